@@ -1,0 +1,429 @@
+//! The typed intermediate representation.
+//!
+//! In: nothing (this is the shared vocabulary). Out: `Program`, a structured
+//! tree of functions, statements and expressions in which every node keeps
+//! the byte span of the C text it came from and every expression carries its
+//! C type, computed once by `lower`. Implicit conversions are explicit
+//! `Cast { implicit: true }` nodes, so later stages never re-derive C's
+//! typing rules. Constructs the IR does not model survive as `Opaque` nodes
+//! with a reason, so a file that uses them still lowers and still copies
+//! through unchanged.
+
+pub mod types;
+
+pub use types::{CType, IntType, Rank};
+
+/// Half-open byte range `[start, end)` in the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The span of generated code that has no source text.
+    pub const SYNTHETIC: Span = Span { start: usize::MAX, end: usize::MAX };
+
+    pub fn is_synthetic(self) -> bool {
+        self == Span::SYNTHETIC
+    }
+
+    pub fn contains(self, other: Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+}
+
+/// Index into `Program::vars`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub usize);
+
+/// Index into `Program::funcs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub usize);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// File scope, or `static` at block scope: zero-initialised, one instance.
+    Global,
+    Local,
+    Param,
+}
+
+#[derive(Clone, Debug)]
+pub struct VarDecl {
+    pub name: String,
+    pub ty: CType,
+    pub storage: Storage,
+    /// The function a local or parameter belongs to.
+    pub func: Option<FuncId>,
+    /// Span of the declarator.
+    pub span: Span,
+}
+
+/// Initialiser of a declaration: a scalar expression or a brace list.
+#[derive(Clone, Debug)]
+pub enum Init {
+    Expr(Expr),
+    List(Vec<Init>, Span),
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub ret: CType,
+    pub params: Vec<VarId>,
+    /// `None` for a declaration without a body (an external function, or a
+    /// `nondet_*` value source).
+    pub body: Option<Stmt>,
+    pub span: Span,
+    /// Why the signature could not be modelled, if it could not.
+    pub opaque: Option<String>,
+}
+
+/// A whole translation unit.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub vars: Vec<VarDecl>,
+    pub funcs: Vec<Function>,
+    /// File-scope variable definitions in source order, with initialisers.
+    pub globals: Vec<(VarId, Option<Init>)>,
+    /// File-scope constructs the IR does not model (struct definitions,
+    /// function pointers, ...). They are copied through by the emitter; the
+    /// checker refuses programs whose executions touch them.
+    pub opaque_items: Vec<(Span, String)>,
+}
+
+impl Program {
+    pub fn var(&self, id: VarId) -> &VarDecl {
+        &self.vars[id.0]
+    }
+
+    pub fn func(&self, id: FuncId) -> &Function {
+        &self.funcs[id.0]
+    }
+
+    pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
+        self.funcs.iter().position(|f| f.name == name).map(FuncId)
+    }
+
+    /// Add a variable (used by later stages for fresh variables).
+    pub fn add_var(&mut self, decl: VarDecl) -> VarId {
+        self.vars.push(decl);
+        VarId(self.vars.len() - 1)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    /// `-e`
+    Neg,
+    /// `+e`
+    Plus,
+    /// `~e`
+    BitNot,
+    /// `!e` (result `int`)
+    LogNot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    /// `&&` (short-circuit; operands are scalars, result `int`)
+    LogAnd,
+    /// `||`
+    LogOr,
+}
+
+impl BinOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne)
+    }
+
+    pub fn is_logical(self) -> bool {
+        matches!(self, BinOp::LogAnd | BinOp::LogOr)
+    }
+
+    pub fn is_shift(self) -> bool {
+        matches!(self, BinOp::Shl | BinOp::Shr)
+    }
+
+    pub fn c_str(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::LogAnd => "&&",
+            BinOp::LogOr => "||",
+        }
+    }
+}
+
+/// Verification intrinsics, recognised by name (DESIGN.md section 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Intrinsic {
+    /// `assert(c)`, `__CPROVER_assert(c, "msg")`
+    Assert,
+    /// `__CPROVER_assume(c)`, `__VERIFIER_assume(c)`
+    Assume,
+    /// `__VERIFIER_error()`, `reach_error()`: an assertion that always fails.
+    Error,
+    /// `abort()`, `exit(...)`: ends the execution without failure.
+    Abort,
+    /// `__CPROVER_array_copy(dst, src)`
+    ArrayCopy,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Callee {
+    /// A function defined or declared in the file.
+    Func(FuncId),
+    Intrinsic(Intrinsic),
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: CType,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// Integer or character constant, already converted to `ty`.
+    IntLit(i128),
+    Var(VarId),
+    Unary(UnOp, Box<Expr>),
+    /// Both operands have already been converted (arithmetic: to the common
+    /// type; shifts: each promoted; logical: untouched scalars).
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`, with `a` and `b` converted to the result type.
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `lhs = rhs` (op `None`, rhs converted to the type of lhs) or
+    /// `lhs op= rhs` (rhs converted to `op_ty`, the type in which the
+    /// operation is computed; the result is converted back to lhs's type).
+    Assign {
+        op: Option<BinOp>,
+        op_ty: CType,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    /// `++x`, `x++`, `--x`, `x--`; computed in `op_ty` (the promoted type).
+    IncDec {
+        inc: bool,
+        prefix: bool,
+        op_ty: CType,
+        target: Box<Expr>,
+    },
+    /// Conversion to `ty`; `implicit` ones are not printed back.
+    Cast { implicit: bool, expr: Box<Expr> },
+    /// `a[i]`; `a` has array type, `i` an integer type.
+    Index(Box<Expr>, Box<Expr>),
+    Call(Callee, Vec<Expr>),
+    /// A call to a function that is neither defined nor declared in the file
+    /// with a modelled signature: a `nondet_*`/`__VERIFIER_nondet_*` value
+    /// source is `Nondet`, anything else stays `Opaque`.
+    Nondet(String),
+    /// `a, b`
+    Comma(Box<Expr>, Box<Expr>),
+    /// `__CPROVER_forall { T v; body }` (result `_Bool`-like `int`).
+    Forall(VarId, Box<Expr>),
+    /// An expression the IR does not model; the reason is for diagnostics.
+    Opaque(String),
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, ty: CType, span: Span) -> Expr {
+        Expr { kind, ty, span }
+    }
+
+    pub fn int(value: i128, ty: IntType) -> Expr {
+        Expr::new(ExprKind::IntLit(ty.wrap(value)), CType::Int(ty), Span::SYNTHETIC)
+    }
+
+    pub fn var(id: VarId, ty: CType) -> Expr {
+        Expr::new(ExprKind::Var(id), ty, Span::SYNTHETIC)
+    }
+
+    pub fn int_type(&self) -> Option<IntType> {
+        self.ty.as_int()
+    }
+
+    /// Visit this expression and all sub-expressions, parents first.
+    pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        f(self);
+        match &self.kind {
+            ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) => {}
+            ExprKind::Unary(_, e) | ExprKind::Cast { expr: e, .. } | ExprKind::Forall(_, e) => e.walk(f),
+            ExprKind::IncDec { target, .. } => target.walk(f),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            ExprKind::Assign { lhs, rhs, .. } => {
+                lhs.walk(f);
+                rhs.walk(f);
+            }
+            ExprKind::Cond(c, a, b) => {
+                c.walk(f);
+                a.walk(f);
+                b.walk(f);
+            }
+            ExprKind::Call(_, args) => args.iter().for_each(|a| a.walk(f)),
+        }
+    }
+
+    /// Strip implicit conversions.
+    pub fn skip_implicit(&self) -> &Expr {
+        match &self.kind {
+            ExprKind::Cast { implicit: true, expr } => expr.skip_implicit(),
+            _ => self,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Empty,
+    Expr(Expr),
+    /// A block-scope declaration of one variable (a declaration with several
+    /// declarators becomes several of these inside one `Block` with
+    /// `scoped == false`).
+    Decl(VarId, Option<Init>),
+    /// `{ ... }`; `scoped` is false for the synthetic group of a multi-
+    /// declarator declaration, which opens no scope.
+    Block { stmts: Vec<Stmt>, scoped: bool },
+    If {
+        cond: Expr,
+        then: Box<Stmt>,
+        els: Option<Box<Stmt>>,
+    },
+    While { cond: Expr, body: Box<Stmt> },
+    DoWhile { body: Box<Stmt>, cond: Expr },
+    For {
+        init: Option<Box<Stmt>>,
+        cond: Option<Expr>,
+        step: Option<Expr>,
+        body: Box<Stmt>,
+    },
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    Label(String, Box<Stmt>),
+    Goto(String),
+    Switch { cond: Expr, body: Box<Stmt> },
+    /// `case v:` with the constant value converted to the switch's type.
+    Case(i128, Box<Stmt>),
+    Default(Box<Stmt>),
+    /// A statement the IR does not model; the reason is for diagnostics.
+    Opaque(String),
+}
+
+impl Stmt {
+    pub fn new(kind: StmtKind, span: Span) -> Stmt {
+        Stmt { kind, span }
+    }
+
+    pub fn is_loop(&self) -> bool {
+        matches!(self.kind, StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. })
+    }
+
+    /// Direct sub-statements, in source order.
+    pub fn children(&self) -> Vec<&Stmt> {
+        match &self.kind {
+            StmtKind::Block { stmts, .. } => stmts.iter().collect(),
+            StmtKind::If { then, els, .. } => {
+                let mut v = vec![&**then];
+                if let Some(e) = els {
+                    v.push(e);
+                }
+                v
+            }
+            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => vec![body],
+            StmtKind::For { init, body, .. } => {
+                let mut v = Vec::new();
+                if let Some(i) = init {
+                    v.push(&**i);
+                }
+                v.push(body);
+                v
+            }
+            StmtKind::Label(_, s) | StmtKind::Case(_, s) | StmtKind::Default(s) | StmtKind::Switch { body: s, .. } => {
+                vec![s]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Visit this statement and all nested statements, parents first.
+    pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Stmt)) {
+        f(self);
+        for c in self.children() {
+            c.walk(f);
+        }
+    }
+
+    /// Expressions that belong directly to this statement (not to nested
+    /// statements).
+    pub fn own_exprs(&self) -> Vec<&Expr> {
+        match &self.kind {
+            StmtKind::Expr(e) => vec![e],
+            StmtKind::Decl(_, Some(init)) => {
+                let mut v = Vec::new();
+                collect_init_exprs(init, &mut v);
+                v
+            }
+            StmtKind::If { cond, .. }
+            | StmtKind::While { cond, .. }
+            | StmtKind::DoWhile { cond, .. }
+            | StmtKind::Switch { cond, .. } => vec![cond],
+            StmtKind::For { cond, step, .. } => cond.iter().chain(step.iter()).collect(),
+            StmtKind::Return(Some(e)) => vec![e],
+            _ => Vec::new(),
+        }
+    }
+}
+
+fn collect_init_exprs<'a>(init: &'a Init, out: &mut Vec<&'a Expr>) {
+    match init {
+        Init::Expr(e) => out.push(e),
+        Init::List(items, _) => items.iter().for_each(|i| collect_init_exprs(i, out)),
+    }
+}

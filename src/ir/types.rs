@@ -1,0 +1,246 @@
+//! C integer and array types with the LP64 sizes CBMC uses on x86-64, the
+//! integer promotions and the usual arithmetic conversions.
+
+use std::fmt;
+
+/// Conversion rank of an integer type (C11 6.3.1.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rank {
+    Bool,
+    Char,
+    Short,
+    Int,
+    Long,
+    LongLong,
+}
+
+/// An integer type: its rank and signedness. Plain `char` is signed, as on
+/// x86-64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IntType {
+    pub rank: Rank,
+    pub signed: bool,
+}
+
+impl IntType {
+    pub const BOOL: IntType = IntType { rank: Rank::Bool, signed: false };
+    pub const CHAR: IntType = IntType { rank: Rank::Char, signed: true };
+    pub const UCHAR: IntType = IntType { rank: Rank::Char, signed: false };
+    pub const SHORT: IntType = IntType { rank: Rank::Short, signed: true };
+    pub const USHORT: IntType = IntType { rank: Rank::Short, signed: false };
+    pub const INT: IntType = IntType { rank: Rank::Int, signed: true };
+    pub const UINT: IntType = IntType { rank: Rank::Int, signed: false };
+    pub const LONG: IntType = IntType { rank: Rank::Long, signed: true };
+    pub const ULONG: IntType = IntType { rank: Rank::Long, signed: false };
+    pub const LLONG: IntType = IntType { rank: Rank::LongLong, signed: true };
+    pub const ULLONG: IntType = IntType { rank: Rank::LongLong, signed: false };
+
+    /// Width in bits of the value representation. `_Bool` is stored in 8 bits
+    /// but only ever holds 0 or 1.
+    pub fn bits(self) -> u32 {
+        match self.rank {
+            Rank::Bool | Rank::Char => 8,
+            Rank::Short => 16,
+            Rank::Int => 32,
+            Rank::Long | Rank::LongLong => 64,
+        }
+    }
+
+    pub fn is_bool(self) -> bool {
+        self.rank == Rank::Bool
+    }
+
+    /// Smallest representable value.
+    pub fn min(self) -> i128 {
+        if self.is_bool() || !self.signed {
+            0
+        } else {
+            -(1i128 << (self.bits() - 1))
+        }
+    }
+
+    /// Largest representable value.
+    pub fn max(self) -> i128 {
+        if self.is_bool() {
+            1
+        } else if self.signed {
+            (1i128 << (self.bits() - 1)) - 1
+        } else {
+            (1i128 << self.bits()) - 1
+        }
+    }
+
+    pub fn contains(self, v: i128) -> bool {
+        self.min() <= v && v <= self.max()
+    }
+
+    /// The value `v` converted to this type (C conversion: `_Bool` tests
+    /// against zero, everything else wraps modulo 2^bits, which is what CBMC
+    /// and gcc do for signed targets too).
+    pub fn wrap(self, v: i128) -> i128 {
+        if self.is_bool() {
+            return (v != 0) as i128;
+        }
+        let bits = self.bits();
+        let m = 1i128 << bits;
+        let mut r = v.rem_euclid(m);
+        if self.signed && r >= m / 2 {
+            r -= m;
+        }
+        r
+    }
+
+    /// Integer promotion (C11 6.3.1.1p2): everything narrower than `int`
+    /// becomes `int`, since `int` can represent all their values.
+    pub fn promote(self) -> IntType {
+        if self.rank < Rank::Int {
+            IntType::INT
+        } else {
+            self
+        }
+    }
+
+    /// The usual arithmetic conversions (C11 6.3.1.8) on two integer types.
+    pub fn common(a: IntType, b: IntType) -> IntType {
+        let a = a.promote();
+        let b = b.promote();
+        if a == b {
+            return a;
+        }
+        if a.signed == b.signed {
+            return if a.rank >= b.rank { a } else { b };
+        }
+        let (u, s) = if a.signed { (b, a) } else { (a, b) };
+        if u.rank >= s.rank {
+            u
+        } else if s.bits() > u.bits() {
+            s
+        } else {
+            IntType { rank: s.rank, signed: false }
+        }
+    }
+
+    /// The canonical C spelling, used for declarations that tracc generates.
+    pub fn c_name(self) -> &'static str {
+        match (self.rank, self.signed) {
+            (Rank::Bool, _) => "_Bool",
+            (Rank::Char, true) => "signed char",
+            (Rank::Char, false) => "unsigned char",
+            (Rank::Short, true) => "short",
+            (Rank::Short, false) => "unsigned short",
+            (Rank::Int, true) => "int",
+            (Rank::Int, false) => "unsigned int",
+            (Rank::Long, true) => "long",
+            (Rank::Long, false) => "unsigned long",
+            (Rank::LongLong, true) => "long long",
+            (Rank::LongLong, false) => "unsigned long long",
+        }
+    }
+
+    /// Integer-literal suffix that gives a literal this type's rank and
+    /// signedness (for ranks below `int` the literal is `int`).
+    pub fn literal_suffix(self) -> &'static str {
+        match (self.rank, self.signed) {
+            (Rank::Long, true) => "L",
+            (Rank::Long, false) => "UL",
+            (Rank::LongLong, true) => "LL",
+            (Rank::LongLong, false) => "ULL",
+            (Rank::Int, false) => "U",
+            _ => "",
+        }
+    }
+}
+
+impl fmt::Display for IntType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.c_name())
+    }
+}
+
+/// A C type as far as tracc models it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CType {
+    Void,
+    Int(IntType),
+    /// Fixed-size array `elem[len]`; multi-dimensional arrays nest.
+    Array(Box<CType>, u64),
+    /// Anything the IR does not model (pointers, structs, floats, ...); the
+    /// string is the C spelling, for diagnostics.
+    Opaque(String),
+}
+
+impl CType {
+    pub fn as_int(&self) -> Option<IntType> {
+        match self {
+            CType::Int(t) => Some(*t),
+            _ => None,
+        }
+    }
+
+    pub fn is_opaque(&self) -> bool {
+        match self {
+            CType::Opaque(_) => true,
+            CType::Array(e, _) => e.is_opaque(),
+            _ => false,
+        }
+    }
+
+    /// Size in bytes (LP64), if the type has one.
+    pub fn size_of(&self) -> Option<u64> {
+        match self {
+            CType::Void | CType::Opaque(_) => None,
+            CType::Int(t) => Some(u64::from(t.bits() / 8)),
+            CType::Array(e, n) => e.size_of().and_then(|s| s.checked_mul(*n)),
+        }
+    }
+
+    /// Element type and length of an array type.
+    pub fn array_parts(&self) -> Option<(&CType, u64)> {
+        match self {
+            CType::Array(e, n) => Some((e, *n)),
+            _ => None,
+        }
+    }
+
+    /// The scalar element type at the bottom of nested arrays.
+    pub fn base_element(&self) -> &CType {
+        match self {
+            CType::Array(e, _) => e.base_element(),
+            t => t,
+        }
+    }
+}
+
+impl fmt::Display for CType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CType::Void => f.write_str("void"),
+            CType::Int(t) => write!(f, "{t}"),
+            CType::Array(e, n) => write!(f, "{e}[{n}]"),
+            CType::Opaque(s) => f.write_str(s),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usual_arithmetic_conversions_follow_lp64() {
+        assert_eq!(IntType::common(IntType::INT, IntType::UINT), IntType::UINT);
+        assert_eq!(IntType::common(IntType::LONG, IntType::UINT), IntType::LONG);
+        assert_eq!(IntType::common(IntType::LLONG, IntType::ULONG), IntType::ULLONG);
+        assert_eq!(IntType::common(IntType::UCHAR, IntType::SHORT), IntType::INT);
+        assert_eq!(IntType::common(IntType::ULONG, IntType::LONG), IntType::ULONG);
+    }
+
+    #[test]
+    fn wrap_matches_twos_complement() {
+        assert_eq!(IntType::UCHAR.wrap(256), 0);
+        assert_eq!(IntType::CHAR.wrap(128), -128);
+        assert_eq!(IntType::UINT.wrap(-1), 4294967295);
+        assert_eq!(IntType::BOOL.wrap(7), 1);
+        assert_eq!(IntType::LONG.wrap(i128::from(u64::MAX)), -1);
+    }
+}

@@ -1,0 +1,20 @@
+//! tracc: makes C programs provable by bounded model checkers through loop
+//! acceleration and trace automata (see DESIGN.md).
+//!
+//! The modules follow the data flow, one stage each:
+//! `parse` → `lower` → `loops` → `accelerate` → `restrict` → `instrument` →
+//! `emit`; `check` is the reference bounded model checker over the same IR.
+//! `diag` carries diagnostics for all of them and `pipeline` strings the
+//! stages together for the CLI.
+
+pub mod accelerate;
+pub mod check;
+pub mod diag;
+pub mod emit;
+pub mod instrument;
+pub mod ir;
+pub mod loops;
+pub mod lower;
+pub mod parse;
+pub mod pipeline;
+pub mod restrict;
