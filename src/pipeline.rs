@@ -18,7 +18,12 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { dialect: Dialect::Cbmc, restrict: true, minimize: true, max_paths: 64 }
+        Options {
+            dialect: Dialect::Cbmc,
+            restrict: true,
+            minimize: true,
+            max_paths: 64,
+        }
     }
 }
 

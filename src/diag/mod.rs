@@ -40,7 +40,13 @@ impl Diagnostic {
     }
 
     fn new(severity: Severity, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity, message: message.into(), span, label: String::new(), notes: Vec::new() }
+        Diagnostic {
+            severity,
+            message: message.into(),
+            span,
+            label: String::new(),
+            notes: Vec::new(),
+        }
     }
 
     pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {

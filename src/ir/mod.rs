@@ -26,7 +26,10 @@ impl Span {
     }
 
     /// The span of generated code that has no source text.
-    pub const SYNTHETIC: Span = Span { start: usize::MAX, end: usize::MAX };
+    pub const SYNTHETIC: Span = Span {
+        start: usize::MAX,
+        end: usize::MAX,
+    };
 
     pub fn is_synthetic(self) -> bool {
         self == Span::SYNTHETIC
@@ -155,7 +158,10 @@ pub enum BinOp {
 
 impl BinOp {
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne)
+        matches!(
+            self,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne
+        )
     }
 
     pub fn is_logical(self) -> bool {
@@ -247,7 +253,10 @@ pub enum ExprKind {
         target: Box<Expr>,
     },
     /// Conversion to `ty`; `implicit` ones are not printed back.
-    Cast { implicit: bool, expr: Box<Expr> },
+    Cast {
+        implicit: bool,
+        expr: Box<Expr>,
+    },
     /// `a[i]`; `a` has array type, `i` an integer type.
     Index(Box<Expr>, Box<Expr>),
     Call(Callee, Vec<Expr>),
@@ -329,14 +338,23 @@ pub enum StmtKind {
     Decl(VarId, Option<Init>),
     /// `{ ... }`; `scoped` is false for the synthetic group of a multi-
     /// declarator declaration, which opens no scope.
-    Block { stmts: Vec<Stmt>, scoped: bool },
+    Block {
+        stmts: Vec<Stmt>,
+        scoped: bool,
+    },
     If {
         cond: Expr,
         then: Box<Stmt>,
         els: Option<Box<Stmt>>,
     },
-    While { cond: Expr, body: Box<Stmt> },
-    DoWhile { body: Box<Stmt>, cond: Expr },
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+    },
+    DoWhile {
+        body: Box<Stmt>,
+        cond: Expr,
+    },
     For {
         init: Option<Box<Stmt>>,
         cond: Option<Expr>,
@@ -348,7 +366,10 @@ pub enum StmtKind {
     Return(Option<Expr>),
     Label(String, Box<Stmt>),
     Goto(String),
-    Switch { cond: Expr, body: Box<Stmt> },
+    Switch {
+        cond: Expr,
+        body: Box<Stmt>,
+    },
     /// `case v:` with the constant value converted to the switch's type.
     Case(i128, Box<Stmt>),
     Default(Box<Stmt>),
@@ -362,7 +383,10 @@ impl Stmt {
     }
 
     pub fn is_loop(&self) -> bool {
-        matches!(self.kind, StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. })
+        matches!(
+            self.kind,
+            StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. }
+        )
     }
 
     /// Direct sub-statements, in source order.

@@ -23,17 +23,50 @@ pub struct IntType {
 }
 
 impl IntType {
-    pub const BOOL: IntType = IntType { rank: Rank::Bool, signed: false };
-    pub const CHAR: IntType = IntType { rank: Rank::Char, signed: true };
-    pub const UCHAR: IntType = IntType { rank: Rank::Char, signed: false };
-    pub const SHORT: IntType = IntType { rank: Rank::Short, signed: true };
-    pub const USHORT: IntType = IntType { rank: Rank::Short, signed: false };
-    pub const INT: IntType = IntType { rank: Rank::Int, signed: true };
-    pub const UINT: IntType = IntType { rank: Rank::Int, signed: false };
-    pub const LONG: IntType = IntType { rank: Rank::Long, signed: true };
-    pub const ULONG: IntType = IntType { rank: Rank::Long, signed: false };
-    pub const LLONG: IntType = IntType { rank: Rank::LongLong, signed: true };
-    pub const ULLONG: IntType = IntType { rank: Rank::LongLong, signed: false };
+    pub const BOOL: IntType = IntType {
+        rank: Rank::Bool,
+        signed: false,
+    };
+    pub const CHAR: IntType = IntType {
+        rank: Rank::Char,
+        signed: true,
+    };
+    pub const UCHAR: IntType = IntType {
+        rank: Rank::Char,
+        signed: false,
+    };
+    pub const SHORT: IntType = IntType {
+        rank: Rank::Short,
+        signed: true,
+    };
+    pub const USHORT: IntType = IntType {
+        rank: Rank::Short,
+        signed: false,
+    };
+    pub const INT: IntType = IntType {
+        rank: Rank::Int,
+        signed: true,
+    };
+    pub const UINT: IntType = IntType {
+        rank: Rank::Int,
+        signed: false,
+    };
+    pub const LONG: IntType = IntType {
+        rank: Rank::Long,
+        signed: true,
+    };
+    pub const ULONG: IntType = IntType {
+        rank: Rank::Long,
+        signed: false,
+    };
+    pub const LLONG: IntType = IntType {
+        rank: Rank::LongLong,
+        signed: true,
+    };
+    pub const ULLONG: IntType = IntType {
+        rank: Rank::LongLong,
+        signed: false,
+    };
 
     /// Width in bits of the value representation. `_Bool` is stored in 8 bits
     /// but only ever holds 0 or 1.
@@ -93,11 +126,7 @@ impl IntType {
     /// Integer promotion (C11 6.3.1.1p2): everything narrower than `int`
     /// becomes `int`, since `int` can represent all their values.
     pub fn promote(self) -> IntType {
-        if self.rank < Rank::Int {
-            IntType::INT
-        } else {
-            self
-        }
+        if self.rank < Rank::Int { IntType::INT } else { self }
     }
 
     /// The usual arithmetic conversions (C11 6.3.1.8) on two integer types.
@@ -116,7 +145,10 @@ impl IntType {
         } else if s.bits() > u.bits() {
             s
         } else {
-            IntType { rank: s.rank, signed: false }
+            IntType {
+                rank: s.rank,
+                signed: false,
+            }
         }
     }
 

@@ -19,5 +19,8 @@ pub struct Lowered {
 /// IR nodes and warnings.
 pub fn lower_source(text: &str) -> Result<Lowered, Vec<Diagnostic>> {
     let _tree = crate::parse::parse(text)?;
-    Ok(Lowered { program: Program::default(), warnings: Vec::new() })
+    Ok(Lowered {
+        program: Program::default(),
+        warnings: Vec::new(),
+    })
 }

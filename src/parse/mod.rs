@@ -12,9 +12,12 @@ use tree_sitter::{Node, Parser, Tree};
 pub fn parse(text: &str) -> Result<Tree, Vec<Diagnostic>> {
     let mut parser = Parser::new();
     let language: tree_sitter::Language = tree_sitter_c::LANGUAGE.into();
-    parser
-        .set_language(&language)
-        .map_err(|e| vec![Diagnostic::error(Span::SYNTHETIC, format!("cannot load the C grammar: {e}"))])?;
+    parser.set_language(&language).map_err(|e| {
+        vec![Diagnostic::error(
+            Span::SYNTHETIC,
+            format!("cannot load the C grammar: {e}"),
+        )]
+    })?;
     let tree = parser
         .parse(text, None)
         .ok_or_else(|| vec![Diagnostic::error(Span::SYNTHETIC, "the parser gave up on this input")])?;
@@ -40,15 +43,20 @@ fn collect_syntax_errors(node: Node<'_>, out: &mut Vec<Diagnostic>) {
     if node.is_missing() {
         let s = span_of(node);
         out.push(
-            Diagnostic::error(Span::new(s.start, s.start), format!("syntax error: expected `{}`", node.kind()))
-                .with_label(format!("missing `{}`", node.kind())),
+            Diagnostic::error(
+                Span::new(s.start, s.start),
+                format!("syntax error: expected `{}`", node.kind()),
+            )
+            .with_label(format!("missing `{}`", node.kind())),
         );
         return;
     }
     if node.is_error() {
         let s = span_of(node);
         let end = if s.end > s.start { s.end } else { s.start };
-        out.push(Diagnostic::error(Span::new(s.start, end), "syntax error: unexpected input").with_label("not valid C here"));
+        out.push(
+            Diagnostic::error(Span::new(s.start, end), "syntax error: unexpected input").with_label("not valid C here"),
+        );
         return;
     }
     if !node.has_error() {
