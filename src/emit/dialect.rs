@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use super::Dialect;
 use super::lex::{Class, classify};
-use crate::ir::{Callee, CType, Expr, ExprKind, Intrinsic, IntType, Program, Rank, Stmt};
+use crate::ir::{CType, Callee, Expr, ExprKind, IntType, Intrinsic, Program, Rank, Stmt};
 
 /// The name of the function that yields a nondeterministic value of `ty`.
 pub(super) fn nondet_name(ty: IntType, dialect: Dialect) -> String {
@@ -44,7 +44,11 @@ fn nondet_return_type(ty: IntType, dialect: Dialect) -> &'static str {
 /// The prototype of the nondeterministic value source for `ty`, e.g.
 /// `unsigned int nondet_uint(void);`.
 pub fn nondet_declaration(ty: IntType, dialect: Dialect) -> String {
-    format!("{} {}(void);", nondet_return_type(ty, dialect), nondet_name(ty, dialect))
+    format!(
+        "{} {}(void);",
+        nondet_return_type(ty, dialect),
+        nondet_name(ty, dialect)
+    )
 }
 
 const ASSUME_SVCOMP: &str = "void __VERIFIER_assume(int);";

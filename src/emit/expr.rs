@@ -255,7 +255,12 @@ impl Printer<'_> {
             ExprKind::Call(callee, args) => self.call(callee, args)?,
             ExprKind::Nondet(name) if name.is_empty() => match e.ty.as_int() {
                 Some(t) => (format!("{}()", nondet_name(t, self.dialect)), POSTFIX),
-                None => return Err(EmitError::Unsupported(format!("a nondeterministic value of type {}", e.ty))),
+                None => {
+                    return Err(EmitError::Unsupported(format!(
+                        "a nondeterministic value of type {}",
+                        e.ty
+                    )));
+                }
             },
             ExprKind::Nondet(name) => (format!("{name}()"), POSTFIX),
             ExprKind::Comma(a, b) => {
@@ -309,7 +314,10 @@ impl Printer<'_> {
             if args.len() == n {
                 Ok(())
             } else {
-                Err(EmitError::Unsupported(format!("{intrinsic:?} with {} arguments", args.len())))
+                Err(EmitError::Unsupported(format!(
+                    "{intrinsic:?} with {} arguments",
+                    args.len()
+                )))
             }
         };
         Ok(match (intrinsic, self.dialect) {
@@ -327,13 +335,19 @@ impl Printer<'_> {
                     [c, m] => (c, self.expr(m, ASSIGN, true)?),
                     _ => return Err(EmitError::Unsupported(format!("assert with {} arguments", args.len()))),
                 };
-                (format!("__CPROVER_assert({}, {msg})", self.expr(cond, ASSIGN, true)?), POSTFIX)
+                (
+                    format!("__CPROVER_assert({}, {msg})", self.expr(cond, ASSIGN, true)?),
+                    POSTFIX,
+                )
             }
             (Intrinsic::Assert, Dialect::Svcomp) => {
                 let cond = args
                     .first()
                     .ok_or_else(|| EmitError::Unsupported("assert without arguments".to_string()))?;
-                (format!("{} ? (void)0 : reach_error()", self.expr(cond, LOR, true)?), COND)
+                (
+                    format!("{} ? (void)0 : reach_error()", self.expr(cond, LOR, true)?),
+                    COND,
+                )
             }
             (Intrinsic::Error, Dialect::Cbmc) => ("__CPROVER_assert(0, \"reach_error\")".to_string(), POSTFIX),
             (Intrinsic::Error, Dialect::Svcomp) => ("reach_error()".to_string(), POSTFIX),
@@ -396,7 +410,11 @@ impl Printer<'_> {
         let base = match ty {
             CType::Int(t) => t.c_name().to_string(),
             CType::Opaque(s) if !s.contains(['(', '[']) => s.clone(),
-            _ => return Err(EmitError::Unsupported(format!("a declaration of {name} with type {ty}"))),
+            _ => {
+                return Err(EmitError::Unsupported(format!(
+                    "a declaration of {name} with type {ty}"
+                )));
+            }
         };
         Ok((base, rest))
     }

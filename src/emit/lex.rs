@@ -15,8 +15,18 @@ pub(super) enum Class {
 /// Unterminated comments and literals run to the end (string literals also
 /// end at an unescaped newline, as the C lexer would complain there).
 pub(super) fn classify(text: &str) -> Vec<Class> {
+    scan(text).0
+}
+
+/// The byte ranges `[start, end)` of the comments in `text`, in order.
+pub(super) fn comment_ranges(text: &str) -> Vec<(usize, usize)> {
+    scan(text).1
+}
+
+fn scan(text: &str) -> (Vec<Class>, Vec<(usize, usize)>) {
     let b = text.as_bytes();
     let mut out = vec![Class::Code; b.len()];
+    let mut comments = Vec::new();
     let mut i = 0;
     while i < b.len() {
         match b[i] {
@@ -28,6 +38,7 @@ pub(super) fn classify(text: &str) -> Vec<Class> {
                     i += 1;
                 }
                 out[start..i].fill(Class::Comment);
+                comments.push((start, i));
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
                 let start = i;
@@ -37,6 +48,7 @@ pub(super) fn classify(text: &str) -> Vec<Class> {
                 }
                 i = (i + 1).min(b.len());
                 out[start..i].fill(Class::Comment);
+                comments.push((start, i));
             }
             q @ (b'"' | b'\'') => {
                 let start = i;
@@ -55,7 +67,7 @@ pub(super) fn classify(text: &str) -> Vec<Class> {
             _ => i += 1,
         }
     }
-    out
+    (out, comments)
 }
 
 /// Whether `text` (trimmed) is one parenthesised expression `( ... )`.
@@ -95,7 +107,10 @@ pub(super) fn is_single_token(text: &str) -> bool {
     }
     // A character constant such as '\n' or L'x'.
     let body = t.trim_start_matches(['L', 'u', 'U', '8']);
-    body.len() >= 3 && body.starts_with('\'') && body.ends_with('\'') && classify(body).iter().all(|c| *c == Class::Literal)
+    body.len() >= 3
+        && body.starts_with('\'')
+        && body.ends_with('\'')
+        && classify(body).iter().all(|c| *c == Class::Literal)
 }
 
 #[cfg(test)]
@@ -106,8 +121,18 @@ mod tests {
     fn classifies_comments_and_literals() {
         let t = "a /* } */ \"}\\\"\" '}' // }\nb";
         let c = classify(t);
-        let code: String = t.char_indices().filter(|(i, _)| c[*i] == Class::Code).map(|(_, ch)| ch).collect();
+        let code: String = t
+            .char_indices()
+            .filter(|(i, _)| c[*i] == Class::Code)
+            .map(|(_, ch)| ch)
+            .collect();
         assert_eq!(code, "a    \nb");
+    }
+
+    #[test]
+    fn comment_ranges_separate_adjacent_comments() {
+        let t = "/**//* x */ a // y\\\n z\nb";
+        assert_eq!(comment_ranges(t), vec![(0, 4), (4, 11), (14, 22)]);
     }
 
     #[test]

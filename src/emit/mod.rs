@@ -34,6 +34,8 @@ mod lex;
 mod splice;
 mod stmt;
 #[cfg(test)]
+mod tests;
+#[cfg(test)]
 mod testutil;
 
 use std::fmt;

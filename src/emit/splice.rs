@@ -39,7 +39,10 @@ pub fn splice(source: &str, edits: &[Edit]) -> Result<String, EmitError> {
 /// `offset` (clamped to the text).
 pub fn line_indent(source: &str, offset: usize) -> &str {
     let offset = offset.min(source.len());
-    let start = source.as_bytes()[..offset].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+    let start = source.as_bytes()[..offset]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |i| i + 1);
     let rest = &source[start..];
     let len = rest.bytes().take_while(|c| *c == b' ' || *c == b'\t').count();
     &rest[..len]

@@ -1,13 +1,14 @@
 //! The statement printer: real-span statements copied and re-indented,
 //! synthetic ones printed in K&R style.
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 
 use super::expr::{ASSIGN, COMMA, Printer, int_literal};
-use super::lex::{Class, classify};
+use super::lex::{Class, classify, comment_ranges};
 use super::splice::line_indent;
 use super::{Dialect, EmitError, span_text};
-use crate::ir::{ExprKind, Init, IntType, Program, Stmt, StmtKind, Storage, VarId};
+use crate::ir::{ExprKind, Init, IntType, Program, Span, Stmt, StmtKind, Storage, VarId};
 
 /// Print a statement that will start on a line indented by `indent`, with
 /// `unit` as the step for nested levels. The first line of the result is not
@@ -35,6 +36,7 @@ pub fn print_stmt(
             dialect,
         },
         unit,
+        comments: OnceCell::new(),
     };
     let mut out = String::new();
     p.stmt(&mut out, stmt, indent, None)?;
@@ -95,7 +97,7 @@ pub fn detect_indent_unit(source: &str) -> String {
 
 /// The text of real-span `span`, its continuation lines moved from the
 /// indentation of its first line to `indent`.
-fn reindent(source: &str, span: crate::ir::Span, indent: &str) -> Result<String, EmitError> {
+fn reindent(source: &str, span: Span, indent: &str) -> Result<String, EmitError> {
     let text = span_text(source, span)?;
     let orig = line_indent(source, span.start);
     if orig == indent || !text.contains('\n') {
@@ -135,6 +137,8 @@ fn reindent(source: &str, span: crate::ir::Span, indent: &str) -> Result<String,
 struct StmtPrinter<'a> {
     e: Printer<'a>,
     unit: &'a str,
+    /// The comments of the source, found when first needed.
+    comments: OnceCell<Vec<(usize, usize)>>,
 }
 
 impl StmtPrinter<'_> {
@@ -149,7 +153,10 @@ impl StmtPrinter<'_> {
             StmtKind::Empty => out.push(';'),
             StmtKind::Expr(e) => match self.e.svcomp_assert_guard(e)? {
                 Some(guard) => {
-                    out.push_str(&format!("if ({guard}) {{\n{indent}{}reach_error();\n{indent}}}", self.unit));
+                    out.push_str(&format!(
+                        "if ({guard}) {{\n{indent}{}reach_error();\n{indent}}}",
+                        self.unit
+                    ));
                 }
                 None => {
                     out.push_str(&self.e.expr(e, COMMA, true)?);
@@ -160,7 +167,9 @@ impl StmtPrinter<'_> {
                 out.push_str(&self.decl(*v, init.as_ref())?);
                 out.push(';');
             }
-            StmtKind::Block { stmts, scoped: true } => self.block(out, stmts.iter().collect(), indent, case_ty, false)?,
+            StmtKind::Block { stmts, scoped: true } => {
+                self.block(out, stmts.iter().collect(), indent, case_ty, false)?
+            }
             StmtKind::Block { stmts, scoped: false } => {
                 let items = flatten(stmts.iter().collect());
                 if items.is_empty() {
@@ -231,7 +240,14 @@ impl StmtPrinter<'_> {
                 self.labelled(out, &label, inner, indent, &format!("{indent}{}", self.unit), case_ty)?;
             }
             StmtKind::Default(inner) => {
-                self.labelled(out, "default:", inner, indent, &format!("{indent}{}", self.unit), case_ty)?;
+                self.labelled(
+                    out,
+                    "default:",
+                    inner,
+                    indent,
+                    &format!("{indent}{}", self.unit),
+                    case_ty,
+                )?;
             }
             StmtKind::Opaque(why) => {
                 return Err(EmitError::Unsupported(format!("a synthetic opaque statement ({why})")));
@@ -253,17 +269,88 @@ impl StmtPrinter<'_> {
     ) -> Result<(), EmitError> {
         let inner = format!("{indent}{}", self.unit);
         out.push('{');
-        for c in flatten(stmts) {
+        let items = flatten(stmts);
+        for (k, c) in items.iter().enumerate() {
             out.push('\n');
             let is_case = matches!(c.kind, StmtKind::Case(..) | StmtKind::Default(_));
-            let at = if switch_body && is_case && c.span.is_synthetic() { indent } else { inner.as_str() };
+            let at = if switch_body && is_case && c.span.is_synthetic() {
+                indent
+            } else {
+                inner.as_str()
+            };
             out.push_str(at);
-            self.stmt(out, c, at, case_ty)?;
+            if c.span.is_synthetic() {
+                self.stmt(out, c, at, case_ty)?;
+            } else {
+                // Comments between two copied statements go with them.
+                let real_gap = |a: Option<&&Stmt>, b: Option<&&Stmt>| match (a, b) {
+                    (Some(a), Some(b))
+                        if !a.span.is_synthetic() && !b.span.is_synthetic() && a.span.end <= b.span.start =>
+                    {
+                        Some((a.span.end, b.span.start))
+                    }
+                    _ => None,
+                };
+                let before = k.checked_sub(1).and_then(|j| real_gap(items.get(j), Some(c)));
+                let after = real_gap(Some(c), items.get(k + 1));
+                let span = self.with_comments(c.span, before, after);
+                out.push_str(&reindent(self.e.source, span, at)?);
+            }
         }
         out.push('\n');
         out.push_str(indent);
         out.push('}');
         Ok(())
+    }
+
+    /// `span` widened to the whole-line comments right above it that lie in
+    /// the gap `before`, and to a comment that ends its last line and lies in
+    /// the gap `after`. Only gaps between copied statements are used: text
+    /// outside them may still be in the output where it was.
+    fn with_comments(&self, span: Span, before: Option<(usize, usize)>, after: Option<(usize, usize)>) -> Span {
+        let src = self.e.source;
+        if span_text(src, span).is_err() {
+            return span;
+        }
+        let comments = self.comments.get_or_init(|| comment_ranges(src));
+        let starts_comment = |p: usize| comments.binary_search_by_key(&p, |c| c.0).is_ok();
+        let comment_end = |p: usize| {
+            let i = comments.partition_point(|c| c.0 <= p);
+            (i > 0 && p < comments[i - 1].1).then(|| comments[i - 1].1)
+        };
+        let b = src.as_bytes();
+        let blank = |c: u8| c == b' ' || c == b'\t' || c == b'\r';
+        let mut start = span.start;
+        if let Some((lo, _)) = before {
+            let line_start = src[..span.start].rfind('\n').map_or(0, |i| i + 1);
+            let mut cur = line_start;
+            while src[line_start..span.start].bytes().all(blank) && cur > lo {
+                let prev_start = src[..cur - 1].rfind('\n').map_or(0, |i| i + 1);
+                let first = prev_start + src[prev_start..cur - 1].bytes().take_while(|c| blank(*c)).count();
+                let all_comment = (first..cur - 1).all(|p| blank(b[p]) || comment_end(p).is_some());
+                if first == cur - 1 || first < lo || !all_comment {
+                    break;
+                }
+                if starts_comment(first) {
+                    start = first;
+                }
+                cur = prev_start;
+            }
+        }
+        let mut end = span.end;
+        if let Some((_, hi)) = after {
+            let line_end = src[span.end..].find('\n').map_or(src.len(), |i| span.end + i);
+            let last = src[span.end..line_end].trim_end_matches([' ', '\t', '\r']).len() + span.end;
+            let first = span.end + src[span.end..line_end].bytes().take_while(|c| blank(*c)).count();
+            let ok = first < last
+                && last <= hi
+                && starts_comment(first)
+                && (first..last).all(|p| blank(b[p]) || comment_end(p).is_some_and(|e| e <= last));
+            if ok {
+                end = last;
+            }
+        }
+        Span::new(start, end)
     }
 
     /// A loop or branch body: always a braced block.
@@ -328,7 +415,11 @@ impl StmtPrinter<'_> {
         };
         if !s.span.is_synthetic() {
             let text = reindent(self.e.source, s.span, indent)?;
-            return Ok(if text.trim_end().ends_with(';') { text } else { format!("{text};") });
+            return Ok(if text.trim_end().ends_with(';') {
+                text
+            } else {
+                format!("{text};")
+            });
         }
         match &s.kind {
             StmtKind::Empty => Ok(";".to_string()),
@@ -341,7 +432,9 @@ impl StmtPrinter<'_> {
                 let mut parts = Vec::new();
                 for d in flatten(stmts.iter().collect()) {
                     let StmtKind::Decl(v, init) = &d.kind else {
-                        return Err(EmitError::Unsupported("a for clause mixing declarations and statements".into()));
+                        return Err(EmitError::Unsupported(
+                            "a for clause mixing declarations and statements".into(),
+                        ));
                     };
                     let (b, rest) = self.decl_parts(*v, init.as_ref())?;
                     if base.as_ref().is_some_and(|x| *x != b) || b.ends_with('*') || !d.span.is_synthetic() {
