@@ -439,7 +439,7 @@ fn every_nondet_declaration_matches_its_use_in_gcc() {
 fn required_declarations_are_sorted_unique_and_skip_existing() {
     let mut b = Build::default();
     let x = b.int_var("x", IntType::UINT);
-    let stmts = vec![
+    let stmts = [
         expr_stmt(assign(x.clone(), nondet(IntType::UINT))),
         expr_stmt(intrinsic(
             Intrinsic::Assume,
@@ -966,4 +966,32 @@ fn svcomp_output_passes_gcc_with_the_prelude() {
     let view = format!("{}{}", prelude(Dialect::Svcomp), gcc_view(&text));
     let (ok, err) = gcc(&view, &["-std=c11", "-fsyntax-only", "-Wall", "-Wextra", "-Werror"]);
     assert!(ok, "{err}\n{view}");
+}
+
+#[test]
+fn comments_between_copied_statements_move_with_them() {
+    let src = "void f(void) {
+    /* lead */
+    a = 1; // one
+    // between
+    /* two
+       lines */
+    b = 2; /* tail */
+    c = 3; /* open
+    */ d = 4;
+}
+";
+    let p = crate::ir::Program::default();
+    let copy = |needle: &str| real_stmt_at(s(StmtKind::Break), span_of(src, needle));
+    let st = block(vec![copy("a = 1;"), copy("b = 2;"), copy("c = 3;"), copy("d = 4;")]);
+    assert_eq!(
+        print_stmt(&p, src, &st, "", "  ", Dialect::Cbmc).unwrap(),
+        "{\n  a = 1; // one\n  // between\n  /* two\n     lines */\n  b = 2; /* tail */\n  c = 3;\n  d = 4;\n}"
+    );
+    // Out of source order, no gap lies between them: nothing is added.
+    let st = block(vec![copy("b = 2;"), copy("a = 1;")]);
+    assert_eq!(
+        print_stmt(&p, src, &st, "", "  ", Dialect::Cbmc).unwrap(),
+        "{\n  b = 2;\n  a = 1;\n}"
+    );
 }
