@@ -9,6 +9,7 @@
 
 pub mod accelerate;
 pub mod check;
+pub mod cli;
 pub mod diag;
 pub mod emit;
 pub mod instrument;
