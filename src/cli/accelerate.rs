@@ -140,14 +140,6 @@ pub(super) fn run(args: &AccelerateArgs, color: ColorChoice) -> Exit {
         Ok(jobs) => jobs,
         Err(message) => return usage_error("accelerate", &message),
     };
-    if let Some(dir) = &args.out_dir
-        && !args.check
-        && let Err(e) = fs::create_dir_all(dir)
-    {
-        let d = Diagnostic::error(Span::SYNTHETIC, format!("cannot create `{}`: {e}", dir.display()));
-        render::eprint(&dir.display().to_string(), "", &[d], color);
-        return Exit::InputError;
-    }
     let opts = args.transform.options();
     let mut worst = Exit::Success;
     let mut entries = Vec::with_capacity(jobs.len());
@@ -261,7 +253,9 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
         },
         // Rewriting an unchanged input would only disturb its timestamp.
         Target::File(_) if args.in_place && outcome.output == text => done(Exit::Success, "unchanged", outcome.report),
-        Target::File(p) => match write_atomically(p, &outcome.output) {
+        // The output directory is created on first use, so that a run
+        // without any valid input leaves nothing behind.
+        Target::File(p) => match create_out_dir(args).and_then(|()| write_atomically(p, &outcome.output)) {
             Ok(()) => done(Exit::Success, "written", outcome.report),
             Err(e) => io_fail(format!("cannot write `{target_name}`"), e, outcome.report),
         },
@@ -288,6 +282,13 @@ fn diagnostic_json(d: &Diagnostic, text: &str) -> Value {
         "label": d.label,
         "notes": d.notes,
     })
+}
+
+fn create_out_dir(args: &AccelerateArgs) -> io::Result<()> {
+    match &args.out_dir {
+        Some(dir) => fs::create_dir_all(dir),
+        None => Ok(()),
+    }
 }
 
 /// Write `text` to `target` through a temporary file in the same directory
