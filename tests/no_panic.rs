@@ -148,19 +148,18 @@ fn apply(text: &str, mutations: &[Mutation]) -> String {
 
 /// The property: no panic, and accepted input yields output that parses.
 fn run_both(text: &str) -> Result<(), TestCaseError> {
-    for opts in [Options::default()] {
-        if let Ok(out) = accelerate_source(text, &opts)
-            && let Err(diags) = tracc::parse::parse(&out.output)
-        {
-            let rendered = tracc::diag::render::render_to_string("output.c", &out.output, &diags);
-            return Err(TestCaseError::fail(format!(
-                "accepted input but emitted C that does not parse:\n--- input\n{text}\n--- output\n{}\n--- errors\n{rendered}",
-                out.output
-            )));
-        }
-        let _ = explain_source(text, &opts, false);
-        let _ = explain_source(text, &opts, true);
+    let opts = Options::default();
+    if let Ok(out) = accelerate_source(text, &opts)
+        && let Err(diags) = tracc::parse::parse(&out.output)
+    {
+        let rendered = tracc::diag::render::render_to_string("output.c", &out.output, &diags);
+        return Err(TestCaseError::fail(format!(
+            "accepted input but emitted C that does not parse:\n--- input\n{text}\n--- output\n{}\n--- errors\n{rendered}",
+            out.output
+        )));
     }
+    let _ = explain_source(text, &opts, false);
+    let _ = explain_source(text, &opts, true);
     Ok(())
 }
 
