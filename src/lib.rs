@@ -19,3 +19,4 @@ pub mod lower;
 pub mod parse;
 pub mod pipeline;
 pub mod restrict;
+pub mod testgen;
