@@ -31,6 +31,8 @@
 mod dialect;
 mod expr;
 mod lex;
+#[cfg(test)]
+mod roundtrip;
 mod splice;
 mod stmt;
 #[cfg(test)]

@@ -269,18 +269,38 @@ impl StmtPrinter<'_> {
     ) -> Result<(), EmitError> {
         let inner = format!("{indent}{}", self.unit);
         out.push('{');
-        let items = flatten(stmts);
+        let case_at = if switch_body { Some(indent) } else { None };
+        self.items(out, &flatten(stmts), &inner, case_at, case_ty)?;
+        // A label must label a statement (before C23): `default:;`.
+        if out.ends_with(':') {
+            out.push(';');
+        }
+        out.push('\n');
+        out.push_str(indent);
+        out.push('}');
+        Ok(())
+    }
+
+    /// Statements one per line, each on a new line indented by `at`
+    /// (synthetic case labels by `case_at`, when given).
+    fn items(
+        &self,
+        out: &mut String,
+        items: &[&Stmt],
+        at: &str,
+        case_at: Option<&str>,
+        case_ty: Option<IntType>,
+    ) -> Result<(), EmitError> {
         for (k, c) in items.iter().enumerate() {
             out.push('\n');
             let is_case = matches!(c.kind, StmtKind::Case(..) | StmtKind::Default(_));
-            let at = if switch_body && is_case && c.span.is_synthetic() {
-                indent
-            } else {
-                inner.as_str()
+            let here = match case_at {
+                Some(case_at) if is_case && c.span.is_synthetic() => case_at,
+                _ => at,
             };
-            out.push_str(at);
+            out.push_str(here);
             if c.span.is_synthetic() {
-                self.stmt(out, c, at, case_ty)?;
+                self.stmt(out, c, here, case_ty)?;
             } else {
                 // Comments between two copied statements go with them.
                 let real_gap = |a: Option<&&Stmt>, b: Option<&&Stmt>| match (a, b) {
@@ -294,12 +314,9 @@ impl StmtPrinter<'_> {
                 let before = k.checked_sub(1).and_then(|j| real_gap(items.get(j), Some(c)));
                 let after = real_gap(Some(c), items.get(k + 1));
                 let span = self.with_comments(c.span, before, after);
-                out.push_str(&reindent(self.e.source, span, at)?);
+                out.push_str(&reindent(self.e.source, span, here)?);
             }
         }
-        out.push('\n');
-        out.push_str(indent);
-        out.push('}');
         Ok(())
     }
 
@@ -388,7 +405,22 @@ impl StmtPrinter<'_> {
                 out.push_str(label_indent);
                 return self.stmt(out, s, label_indent, case_ty);
             }
-            StmtKind::Decl(..) | StmtKind::Block { scoped: false, .. } => out.push(';'),
+            // The statements after a case label (lowering groups them), or
+            // a declaration with several declarators.
+            StmtKind::Block { stmts, scoped: false } => {
+                if stmts.first().is_some_and(|f| matches!(f.kind, StmtKind::Decl(..))) {
+                    out.push(';');
+                }
+                if synthetic {
+                    return self.items(out, &flatten(stmts.iter().collect()), stmt_indent, None, case_ty);
+                }
+                // An empty group labels nothing; the enclosing block adds
+                // the `;` if nothing follows.
+                if span_text(self.e.source, s.span)?.trim().is_empty() {
+                    return Ok(());
+                }
+            }
+            StmtKind::Decl(..) => out.push(';'),
             _ => {}
         }
         out.push('\n');
@@ -468,6 +500,19 @@ impl StmtPrinter<'_> {
             Storage::Global => format!("static {base}"),
             _ => base,
         };
+        // Lowering keeps a block-scope static's initialiser with the globals.
+        let program = self.e.program;
+        let global_init = || {
+            program
+                .globals
+                .iter()
+                .find(|(g, _)| *g == v)
+                .and_then(|(_, i)| i.as_ref())
+        };
+        let init = init.or_else(|| match program.vars[v.0].storage {
+            Storage::Global => global_init(),
+            _ => None,
+        });
         if let Some(init) = init {
             rest.push_str(" = ");
             rest.push_str(&self.init(init)?);

@@ -54,7 +54,7 @@ fn gcc_wants(outer: BinOp, inner: BinOp, _right: bool) -> bool {
         || (outer.is_comparison() && inner.is_comparison())
 }
 
-fn abc() -> (Build, Expr, Expr, Expr) {
+pub(super) fn abc() -> (Build, Expr, Expr, Expr) {
     let mut b = Build::default();
     let x = b.int_var("a", IntType::INT);
     let y = b.int_var("b", IntType::INT);
@@ -65,7 +65,7 @@ fn abc() -> (Build, Expr, Expr, Expr) {
 use crate::ir::Expr;
 
 /// Every pair of binary operators, nested on either side.
-fn pairs(x: &Expr, y: &Expr, z: &Expr) -> Vec<(BinOp, BinOp, bool, Expr)> {
+pub(super) fn pairs(x: &Expr, y: &Expr, z: &Expr) -> Vec<(BinOp, BinOp, bool, Expr)> {
     let mut v = Vec::new();
     for outer in OPS {
         for inner in OPS {
@@ -273,7 +273,7 @@ fn real_span_operands_are_verbatim_and_grouped() {
     ));
 }
 
-const ALL_TYPES: [IntType; 11] = [
+pub(super) const ALL_TYPES: [IntType; 11] = [
     IntType::BOOL,
     IntType::CHAR,
     IntType::UCHAR,
@@ -476,8 +476,8 @@ fn real_stmt(mut st: Stmt) -> Stmt {
     st
 }
 
-#[test]
-fn synthetic_statements_print_in_kr_style() {
+/// A synthetic function body using every statement kind.
+pub(super) fn kr_program() -> (Build, Stmt) {
     let mut b = Build::default();
     let i = b.var("i", CType::Int(IntType::UINT));
     let iv = Expr::var(i, CType::Int(IntType::UINT));
@@ -488,6 +488,7 @@ fn synthetic_statements_print_in_kr_style() {
     let st = b.var("st", CType::Int(IntType::UCHAR));
     b.p.vars[st.0].storage = crate::ir::Storage::Global;
     let stv = Expr::var(st, CType::Int(IntType::UCHAR));
+    let j = b.var("j", CType::Int(IntType::INT));
     let u = |v| cast(IntType::UINT, int(v), true);
     let inc = expr_stmt(syn(
         ExprKind::IncDec {
@@ -500,12 +501,13 @@ fn synthetic_statements_print_in_kr_style() {
     ));
     let lt = |v| bin(BinOp::Lt, iv.clone(), u(v));
     let prog = block(vec![
+        decl(i, None),
         s(StmtKind::Decl(
             m,
             Some(Init::List(
                 vec![
                     Init::List(vec![Init::Expr(int(1))], crate::ir::Span::SYNTHETIC),
-                    Init::List(vec![], crate::ir::Span::SYNTHETIC),
+                    Init::List(vec![Init::Expr(int(0)), Init::Expr(int(2))], crate::ir::Span::SYNTHETIC),
                 ],
                 crate::ir::Span::SYNTHETIC,
             )),
@@ -542,12 +544,19 @@ fn synthetic_statements_print_in_kr_style() {
                 s(StmtKind::Default(Box::new(s(StmtKind::Goto("again".into()))))),
             ])),
         }),
-        s(StmtKind::Label("out".into(), Box::new(decl(i, None)))),
+        s(StmtKind::Label("out".into(), Box::new(decl(j, None)))),
         s(StmtKind::Return(None)),
     ]);
+    (b, prog)
+}
+
+#[test]
+fn synthetic_statements_print_in_kr_style() {
+    let (b, prog) = kr_program();
     let text = print_stmt(&b.p, "", &prog, "  ", "  ", Dialect::Cbmc).unwrap();
     let expected = "{
-    int m[2][3] = {{1}, {0}};
+    unsigned int i;
+    int m[2][3] = {{1}, {0, 2}};
     static unsigned char st = 2;
     if (i < 3) {
       i++;
@@ -574,7 +583,7 @@ fn synthetic_statements_print_in_kr_style() {
       goto again;
     }
     out:;
-    unsigned int i;
+    int j;
     return;
   }";
     assert_eq!(text, expected);
@@ -810,7 +819,7 @@ fn gcc_view_replaces_quantifiers_only_in_code() {
 
 /// An accelerated loop spliced into a function: the printed text, with the
 /// prelude and the gcc view, must be accepted by gcc.
-fn accelerated(dialect: Dialect) -> Result<String, EmitError> {
+pub(super) fn accelerated(dialect: Dialect) -> Result<String, EmitError> {
     let src = "unsigned int n;\nint a[100];\n\nvoid f(void)\n{\n  unsigned int i = 0;\n  while (i < n) {\n    a[i] = 0; // clear\n    i++;\n  }\n}\n";
     let mut b = Build::default();
     let arr_ty = CType::Array(Box::new(CType::Int(IntType::INT)), 100);
