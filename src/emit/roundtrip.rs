@@ -39,6 +39,10 @@ fn shape(p: &Program, e: &Expr) -> String {
         } => format!("(incdec {inc} {prefix} {})", sub(target)),
         ExprKind::Cast { expr, .. } => format!("(cast {})", sub(expr)),
         ExprKind::Index(a, i) => format!("([] {} {})", sub(a), sub(i)),
+        // CBMC's spelling of an error is a failing assertion.
+        ExprKind::Call(crate::ir::Callee::Intrinsic(crate::ir::Intrinsic::Error), _) => {
+            "(call Intrinsic(Assert) 0:int)".to_string()
+        }
         ExprKind::Call(c, args) => {
             let args: Vec<String> = args.iter().map(sub).collect();
             format!("(call {c:?} {})", args.join(" "))
@@ -296,4 +300,225 @@ fn accelerated_output_lowers_with_its_quantifier() {
         "{forall}"
     );
     assert!(!shapes.iter().any(|l| l.contains("opaque")), "{shapes:#?}");
+}
+
+/// Forget every span: the whole tree is then printed by the synthetic
+/// printer.
+fn strip_expr(e: &mut Expr) {
+    e.span = crate::ir::Span::SYNTHETIC;
+    match &mut e.kind {
+        ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) => {}
+        ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } | ExprKind::Forall(_, a) => strip_expr(a),
+        ExprKind::IncDec { target, .. } => strip_expr(target),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
+            strip_expr(a);
+            strip_expr(b);
+        }
+        ExprKind::Assign { lhs, rhs, .. } => {
+            strip_expr(lhs);
+            strip_expr(rhs);
+        }
+        ExprKind::Cond(c, a, b) => {
+            strip_expr(c);
+            strip_expr(a);
+            strip_expr(b);
+        }
+        ExprKind::Call(_, args) => args.iter_mut().for_each(strip_expr),
+    }
+}
+
+fn strip_init(i: &mut Init) {
+    match i {
+        Init::Expr(e) => strip_expr(e),
+        Init::List(items, span) => {
+            *span = crate::ir::Span::SYNTHETIC;
+            items.iter_mut().for_each(strip_init);
+        }
+    }
+}
+
+fn strip_stmt(s: &mut Stmt) {
+    s.span = crate::ir::Span::SYNTHETIC;
+    match &mut s.kind {
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => strip_expr(e),
+        StmtKind::Decl(_, init) => init.iter_mut().for_each(strip_init),
+        StmtKind::Block { stmts, .. } => stmts.iter_mut().for_each(strip_stmt),
+        StmtKind::If { cond, then, els } => {
+            strip_expr(cond);
+            strip_stmt(then);
+            els.iter_mut().for_each(|e| strip_stmt(e));
+        }
+        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } | StmtKind::Switch { cond, body } => {
+            strip_expr(cond);
+            strip_stmt(body);
+        }
+        StmtKind::For { init, cond, step, body } => {
+            init.iter_mut().for_each(|i| strip_stmt(i));
+            cond.iter_mut().for_each(strip_expr);
+            step.iter_mut().for_each(strip_expr);
+            strip_stmt(body);
+        }
+        StmtKind::Label(_, inner) | StmtKind::Case(_, inner) | StmtKind::Default(inner) => strip_stmt(inner),
+        _ => {}
+    }
+}
+
+/// Make the compound statements synthetic and keep everything else (simple
+/// statements, declarations, conditions) as source text, as the
+/// instrumenter does when it rebuilds a loop around the original code.
+fn strip_compound(s: &mut Stmt) {
+    let decl_group = matches!(&s.kind, StmtKind::Block { stmts, scoped: false }
+        if stmts.first().is_some_and(|f| matches!(f.kind, StmtKind::Decl(..))));
+    let compound = matches!(
+        s.kind,
+        StmtKind::Block { .. }
+            | StmtKind::If { .. }
+            | StmtKind::While { .. }
+            | StmtKind::DoWhile { .. }
+            | StmtKind::For { .. }
+            | StmtKind::Switch { .. }
+            | StmtKind::Label(..)
+            | StmtKind::Case(..)
+            | StmtKind::Default(_)
+    );
+    if !compound || decl_group {
+        return;
+    }
+    s.span = crate::ir::Span::SYNTHETIC;
+    match &mut s.kind {
+        StmtKind::Block { stmts, .. } => stmts.iter_mut().for_each(strip_compound),
+        StmtKind::If { then, els, .. } => {
+            strip_compound(then);
+            els.iter_mut().for_each(|e| strip_compound(e));
+        }
+        StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Switch { body, .. }
+        | StmtKind::For { body, .. }
+        | StmtKind::Label(_, body)
+        | StmtKind::Case(_, body)
+        | StmtKind::Default(body) => strip_compound(body),
+        _ => {}
+    }
+}
+
+/// Whether a statement contains something the IR does not model (which has
+/// no synthetic spelling).
+fn has_opaque(s: &Stmt) -> bool {
+    let mut found = false;
+    s.walk(&mut |s| {
+        found |= matches!(s.kind, StmtKind::Opaque(_));
+        for e in s.own_exprs() {
+            e.walk(&mut |e| found |= matches!(e.kind, ExprKind::Opaque(_)));
+        }
+    });
+    found
+}
+
+/// Every function body of `src` printed from its IR with all spans
+/// forgotten and spliced back: the result must lower to the same
+/// structure, and pass gcc. Returns false (doing nothing) when the program
+/// has constructs the IR does not model.
+fn resynthesize(src: &str) -> bool {
+    resynthesize_with(src, strip_stmt, true) && resynthesize_with(src, strip_compound, false)
+}
+
+/// `warnings`: hold the output to gcc's parenthesis warnings (only when all
+/// of it is printed by tracc: copied text keeps the input's style).
+fn resynthesize_with(src: &str, strip: fn(&mut Stmt), warnings: bool) -> bool {
+    let program = lower(src);
+    if program.funcs.iter().filter_map(|f| f.body.as_ref()).any(has_opaque) {
+        return false;
+    }
+    let unit = detect_indent_unit(src);
+    let mut edits = Vec::new();
+    for f in &program.funcs {
+        let Some(body) = &f.body else { continue };
+        let mut synthetic = body.clone();
+        strip(&mut synthetic);
+        let text = print_stmt(
+            &program,
+            src,
+            &synthetic,
+            line_indent(src, body.span.start),
+            &unit,
+            Dialect::Cbmc,
+        )
+        .unwrap_or_else(|e| panic!("{e}\n{src}"));
+        edits.push(Edit { span: body.span, text });
+    }
+    let out = splice(src, &edits).unwrap();
+    let again = lower(&out);
+    for f in program.funcs.iter().filter(|f| f.body.is_some()) {
+        let g = again.func(again.func_by_name(&f.name).expect("function kept"));
+        let (mut want, mut got) = (Vec::new(), Vec::new());
+        stmt_shape(&program, f.body.as_ref().unwrap(), &mut want);
+        stmt_shape(&again, g.body.as_ref().unwrap(), &mut got);
+        assert_eq!(got, want, "{out}");
+    }
+    let view = format!("{}{}", prelude(Dialect::Cbmc), gcc_view(&out));
+    let mut args = vec!["-std=c11", "-fsyntax-only"];
+    if warnings {
+        args.extend(["-Werror=parentheses", "-Werror=logical-not-parentheses"]);
+    }
+    let (ok, err) = gcc(&view, &args);
+    assert!(ok, "{err}\n{out}");
+    true
+}
+
+#[test]
+fn generated_loop_programs_survive_resynthesis() {
+    let done = (0..60)
+        .filter(|seed| resynthesize(&crate::testgen::loop_program(*seed).source))
+        .count();
+    assert!(done >= 40, "only {done} programs were fully modelled");
+}
+
+#[test]
+fn a_corpus_of_constructs_survives_resynthesis() {
+    let modelled = resynthesize(
+        r#"unsigned int nondet_uint(void);
+void __CPROVER_assume(_Bool);
+void reach_error(void);
+int g = 3, h[4] = {1, 2, 3, 4};
+unsigned char grid[2][3];
+
+int f(int a, unsigned b, long l) {
+  static int calls = 0;
+  unsigned char c = 'x', d = 255;
+  signed char sc = -128;
+  int i, j = -1, k[3] = {0};
+  calls += 1;
+  for (i = 0, j = 10; i < j; i++, j--) {
+    if (i & 1) continue;
+    else if (!i == j) break;
+  }
+  for (int q = 0; q < 3; q++) k[q] = q << 2 | q;
+  do {
+    a -= (a > 0) ? 1 : -1;
+  } while (a != 0 && b > 0U || l < -5L);
+  switch (c) {
+  case 'a':
+  case 'b':
+    d ^= 0x0f;
+  case 120:
+    d = (unsigned char)(d + 1);
+    break;
+  default:
+    ;
+  }
+  while (1) {
+    if (b >= 10u) goto done;
+    b = b * 2 + (b >> 1) - ~b % 3;
+  }
+done:
+  grid[1][2] = grid[0][h[1]] + c;
+  __CPROVER_assume(__CPROVER_forall { unsigned k2; !(k2 < 3) || k[k2] >= 0 });
+  if (a == 0 && (b = nondet_uint()) > 3) reach_error();
+  l = (long)a * (long)b;
+  return a ? b : (int)l, sc + calls;
+}
+"#,
+    );
+    assert!(modelled);
 }

@@ -412,7 +412,16 @@ impl StmtPrinter<'_> {
                     out.push(';');
                 }
                 if synthetic {
-                    return self.items(out, &flatten(stmts.iter().collect()), stmt_indent, None, case_ty);
+                    let items = flatten(stmts.iter().collect());
+                    if !items.is_empty()
+                        && items
+                            .iter()
+                            .all(|i| i.span.is_synthetic() && matches!(i.kind, StmtKind::Empty))
+                    {
+                        out.push(';');
+                        return Ok(());
+                    }
+                    return self.items(out, &items, stmt_indent, None, case_ty);
                 }
                 // An empty group labels nothing; the enclosing block adds
                 // the `;` if nothing follows.
