@@ -33,8 +33,8 @@ fn scan(text: &str) -> (Vec<Class>, Vec<(usize, usize)>) {
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 let start = i;
                 i += 2;
-                // A line comment ends at a newline not preceded by a backslash.
-                while i < b.len() && !(b[i] == b'\n' && b[i - 1] != b'\\') {
+                // A line comment ends at a newline that is not spliced.
+                while i < b.len() && !(b[i] == b'\n' && !spliced(b, i)) {
                     i += 1;
                 }
                 out[start..i].fill(Class::Comment);
@@ -53,21 +53,34 @@ fn scan(text: &str) -> (Vec<Class>, Vec<(usize, usize)>) {
             q @ (b'"' | b'\'') => {
                 let start = i;
                 i += 1;
-                while i < b.len() && b[i] != q {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    } else if b[i] == b'\n' {
-                        break;
+                while i < b.len() {
+                    match b[i] {
+                        c if c == q => {
+                            i += 1;
+                            break;
+                        }
+                        // An escape, or a line splice (also before CR LF).
+                        b'\\' if b[i + 1..].starts_with(b"\r\n") => i += 3,
+                        b'\\' => i += 2,
+                        // Unterminated: the literal stops before the newline.
+                        b'\n' => break,
+                        _ => i += 1,
                     }
-                    i += 1;
                 }
-                i = (i + 1).min(b.len());
+                i = i.min(b.len());
                 out[start..i].fill(Class::Literal);
             }
             _ => i += 1,
         }
     }
     (out, comments)
+}
+
+/// Whether the newline at `i` is spliced away by a backslash (before an
+/// optional carriage return).
+fn spliced(b: &[u8], i: usize) -> bool {
+    let before = if i > 0 && b[i - 1] == b'\r' { i - 1 } else { i };
+    before > 0 && b[before - 1] == b'\\'
 }
 
 /// Whether `text` (trimmed) is one parenthesised expression `( ... )`.
@@ -133,6 +146,18 @@ mod tests {
     fn comment_ranges_separate_adjacent_comments() {
         let t = "/**//* x */ a // y\\\n z\nb";
         assert_eq!(comment_ranges(t), vec![(0, 4), (4, 11), (14, 22)]);
+    }
+
+    #[test]
+    fn splices_continue_literals_and_comments() {
+        let t = "\"a\\\r\nb\" x // c\\\r\nd\ne \"open\nf";
+        let c = classify(t);
+        let code: String = t
+            .char_indices()
+            .filter(|(i, _)| c[*i] == Class::Code)
+            .map(|(_, ch)| ch)
+            .collect();
+        assert_eq!(code, " x \ne \nf");
     }
 
     #[test]

@@ -522,3 +522,26 @@ done:
     );
     assert!(modelled);
 }
+
+#[test]
+fn declarators_of_a_rebuilt_declaration_are_printed_from_the_ir() {
+    let src = "void f(void) {\n    int i, j = -1, k[2] = {1, 2};\n    for (int a = 0, b = j; a < b; a++) {}\n}\n";
+    let program = lower(src);
+    let mut body = body_of(&program, "f").clone();
+    // The group and the for loop rebuilt, the declarators and the
+    // initialisers kept as they were.
+    body.span = crate::ir::Span::SYNTHETIC;
+    let StmtKind::Block { stmts, .. } = &mut body.kind else {
+        panic!()
+    };
+    stmts[0].span = crate::ir::Span::SYNTHETIC;
+    stmts[1].span = crate::ir::Span::SYNTHETIC;
+    if let StmtKind::For { init: Some(init), .. } = &mut stmts[1].kind {
+        init.span = crate::ir::Span::SYNTHETIC;
+    }
+    let text = print_stmt(&program, src, &body, "", "    ", Dialect::Cbmc).unwrap();
+    assert_eq!(
+        text,
+        "{\n    int i;\n    int j = -1;\n    int k[2] = {1, 2};\n    for (int a = 0, b = j; a < b; a++) {}\n}"
+    );
+}

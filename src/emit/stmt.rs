@@ -111,8 +111,13 @@ fn reindent(source: &str, span: Span, indent: &str) -> Result<String, EmitError>
         offset += line.len();
         // The newline before this line: inside a literal, or after a
         // backslash, the line's prefix belongs to a token and must stay.
-        let movable = start > 0 && class[start - 1] != Class::Literal && !text[..start - 1].ends_with('\\');
-        if !movable || line.trim().is_empty() {
+        let movable = start > 0
+            && class[start - 1] != Class::Literal
+            && !text[..start - 1].trim_end_matches('\r').ends_with('\\');
+        // Preprocessor lines keep their place too.
+        let directive =
+            line.trim_start().starts_with('#') && class[start + line.len() - line.trim_start().len()] == Class::Code;
+        if !movable || directive || line.trim().is_empty() {
             out.push_str(line);
             continue;
         }
@@ -145,7 +150,7 @@ impl StmtPrinter<'_> {
     /// Write `s`, which starts on a line indented by `indent`. `case_ty` is
     /// the type of the enclosing switch's (promoted) condition.
     fn stmt(&self, out: &mut String, s: &Stmt, indent: &str, case_ty: Option<IntType>) -> Result<(), EmitError> {
-        if !s.span.is_synthetic() {
+        if self.is_verbatim(s)? {
             out.push_str(&reindent(self.e.source, s.span, indent)?);
             return Ok(());
         }
@@ -256,6 +261,17 @@ impl StmtPrinter<'_> {
         Ok(())
     }
 
+    /// Whether `s` is printed as its source text: it has a real span that
+    /// is a whole statement. (One declarator of a declaration with several
+    /// has the span of the declarator only; it is printed from the IR.)
+    fn is_verbatim(&self, s: &Stmt) -> Result<bool, EmitError> {
+        if s.span.is_synthetic() {
+            return Ok(false);
+        }
+        let text = span_text(self.e.source, s.span)?;
+        Ok(!matches!(s.kind, StmtKind::Decl(..)) || text.trim_end().ends_with(';'))
+    }
+
     /// `{`, the items one per line one level deeper, `}`. In a switch body,
     /// `case`/`default` labels stay at the level of the braces and the
     /// statements they label go one level deeper.
@@ -299,7 +315,7 @@ impl StmtPrinter<'_> {
                 _ => at,
             };
             out.push_str(here);
-            if c.span.is_synthetic() {
+            if !self.is_verbatim(c)? {
                 self.stmt(out, c, here, case_ty)?;
             } else {
                 // Comments between two copied statements go with them.
@@ -478,7 +494,7 @@ impl StmtPrinter<'_> {
                         ));
                     };
                     let (b, rest) = self.decl_parts(*v, init.as_ref())?;
-                    if base.as_ref().is_some_and(|x| *x != b) || b.ends_with('*') || !d.span.is_synthetic() {
+                    if base.as_ref().is_some_and(|x| *x != b) || b.ends_with('*') {
                         return Err(EmitError::Unsupported("a for clause declaring different types".into()));
                     }
                     base = Some(b);

@@ -1004,3 +1004,16 @@ fn comments_between_copied_statements_move_with_them() {
         "{\n  b = 2;\n  a = 1;\n}"
     );
 }
+
+#[test]
+fn reindent_leaves_directives_and_crlf_splices_alone() {
+    let src = "{\n  if (x) {\n#ifdef A\n    y = \"a\\\r\n  b\";\n  }\n}\n";
+    let p = crate::ir::Program::default();
+    let start = src.find("if (x)").unwrap();
+    let end = src.rfind("  }\n}").unwrap() + 3;
+    let st = real_stmt_at(s(StmtKind::Break), crate::ir::Span::new(start, end));
+    assert_eq!(
+        print_stmt(&p, src, &st, "      ", "  ", Dialect::Cbmc).unwrap(),
+        "if (x) {\n#ifdef A\n        y = \"a\\\r\n  b\";\n      }"
+    );
+}
