@@ -34,7 +34,7 @@ fn scan(text: &str) -> (Vec<Class>, Vec<(usize, usize)>) {
                 let start = i;
                 i += 2;
                 // A line comment ends at a newline that is not spliced.
-                while i < b.len() && !(b[i] == b'\n' && !spliced(b, i)) {
+                while i < b.len() && (b[i] != b'\n' || spliced(b, i)) {
                     i += 1;
                 }
                 out[start..i].fill(Class::Comment);
