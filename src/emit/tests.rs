@@ -374,6 +374,18 @@ fn dialects_spell_intrinsics_and_nondet_values() {
     assert_eq!(pc(&assert).unwrap(), "__CPROVER_assert(x < 10, \"x < 10\")");
     assert_eq!(ps(&assert).unwrap(), "x < 10 ? (void)0 : reach_error()");
     assert_eq!(ps(&intrinsic(Intrinsic::Error, vec![])).unwrap(), "reach_error()");
+    assert_eq!(
+        pc(&intrinsic(Intrinsic::Error, vec![])).unwrap(),
+        "__CPROVER_assert(0, \"reach_error\")"
+    );
+    assert_eq!(pc(&intrinsic(Intrinsic::Abort, vec![])).unwrap(), "abort()");
+    // The message is the condition's text as a string; odd text that is not
+    // one token is also grouped.
+    let quoted = intrinsic(Intrinsic::Assert, vec![real(x.clone(), span_of("s\"??\\", "s\"??\\"))]);
+    assert_eq!(
+        print_expr(&b.p, "s\"??\\", &quoted, Dialect::Cbmc).unwrap(),
+        "__CPROVER_assert((s\"??\\), \"s\\\"?\\?\\\\\")"
+    );
     assert_eq!(pc(&nondet(IntType::UINT)).unwrap(), "nondet_uint()");
     assert_eq!(pc(&nondet(IntType::CHAR)).unwrap(), "nondet_schar()");
     assert_eq!(pc(&nondet(IntType::BOOL)).unwrap(), "nondet_bool()");
@@ -453,6 +465,19 @@ fn required_declarations_are_sorted_unique_and_skip_existing() {
     assert_eq!(
         required_declarations(&b.p, &refs, Dialect::Cbmc),
         vec!["long nondet_long(void);", "unsigned int nondet_uint(void);"]
+    );
+    let abort = [
+        expr_stmt(intrinsic(Intrinsic::Abort, vec![])),
+        expr_stmt(intrinsic(Intrinsic::Error, vec![])),
+    ];
+    let abort: Vec<&Stmt> = abort.iter().collect();
+    assert_eq!(
+        required_declarations(&b.p, &abort, Dialect::Cbmc),
+        vec!["void abort(void);"]
+    );
+    assert_eq!(
+        required_declarations(&b.p, &abort, Dialect::Svcomp),
+        vec!["void abort(void);", "void reach_error(void);"]
     );
     assert_eq!(
         required_declarations(&b.p, &refs, Dialect::Svcomp),
@@ -1016,4 +1041,56 @@ fn reindent_leaves_directives_and_crlf_splices_alone() {
         print_stmt(&p, src, &st, "      ", "  ", Dialect::Cbmc).unwrap(),
         "if (x) {\n#ifdef A\n        y = \"a\\\r\n  b\";\n      }"
     );
+}
+
+mod reindent_props {
+    use super::super::{Dialect, print_stmt};
+    use crate::ir::{Program, Span, Stmt, StmtKind};
+    use proptest::prelude::*;
+
+    /// A statement's text: its first line, then lines with some indentation
+    /// and arbitrary C-ish content (quotes, comments, backslashes included).
+    fn statement() -> impl Strategy<Value = (String, String)> {
+        (
+            "[ \t]{0,6}",
+            "[a-z;{}]{1,5}",
+            proptest::collection::vec(("[ \t]{0,10}", "[a-z \"'/*\\\\;{}#]{0,12}"), 0..6),
+        )
+            .prop_map(|(orig, first, rest)| {
+                let mut text = first;
+                for (ws, body) in rest {
+                    text.push('\n');
+                    text.push_str(&ws);
+                    text.push_str(&body);
+                }
+                (orig, text)
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn only_line_prefixes_change((orig, text) in statement(), indent in "[ \t]{0,8}") {
+            let src = format!("x;\n{orig}{text}\ny;\n");
+            let start = 3 + orig.len();
+            let st = Stmt::new(StmtKind::Break, Span::new(start, start + text.len()));
+            let out = print_stmt(&Program::default(), &src, &st, &indent, "  ", Dialect::Cbmc).unwrap();
+            let strip = |t: &str| t.lines().map(|l| l.trim_start().to_string()).collect::<Vec<_>>();
+            prop_assert_eq!(strip(&out), strip(&text));
+            prop_assert_eq!(out.lines().next(), text.lines().next());
+        }
+
+        #[test]
+        fn moving_there_and_back_is_identity((orig, text) in statement(), indent in "[ \t]{0,8}") {
+            // Holds when every line is at least as indented as the first.
+            prop_assume!(text.lines().skip(1).all(|l| l.trim().is_empty() || l.starts_with(orig.as_str())));
+            let p = Program::default();
+            let src = format!("{orig}{text}");
+            let st = Stmt::new(StmtKind::Break, Span::new(orig.len(), src.len()));
+            let moved = print_stmt(&p, &src, &st, &indent, "  ", Dialect::Cbmc).unwrap();
+            let src2 = format!("{indent}{moved}");
+            let st2 = Stmt::new(StmtKind::Break, Span::new(indent.len(), src2.len()));
+            let back = print_stmt(&p, &src2, &st2, &orig, "  ", Dialect::Cbmc).unwrap();
+            prop_assert_eq!(back, text);
+        }
+    }
 }
