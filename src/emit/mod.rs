@@ -27,6 +27,14 @@
 //!
 //! For `gcc -fsyntax-only`, prepend `prelude(dialect)` and pass the text
 //! through `gcc_view`, which replaces quantifiers by `1`.
+//!
+//! Typical use: `required_declarations` for the new code (insert them at the
+//! top), `line_indent` of the replaced statement and `detect_indent_unit` of
+//! the file for `print_stmt`, then one `Edit` per replaced span for
+//! `splice`. Inside a synthetic block, comments that sit between two copied
+//! statements move with them; comments before the first or after the last
+//! copied statement are outside their spans and stay where they were only
+//! if that text is not replaced.
 
 mod dialect;
 mod expr;
