@@ -9,7 +9,11 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn gcc_accepts(text: &str) -> Result<(), String> {
-    let input = format!("{}{}", tracc::emit::prelude(tracc::emit::Dialect::Cbmc), tracc::emit::gcc_view(text));
+    let input = format!(
+        "{}{}",
+        tracc::emit::prelude(tracc::emit::Dialect::Cbmc),
+        tracc::emit::gcc_view(text)
+    );
     let mut child = Command::new("gcc")
         .args(["-std=gnu11", "-fsyntax-only", "-w", "-x", "c", "-"])
         .stdin(Stdio::piped())
@@ -23,7 +27,11 @@ fn gcc_accepts(text: &str) -> Result<(), String> {
         .write_all(input.as_bytes())
         .map_err(|e| e.to_string())?;
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    if out.status.success() { Ok(()) } else { Err(String::from_utf8_lossy(&out.stderr).into_owned()) }
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
 }
 
 #[test]
@@ -43,5 +51,7 @@ fn golden_outputs_pass_gcc_syntax_check() {
 #[test]
 fn the_check_rejects_invalid_c() {
     assert!(gcc_accepts("int main(void) { return x; }").is_err());
-    assert!(gcc_accepts("int main(void) { __CPROVER_assume(__CPROVER_forall { unsigned k; k < 2 }); return 0; }").is_ok());
+    assert!(
+        gcc_accepts("int main(void) { __CPROVER_assume(__CPROVER_forall { unsigned k; k < 2 }); return 0; }").is_ok()
+    );
 }
