@@ -313,6 +313,67 @@ impl Expr {
         }
     }
 
+    /// The value of a constant expression (literals, casts and operators
+    /// over them), with C semantics on the IR's types; `None` when it is not
+    /// constant or its evaluation is undefined (division by zero).
+    pub fn const_value(&self) -> Option<i128> {
+        let ty = self.int_type()?;
+        let v = match &self.kind {
+            ExprKind::IntLit(v) => *v,
+            ExprKind::Cast { expr, .. } => expr.const_value()?,
+            ExprKind::Unary(op, e) => {
+                let v = e.const_value()?;
+                match op {
+                    UnOp::Neg => -v,
+                    UnOp::Plus => v,
+                    UnOp::BitNot => !v,
+                    UnOp::LogNot => i128::from(v == 0),
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                let x = a.const_value()?;
+                if *op == BinOp::LogAnd && x == 0 {
+                    return Some(0);
+                }
+                if *op == BinOp::LogOr && x != 0 {
+                    return Some(1);
+                }
+                let y = b.const_value()?;
+                let width = i128::from(a.int_type()?.bits());
+                match op {
+                    BinOp::Add => x + y,
+                    BinOp::Sub => x - y,
+                    BinOp::Mul => x.checked_mul(y)?,
+                    BinOp::Div if y != 0 => x / y,
+                    BinOp::Rem if y != 0 => x % y,
+                    BinOp::Div | BinOp::Rem => return None,
+                    BinOp::Shl if (0..width).contains(&y) => x << y,
+                    BinOp::Shr if (0..width).contains(&y) => x >> y,
+                    BinOp::Shl | BinOp::Shr => return None,
+                    BinOp::BitAnd => x & y,
+                    BinOp::BitOr => x | y,
+                    BinOp::BitXor => x ^ y,
+                    BinOp::Lt => i128::from(x < y),
+                    BinOp::Le => i128::from(x <= y),
+                    BinOp::Gt => i128::from(x > y),
+                    BinOp::Ge => i128::from(x >= y),
+                    BinOp::Eq => i128::from(x == y),
+                    BinOp::Ne => i128::from(x != y),
+                    BinOp::LogAnd | BinOp::LogOr => i128::from(y != 0),
+                }
+            }
+            ExprKind::Cond(c, a, b) => {
+                if c.const_value()? != 0 {
+                    a.const_value()?
+                } else {
+                    b.const_value()?
+                }
+            }
+            _ => return None,
+        };
+        Some(ty.wrap(v))
+    }
+
     /// Strip implicit conversions.
     pub fn skip_implicit(&self) -> &Expr {
         match &self.kind {

@@ -1,26 +1,376 @@
 //! Lowering: tree-sitter syntax tree in, typed IR (`ir::Program`) out.
 //!
-//! (Being written: `lower_source` will parse and lower; until then it
-//! returns an empty program.)
+//! In: C text (parsed here with `parse`). Out: `Lowered`, the program with
+//! every expression typed by C's rules (LP64, promotions, usual arithmetic
+//! conversions made explicit as implicit casts), every node spanned, and
+//! every construct the IR does not model kept as an `Opaque` node with the
+//! reason. Only syntax errors fail the file.
+
+mod expr;
+mod literal;
+mod stmt;
+mod types;
 
 use crate::diag::Diagnostic;
-use crate::ir::Program;
+use crate::ir::{CType, Expr, FuncId, Function, Init, Program, Span, Storage, VarDecl, VarId};
+use crate::parse::Parsed;
+use std::collections::HashMap;
+use tree_sitter::Node;
+
+pub use literal::{char_literal, integer_literal};
 
 /// The result of lowering a file: the program and the warnings about
-/// constructs kept opaque.
+/// constructs that were not understood.
 #[derive(Debug)]
 pub struct Lowered {
     pub program: Program,
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Parse and lower C text. Syntax errors and constructs that make the
-/// whole file meaningless are errors; unmodelled constructs become opaque
-/// IR nodes and warnings.
+/// Parse and lower C text. Syntax errors are errors; unmodelled constructs
+/// become opaque IR nodes.
 pub fn lower_source(text: &str) -> Result<Lowered, Vec<Diagnostic>> {
-    let _tree = crate::parse::parse(text)?;
+    let parsed = crate::parse::parse(text)?;
+    let mut lowerer = Lowerer::new(&parsed);
+    lowerer.translation_unit(parsed.tree.root_node());
     Ok(Lowered {
-        program: Program::default(),
-        warnings: Vec::new(),
+        program: lowerer.program,
+        warnings: lowerer.warnings,
     })
 }
+
+/// A name in scope.
+#[derive(Clone, Debug)]
+enum Binding {
+    Var(VarId),
+    /// An `enum` constant or object-like macro with an integer value.
+    Const(Expr),
+}
+
+struct Lowerer<'a> {
+    parsed: &'a Parsed,
+    program: Program,
+    warnings: Vec<Diagnostic>,
+    /// Innermost scope last; the first is file scope.
+    scopes: Vec<HashMap<String, Binding>>,
+    typedefs: HashMap<String, CType>,
+    /// Object-like macros: name and replacement text, lowered on use.
+    macros: HashMap<String, String>,
+    /// The function whose body is being lowered.
+    current_func: Option<FuncId>,
+}
+
+impl<'a> Lowerer<'a> {
+    fn new(parsed: &'a Parsed) -> Lowerer<'a> {
+        Lowerer {
+            parsed,
+            program: Program::default(),
+            warnings: Vec::new(),
+            scopes: vec![HashMap::new()],
+            typedefs: HashMap::new(),
+            macros: HashMap::new(),
+            current_func: None,
+        }
+    }
+
+    fn span(&self, node: Node<'_>) -> Span {
+        self.parsed.span(node)
+    }
+
+    fn text(&self, node: Node<'_>) -> &'a str {
+        let parsed: &'a Parsed = self.parsed;
+        parsed.node_text(node)
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Binding> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    fn bind(&mut self, name: &str, binding: Binding) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(name.to_string(), binding);
+        }
+    }
+
+    fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+
+    fn pop_scope(&mut self) {
+        if self.scopes.len() > 1 {
+            self.scopes.pop();
+        }
+    }
+
+    fn new_var(&mut self, name: &str, ty: CType, storage: Storage, span: Span) -> VarId {
+        let id = self.program.add_var(VarDecl {
+            name: name.to_string(),
+            ty,
+            storage,
+            func: self.current_func,
+            span,
+        });
+        self.bind(name, Binding::Var(id));
+        id
+    }
+
+    fn translation_unit(&mut self, root: Node<'_>) {
+        // Signatures first, so that calls to functions defined further down
+        // (implicitly declared in old C) resolve.
+        self.declare_functions(root);
+        let mut cursor = root.walk();
+        for child in root.named_children(&mut cursor) {
+            self.top_level(child);
+        }
+    }
+
+    fn declare_functions(&mut self, root: Node<'_>) {
+        let mut cursor = root.walk();
+        for child in root.named_children(&mut cursor) {
+            let (declarators, is_def) = match child.kind() {
+                "function_definition" => (
+                    child.child_by_field_name("declarator").into_iter().collect::<Vec<_>>(),
+                    true,
+                ),
+                "declaration" => {
+                    let mut c = child.walk();
+                    (child.children_by_field_name("declarator", &mut c).collect(), false)
+                }
+                _ => continue,
+            };
+            let Some(type_node) = child.child_by_field_name("type") else {
+                continue;
+            };
+            for decl in declarators {
+                let Some(fdecl) = function_declarator(decl) else {
+                    continue;
+                };
+                let Some(name_node) = fdecl.child_by_field_name("declarator") else {
+                    continue;
+                };
+                if name_node.kind() != "identifier" {
+                    continue;
+                }
+                let name = self.text(name_node).to_string();
+                let returns_pointer = decl.kind() == "pointer_declarator";
+                let mut ret = self.base_type(type_node);
+                if returns_pointer {
+                    ret = CType::Opaque(format!("{} *", self.text(type_node)));
+                }
+                let span = self.span(if is_def { child } else { decl });
+                let existing = self.program.func_by_name(&name);
+                let id = match existing {
+                    Some(id) => id,
+                    None => {
+                        self.program.funcs.push(Function {
+                            name: name.clone(),
+                            ret: ret.clone(),
+                            params: Vec::new(),
+                            body: None,
+                            span,
+                            opaque: None,
+                        });
+                        FuncId(self.program.funcs.len() - 1)
+                    }
+                };
+                if is_def || existing.is_none() {
+                    let f = &mut self.program.funcs[id.0];
+                    f.ret = ret.clone();
+                    f.span = span;
+                    if let CType::Opaque(t) = &ret {
+                        f.opaque = Some(format!("returns `{t}`, which tracc does not model"));
+                    }
+                }
+            }
+        }
+    }
+
+    fn top_level(&mut self, node: Node<'_>) {
+        match node.kind() {
+            "function_definition" => self.function_definition(node),
+            "declaration" => self.file_declaration(node),
+            "type_definition" => self.type_definition(node),
+            "preproc_def" => self.macro_definition(node),
+            "preproc_include" | "preproc_call" | "preproc_function_def" | "comment" | "expression_statement" => {}
+            "preproc_if" | "preproc_ifdef" => {
+                // Without a preprocessor we cannot tell which branch is live.
+                self.program
+                    .opaque_items
+                    .push((self.span(node), "conditional compilation is not evaluated".to_string()));
+                self.warnings.push(
+                    Diagnostic::warning(self.span(node), "code under conditional compilation is kept as it is")
+                        .with_label("not analysed")
+                        .with_note("tracc does not run the preprocessor; loops in here are not transformed"),
+                );
+            }
+            other => {
+                self.program
+                    .opaque_items
+                    .push((self.span(node), format!("`{other}` at file scope is not modelled")));
+            }
+        }
+    }
+
+    fn macro_definition(&mut self, node: Node<'_>) {
+        let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value")) else {
+            return;
+        };
+        let name = self.text(name).to_string();
+        let value = self.text(value).trim().to_string();
+        self.macros.insert(name, value);
+    }
+
+    fn type_definition(&mut self, node: Node<'_>) {
+        let Some(type_node) = node.child_by_field_name("type") else {
+            return;
+        };
+        let base = self.base_type(type_node);
+        let mut cursor = node.walk();
+        let declarators: Vec<Node<'_>> = node.children_by_field_name("declarator", &mut cursor).collect();
+        for d in declarators {
+            if let Some((name, ty)) = self.declarator_type(d, base.clone()) {
+                self.typedefs.insert(name, ty);
+            }
+        }
+    }
+
+    fn file_declaration(&mut self, node: Node<'_>) {
+        let Some(type_node) = node.child_by_field_name("type") else {
+            return;
+        };
+        let base = self.base_type(type_node);
+        let mut cursor = node.walk();
+        let declarators: Vec<Node<'_>> = node.children_by_field_name("declarator", &mut cursor).collect();
+        for d in declarators {
+            if function_declarator(d).is_some() {
+                continue; // handled by declare_functions
+            }
+            let (target, value) = split_init(d);
+            let Some((name, ty)) = self.declarator_type(target, base.clone()) else {
+                self.program
+                    .opaque_items
+                    .push((self.span(d), "declarator not modelled".to_string()));
+                continue;
+            };
+            let id = self.new_var(&name, ty.clone(), Storage::Global, self.span(target));
+            let init = value.map(|v| self.initializer(v, &ty));
+            self.program.globals.push((id, init));
+        }
+    }
+
+    fn function_definition(&mut self, node: Node<'_>) {
+        let Some(decl) = node.child_by_field_name("declarator") else {
+            return;
+        };
+        let Some(fdecl) = function_declarator(decl) else { return };
+        let Some(name_node) = fdecl.child_by_field_name("declarator") else {
+            return;
+        };
+        let name = self.text(name_node).to_string();
+        let Some(id) = self.program.func_by_name(&name) else {
+            return;
+        };
+        self.current_func = Some(id);
+        self.push_scope();
+        let mut params = Vec::new();
+        let mut opaque = self.program.funcs[id.0].opaque.clone();
+        if let Some(list) = fdecl.child_by_field_name("parameters") {
+            let mut cursor = list.walk();
+            for p in list.named_children(&mut cursor) {
+                if p.kind() != "parameter_declaration" {
+                    if p.kind() != "comment" {
+                        opaque.get_or_insert_with(|| format!("parameter `{}` is not modelled", self.text(p)));
+                    }
+                    continue;
+                }
+                let Some(type_node) = p.child_by_field_name("type") else {
+                    continue;
+                };
+                let base = self.base_type(type_node);
+                match p.child_by_field_name("declarator") {
+                    None => {
+                        if base != CType::Void {
+                            opaque.get_or_insert_with(|| "unnamed parameter".to_string());
+                        }
+                    }
+                    Some(d) => match self.declarator_type(d, base) {
+                        Some((pname, ty)) => {
+                            if ty.is_opaque() || matches!(ty, CType::Array(..)) {
+                                // Array parameters are pointers in C.
+                                opaque.get_or_insert_with(|| format!("parameter `{pname}` is not a plain integer"));
+                            }
+                            let span = self.span(d);
+                            params.push(self.new_var(&pname, ty, Storage::Param, span));
+                        }
+                        None => {
+                            opaque.get_or_insert_with(|| format!("parameter `{}` is not modelled", self.text(p)));
+                        }
+                    },
+                }
+            }
+        }
+        self.program.funcs[id.0].params = params;
+        self.program.funcs[id.0].opaque = opaque;
+        let body = node.child_by_field_name("body").map(|b| self.block_contents(b));
+        self.program.funcs[id.0].body = body;
+        self.pop_scope();
+        self.current_func = None;
+    }
+
+    /// Lower an initialiser for an object of type `ty`.
+    fn initializer(&mut self, node: Node<'_>, ty: &CType) -> Init {
+        if node.kind() == "initializer_list" {
+            let elem = match ty {
+                CType::Array(e, _) => (**e).clone(),
+                _ => CType::Opaque("aggregate".to_string()),
+            };
+            let mut cursor = node.walk();
+            let items = node
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() != "comment")
+                .collect::<Vec<_>>()
+                .into_iter()
+                .map(|c| {
+                    if c.kind() == "initializer_pair" {
+                        let span = self.span(c);
+                        Init::Expr(Expr::new(
+                            crate::ir::ExprKind::Opaque("designated initialisers are not modelled".into()),
+                            CType::Opaque("designated initialiser".into()),
+                            span,
+                        ))
+                    } else {
+                        self.initializer(c, &elem)
+                    }
+                })
+                .collect();
+            return Init::List(items, self.span(node));
+        }
+        let e = self.expr(node);
+        Init::Expr(self.convert(e, ty))
+    }
+}
+
+/// The `function_declarator` inside a declarator, if it declares a function
+/// (possibly returning a pointer).
+fn function_declarator(node: Node<'_>) -> Option<Node<'_>> {
+    match node.kind() {
+        "function_declarator" => Some(node),
+        "pointer_declarator" | "attributed_declarator" => {
+            node.child_by_field_name("declarator").and_then(function_declarator)
+        }
+        _ => None,
+    }
+}
+
+/// Split `x = v` into its declarator and value.
+fn split_init(node: Node<'_>) -> (Node<'_>, Option<Node<'_>>) {
+    if node.kind() == "init_declarator"
+        && let Some(d) = node.child_by_field_name("declarator")
+    {
+        return (d, node.child_by_field_name("value"));
+    }
+    (node, None)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,677 @@
+//! Expressions: syntax to typed IR with C's conversions made explicit.
+
+use super::literal::{char_literal, integer_literal};
+use super::{Binding, Lowerer};
+use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, IntType, Intrinsic, Span, Storage, UnOp};
+use tree_sitter::Node;
+
+/// Integer limits of `<limits.h>` and `<stdint.h>` (LP64), which programs
+/// use as plain names.
+fn limit_macro(name: &str) -> Option<(i128, IntType)> {
+    let t = |t: IntType, max: bool| Some((if max { t.max() } else { t.min() }, t));
+    match name {
+        "CHAR_BIT" => Some((8, IntType::INT)),
+        "SCHAR_MAX" | "CHAR_MAX" | "INT8_MAX" => Some((127, IntType::INT)),
+        "SCHAR_MIN" | "CHAR_MIN" | "INT8_MIN" => Some((-128, IntType::INT)),
+        "UCHAR_MAX" | "UINT8_MAX" => Some((255, IntType::INT)),
+        "SHRT_MAX" | "INT16_MAX" => Some((32767, IntType::INT)),
+        "SHRT_MIN" | "INT16_MIN" => Some((-32768, IntType::INT)),
+        "USHRT_MAX" | "UINT16_MAX" => Some((65535, IntType::INT)),
+        "INT_MAX" | "INT32_MAX" => t(IntType::INT, true),
+        "INT_MIN" | "INT32_MIN" => t(IntType::INT, false),
+        "UINT_MAX" | "UINT32_MAX" => t(IntType::UINT, true),
+        "LONG_MAX" | "INT64_MAX" | "LLONG_MAX" | "SSIZE_MAX" | "INTMAX_MAX" | "PTRDIFF_MAX" => {
+            let ty = if name == "LLONG_MAX" {
+                IntType::LLONG
+            } else {
+                IntType::LONG
+            };
+            t(ty, true)
+        }
+        "LONG_MIN" | "INT64_MIN" | "LLONG_MIN" | "INTMAX_MIN" | "PTRDIFF_MIN" => {
+            let ty = if name == "LLONG_MIN" {
+                IntType::LLONG
+            } else {
+                IntType::LONG
+            };
+            t(ty, false)
+        }
+        "ULONG_MAX" | "UINT64_MAX" | "SIZE_MAX" | "UINTMAX_MAX" => t(IntType::ULONG, true),
+        "ULLONG_MAX" => t(IntType::ULLONG, true),
+        "true" => Some((1, IntType::INT)),
+        "false" => Some((0, IntType::INT)),
+        _ => None,
+    }
+}
+
+/// Intrinsics recognised by name, whether or not the file declares or
+/// defines them (SV-COMP files often define `reach_error` themselves).
+fn intrinsic(name: &str) -> Option<Intrinsic> {
+    Some(match name {
+        "assert" | "__CPROVER_assert" | "__VERIFIER_assert" => Intrinsic::Assert,
+        "__CPROVER_assume" | "__VERIFIER_assume" => Intrinsic::Assume,
+        "__VERIFIER_error" | "reach_error" | "__assert_fail" => Intrinsic::Error,
+        "abort" | "exit" | "_Exit" => Intrinsic::Abort,
+        "__CPROVER_array_copy" => Intrinsic::ArrayCopy,
+        _ => return None,
+    })
+}
+
+/// The type a `nondet_*` or `__VERIFIER_nondet_*` function returns, from
+/// its name (CBMC's and SV-COMP's conventions).
+pub(super) fn nondet_type(name: &str) -> Option<IntType> {
+    let suffix = name
+        .strip_prefix("__VERIFIER_nondet_")
+        .or_else(|| name.strip_prefix("nondet_"))?;
+    Some(match suffix {
+        "bool" | "_Bool" => IntType::BOOL,
+        "char" | "schar" => IntType::CHAR,
+        "uchar" | "unsigned_char" => IntType::UCHAR,
+        "short" => IntType::SHORT,
+        "ushort" | "unsigned_short" => IntType::USHORT,
+        "int" | "int32" | "s32" => IntType::INT,
+        "uint" | "unsigned" | "unsigned_int" | "u32" | "uint32" => IntType::UINT,
+        "long" | "longlong" | "long_long" | "int64" | "s64" | "ssize_t" => IntType::LONG,
+        "ulong" | "ulonglong" | "unsigned_long" | "size_t" | "u64" | "uint64" => IntType::ULONG,
+        _ => return None,
+    })
+}
+
+fn binop(op: &str) -> Option<BinOp> {
+    Some(match op {
+        "+" => BinOp::Add,
+        "-" => BinOp::Sub,
+        "*" => BinOp::Mul,
+        "/" => BinOp::Div,
+        "%" => BinOp::Rem,
+        "<<" => BinOp::Shl,
+        ">>" => BinOp::Shr,
+        "&" => BinOp::BitAnd,
+        "|" => BinOp::BitOr,
+        "^" => BinOp::BitXor,
+        "<" => BinOp::Lt,
+        "<=" => BinOp::Le,
+        ">" => BinOp::Gt,
+        ">=" => BinOp::Ge,
+        "==" => BinOp::Eq,
+        "!=" => BinOp::Ne,
+        "&&" => BinOp::LogAnd,
+        "||" => BinOp::LogOr,
+        _ => return None,
+    })
+}
+
+fn opaque(reason: impl Into<String>, span: Span) -> Expr {
+    let reason = reason.into();
+    Expr::new(ExprKind::Opaque(reason.clone()), CType::Opaque(reason), span)
+}
+
+fn first_opaque<'e>(exprs: impl IntoIterator<Item = &'e Expr>) -> Option<String> {
+    exprs.into_iter().find_map(|e| match (&e.kind, &e.ty) {
+        (ExprKind::Opaque(r), _) => Some(r.clone()),
+        (_, CType::Opaque(t)) => Some(format!("a value of type `{t}`")),
+        (_, CType::Void) => Some("a `void` value".to_string()),
+        _ => None,
+    })
+}
+
+impl Lowerer<'_> {
+    /// Convert `e` to type `ty` (an implicit conversion; none if the types
+    /// already agree).
+    pub(super) fn convert(&self, e: Expr, ty: &CType) -> Expr {
+        if &e.ty == ty || e.ty.is_opaque() || ty.is_opaque() || ty.as_int().is_none() || e.ty.as_int().is_none() {
+            return e;
+        }
+        let span = e.span;
+        Expr::new(
+            ExprKind::Cast {
+                implicit: true,
+                expr: Box::new(e),
+            },
+            ty.clone(),
+            span,
+        )
+    }
+
+    fn promote(&self, e: Expr) -> Expr {
+        match e.int_type() {
+            Some(t) => {
+                let p = CType::Int(t.promote());
+                self.convert(e, &p)
+            }
+            None => e,
+        }
+    }
+
+    pub(super) fn expr(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        match node.kind() {
+            "parenthesized_expression" => {
+                let mut cursor = node.walk();
+                let inner = node.named_children(&mut cursor).find(|c| c.kind() != "comment");
+                match inner {
+                    Some(i) if i.kind() == "compound_statement" => {
+                        opaque("statement expressions are not modelled", span)
+                    }
+                    Some(i) => self.expr(i),
+                    None => opaque("empty parentheses", span),
+                }
+            }
+            "number_literal" => match integer_literal(self.text(node)) {
+                Some((v, t)) => Expr::new(ExprKind::IntLit(v), CType::Int(t), span),
+                None => opaque(
+                    format!("constant `{}` is not an integer tracc models", self.text(node)),
+                    span,
+                ),
+            },
+            "char_literal" => match char_literal(self.text(node)) {
+                Some(v) => Expr::new(ExprKind::IntLit(v), CType::Int(IntType::INT), span),
+                None => opaque("character constant not modelled", span),
+            },
+            "true" | "false" => Expr::new(
+                ExprKind::IntLit(i128::from(node.kind() == "true")),
+                CType::Int(IntType::INT),
+                span,
+            ),
+            "identifier" => self.identifier(node),
+            "unary_expression" => self.unary(node),
+            "binary_expression" => self.binary(node),
+            "update_expression" => self.update(node),
+            "assignment_expression" => self.assignment(node),
+            "conditional_expression" => self.conditional(node),
+            "cast_expression" => {
+                let ty = node.child_by_field_name("type").map(|t| self.type_descriptor(t));
+                let value = node.child_by_field_name("value").map(|v| self.expr(v));
+                match (ty, value) {
+                    (Some(CType::Int(t)), Some(v)) if v.int_type().is_some() => Expr::new(
+                        ExprKind::Cast {
+                            implicit: false,
+                            expr: Box::new(v),
+                        },
+                        CType::Int(t),
+                        span,
+                    ),
+                    (Some(CType::Void), Some(v)) if first_opaque([&v]).is_none() => Expr::new(
+                        ExprKind::Cast {
+                            implicit: false,
+                            expr: Box::new(v),
+                        },
+                        CType::Void,
+                        span,
+                    ),
+                    _ => opaque("cast to or from a type tracc does not model", span),
+                }
+            }
+            "subscript_expression" => self.subscript(node),
+            "call_expression" => self.call(node),
+            "comma_expression" => {
+                let left = node.child_by_field_name("left").map(|n| self.expr(n));
+                let right = node.child_by_field_name("right").map(|n| self.expr(n));
+                match (left, right) {
+                    (Some(l), Some(r)) => {
+                        if let Some(reason) = first_opaque([&r]) {
+                            return opaque(reason, span);
+                        }
+                        let ty = r.ty.clone();
+                        Expr::new(ExprKind::Comma(Box::new(l), Box::new(r)), ty, span)
+                    }
+                    _ => opaque("incomplete comma expression", span),
+                }
+            }
+            "sizeof_expression" => {
+                let size = if let Some(t) = node.child_by_field_name("type") {
+                    self.type_descriptor(t).size_of()
+                } else if let Some(v) = node.child_by_field_name("value") {
+                    // sizeof does not evaluate its operand; only its type matters.
+                    self.expr(v).ty.size_of()
+                } else {
+                    None
+                };
+                match size {
+                    Some(s) => Expr::new(ExprKind::IntLit(i128::from(s)), CType::Int(IntType::ULONG), span),
+                    None => opaque("sizeof of a type tracc does not model", span),
+                }
+            }
+            "string_literal" | "concatenated_string" => opaque("string literals are not modelled", span),
+            "pointer_expression" => opaque("pointers are not modelled", span),
+            "field_expression" => opaque("structs and unions are not modelled", span),
+            "compound_literal_expression" => opaque("compound literals are not modelled", span),
+            "null" => opaque("pointers are not modelled", span),
+            other => opaque(format!("`{other}` is not modelled"), span),
+        }
+    }
+
+    fn identifier(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let name = self.text(node);
+        match self.lookup(name).cloned() {
+            Some(Binding::Var(id)) => Expr::new(ExprKind::Var(id), self.program.var(id).ty.clone(), span),
+            Some(Binding::Const(e)) => Expr { span, ..e },
+            None => {
+                if let Some((v, t)) = limit_macro(name) {
+                    return Expr::new(ExprKind::IntLit(v), CType::Int(t), span);
+                }
+                if let Some(value) = self.macro_value(name) {
+                    return Expr { span, ..value };
+                }
+                opaque(format!("`{name}` is not a variable tracc knows"), span)
+            }
+        }
+    }
+
+    /// An object-like macro whose replacement is an integer constant
+    /// expression, lowered on first use.
+    fn macro_value(&mut self, name: &str) -> Option<Expr> {
+        let text = self.macros.remove(name)?; // removed while expanding: no recursion
+        let wrapped = format!("long tracc_macro_value = ({text});");
+        let result = crate::parse::parse(&wrapped).ok().and_then(|parsed| {
+            let mut inner = Lowerer::new(&parsed);
+            inner.typedefs = self.typedefs.clone();
+            inner.macros = self.macros.clone();
+            let root = parsed.tree.root_node();
+            let decl = root.named_child(0)?;
+            let init = decl.child_by_field_name("declarator")?.child_by_field_name("value")?;
+            let e = inner.expr(init);
+            let value = e.const_value()?;
+            let ty = e.int_type()?;
+            Some(Expr::new(ExprKind::IntLit(value), CType::Int(ty), Span::SYNTHETIC))
+        });
+        self.macros.insert(name.to_string(), text);
+        if let Some(e) = &result {
+            self.scopes[0].insert(name.to_string(), Binding::Const(e.clone()));
+        }
+        result
+    }
+
+    fn unary(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let op = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+        let Some(arg) = node.child_by_field_name("argument") else {
+            return opaque("incomplete unary expression", span);
+        };
+        let arg = self.expr(arg);
+        if let Some(reason) = first_opaque([&arg]) {
+            return opaque(reason, span);
+        }
+        if arg.int_type().is_none() {
+            return opaque(format!("operator `{op}` on a non-integer"), span);
+        }
+        let (op, arg) = match op {
+            "-" => (UnOp::Neg, self.promote(arg)),
+            "+" => (UnOp::Plus, self.promote(arg)),
+            "~" => (UnOp::BitNot, self.promote(arg)),
+            "!" => (UnOp::LogNot, arg),
+            _ => return opaque(format!("operator `{op}` is not modelled"), span),
+        };
+        let ty = if op == UnOp::LogNot {
+            CType::Int(IntType::INT)
+        } else {
+            arg.ty.clone()
+        };
+        Expr::new(ExprKind::Unary(op, Box::new(arg)), ty, span)
+    }
+
+    fn binary(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let op_text = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+        let (Some(l), Some(r)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else {
+            return opaque("incomplete binary expression", span);
+        };
+        let l = self.expr(l);
+        let r = self.expr(r);
+        let Some(op) = binop(op_text) else {
+            return opaque(format!("operator `{op_text}` is not modelled"), span);
+        };
+        self.make_binary(op, l, r, span)
+    }
+
+    /// Build `l op r` with C's conversions.
+    pub(super) fn make_binary(&self, op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
+        if let Some(reason) = first_opaque([&l, &r]) {
+            return opaque(reason, span);
+        }
+        let (Some(lt), Some(rt)) = (l.int_type(), r.int_type()) else {
+            return opaque(format!("operator `{}` on a non-integer", op.c_str()), span);
+        };
+        if op.is_logical() {
+            return Expr::new(
+                ExprKind::Binary(op, Box::new(l), Box::new(r)),
+                CType::Int(IntType::INT),
+                span,
+            );
+        }
+        if op.is_shift() {
+            let l = self.promote(l);
+            let r = self.promote(r);
+            let ty = l.ty.clone();
+            return Expr::new(ExprKind::Binary(op, Box::new(l), Box::new(r)), ty, span);
+        }
+        let common = CType::Int(IntType::common(lt, rt));
+        let l = self.convert(l, &common);
+        let r = self.convert(r, &common);
+        let ty = if op.is_comparison() {
+            CType::Int(IntType::INT)
+        } else {
+            common
+        };
+        Expr::new(ExprKind::Binary(op, Box::new(l), Box::new(r)), ty, span)
+    }
+
+    fn is_lvalue(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Var(_) => e.int_type().is_some(),
+            ExprKind::Index(..) => e.int_type().is_some(),
+            _ => false,
+        }
+    }
+
+    fn update(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let op = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+        let Some(arg) = node.child_by_field_name("argument") else {
+            return opaque("incomplete update expression", span);
+        };
+        let prefix = arg.start_byte() > node.start_byte();
+        let target = self.expr(arg);
+        if let Some(reason) = first_opaque([&target]) {
+            return opaque(reason, span);
+        }
+        if !Self::is_lvalue(&target) {
+            return opaque(
+                format!("`{op}` on something that is not an integer variable or element"),
+                span,
+            );
+        }
+        let Some(t) = target.int_type() else {
+            return opaque("update of a non-integer", span);
+        };
+        // `_Bool` is promoted to int like every narrow type.
+        let op_ty = CType::Int(t.promote());
+        let ty = target.ty.clone();
+        Expr::new(
+            ExprKind::IncDec {
+                inc: op == "++",
+                prefix,
+                op_ty,
+                target: Box::new(target),
+            },
+            ty,
+            span,
+        )
+    }
+
+    fn assignment(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let op_text = node
+            .child_by_field_name("operator")
+            .map(|o| self.text(o))
+            .unwrap_or("=");
+        let (Some(l), Some(r)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else {
+            return opaque("incomplete assignment", span);
+        };
+        let lhs = self.expr(l);
+        let rhs = self.expr(r);
+        if let Some(reason) = first_opaque([&lhs, &rhs]) {
+            return opaque(reason, span);
+        }
+        if !Self::is_lvalue(&lhs) {
+            return opaque(
+                "assignment to something that is not an integer variable or element",
+                span,
+            );
+        }
+        let (Some(lt), Some(rt)) = (lhs.int_type(), rhs.int_type()) else {
+            return opaque("assignment of a non-integer", span);
+        };
+        let ty = lhs.ty.clone();
+        if op_text == "=" {
+            let rhs = self.convert(rhs, &ty);
+            return Expr::new(
+                ExprKind::Assign {
+                    op: None,
+                    op_ty: ty.clone(),
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                },
+                ty,
+                span,
+            );
+        }
+        let Some(op) = binop(op_text.trim_end_matches('=')) else {
+            return opaque(format!("operator `{op_text}` is not modelled"), span);
+        };
+        let (op_ty, rhs) = if op.is_shift() {
+            (CType::Int(lt.promote()), self.promote(rhs))
+        } else {
+            let common = CType::Int(IntType::common(lt, rt));
+            let rhs = self.convert(rhs, &common);
+            (common, rhs)
+        };
+        Expr::new(
+            ExprKind::Assign {
+                op: Some(op),
+                op_ty,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+            },
+            ty,
+            span,
+        )
+    }
+
+    fn conditional(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let parts = (
+            node.child_by_field_name("condition"),
+            node.child_by_field_name("consequence"),
+            node.child_by_field_name("alternative"),
+        );
+        let (Some(c), Some(a), Some(b)) = parts else {
+            return opaque("incomplete conditional expression", span);
+        };
+        let c = self.expr(c);
+        let a = self.expr(a);
+        let b = self.expr(b);
+        if let Some(reason) = first_opaque([&c, &a, &b]) {
+            return opaque(reason, span);
+        }
+        let (Some(at), Some(bt), Some(_)) = (a.int_type(), b.int_type(), c.int_type()) else {
+            return opaque("conditional over non-integers", span);
+        };
+        let ty = CType::Int(IntType::common(at, bt));
+        let a = self.convert(a, &ty);
+        let b = self.convert(b, &ty);
+        Expr::new(ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)), ty, span)
+    }
+
+    fn subscript(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let (Some(a), Some(i)) = (node.child_by_field_name("argument"), node.child_by_field_name("index")) else {
+            return opaque("incomplete subscript", span);
+        };
+        let array = self.expr(a);
+        let index = self.expr(i);
+        if let Some(reason) = first_opaque([&index]) {
+            return opaque(reason, span);
+        }
+        let elem = match &array.ty {
+            CType::Array(e, _) if !matches!(array.kind, ExprKind::Opaque(_)) => (**e).clone(),
+            _ => return opaque("indexing something that is not an array tracc models", span),
+        };
+        if index.int_type().is_none() {
+            return opaque("non-integer index", span);
+        }
+        let index = self.promote(index);
+        Expr::new(ExprKind::Index(Box::new(array), Box::new(index)), elem, span)
+    }
+
+    fn call(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let Some(function) = node.child_by_field_name("function") else {
+            return opaque("incomplete call", span);
+        };
+        if function.kind() != "identifier" {
+            return opaque("calls through expressions are not modelled", span);
+        }
+        let name = self.text(function).to_string();
+        let arg_nodes: Vec<Node<'_>> = match node.child_by_field_name("arguments") {
+            Some(list) => {
+                let mut cursor = list.walk();
+                list.named_children(&mut cursor)
+                    .filter(|c| c.kind() != "comment")
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        if name == "__CPROVER_forall" {
+            return self.forall(&arg_nodes, span);
+        }
+        if let Some(which) = intrinsic(&name) {
+            return self.intrinsic_call(which, &name, &arg_nodes, span);
+        }
+        if nondet_type(&name).is_some()
+            || self
+                .program
+                .func_by_name(&name)
+                .is_some_and(|f| is_nondet_decl(self, f))
+        {
+            let ty = match self.program.func_by_name(&name) {
+                Some(f) => self.program.func(f).ret.clone(),
+                None => nondet_type(&name).map(CType::Int).unwrap_or(CType::Int(IntType::INT)),
+            };
+            if !arg_nodes.is_empty() {
+                return opaque(format!("`{name}` takes no arguments"), span);
+            }
+            if ty.as_int().is_none() {
+                return opaque(format!("`{name}` returns a type tracc does not model"), span);
+            }
+            return Expr::new(ExprKind::Nondet(name), ty, span);
+        }
+        let Some(fid) = self.program.func_by_name(&name) else {
+            return opaque(format!("call to `{name}`, which is not declared in this file"), span);
+        };
+        let args: Vec<Expr> = arg_nodes.iter().map(|&a| self.expr(a)).collect();
+        let func = self.program.func(fid);
+        if let Some(reason) = &func.opaque {
+            return opaque(format!("call to `{name}`: {reason}"), span);
+        }
+        if let Some(reason) = first_opaque(args.iter()) {
+            return opaque(reason, span);
+        }
+        let ret = func.ret.clone();
+        let param_types: Vec<CType> = func.params.iter().map(|&p| self.program.var(p).ty.clone()).collect();
+        if func.body.is_some() || !param_types.is_empty() {
+            if param_types.len() != args.len() {
+                return opaque(format!("call to `{name}` with {} arguments", args.len()), span);
+            }
+        } else if !args.is_empty() && self.function_defined_later(&name) {
+            return opaque(format!("call to `{name}` before its parameters are known"), span);
+        }
+        let args = args
+            .into_iter()
+            .zip(param_types.iter().map(Some).chain(std::iter::repeat(None)))
+            .map(|(a, t)| match t {
+                Some(t) => self.convert(a, t),
+                None => self.promote(a),
+            });
+        let args: Vec<Expr> = args.collect();
+        Expr::new(ExprKind::Call(Callee::Func(fid), args), ret, span)
+    }
+
+    /// True when `name` is defined further down, so its parameters are not
+    /// yet lowered (only an issue for old-style implicit declarations).
+    fn function_defined_later(&self, name: &str) -> bool {
+        let root = self.parsed.tree.root_node();
+        let mut cursor = root.walk();
+        root.named_children(&mut cursor).any(|c| {
+            c.kind() == "function_definition"
+                && c.child_by_field_name("declarator")
+                    .and_then(super::function_declarator)
+                    .and_then(|f| f.child_by_field_name("declarator"))
+                    .is_some_and(|n| self.text(n) == name)
+        })
+    }
+
+    fn intrinsic_call(&mut self, which: Intrinsic, name: &str, arg_nodes: &[Node<'_>], span: Span) -> Expr {
+        let args: Vec<Expr> = match which {
+            // The message argument of `__CPROVER_assert` is only text.
+            Intrinsic::Assert => arg_nodes.iter().take(1).map(|&a| self.expr(a)).collect(),
+            Intrinsic::Assume => arg_nodes.iter().map(|&a| self.expr(a)).collect(),
+            Intrinsic::ArrayCopy => arg_nodes.iter().map(|&a| self.expr(a)).collect(),
+            Intrinsic::Error | Intrinsic::Abort => Vec::new(),
+        };
+        let expected = match which {
+            Intrinsic::Assert | Intrinsic::Assume => 1,
+            Intrinsic::ArrayCopy => 2,
+            Intrinsic::Error | Intrinsic::Abort => 0,
+        };
+        if args.len() != expected {
+            return opaque(format!("`{name}` with {} arguments", arg_nodes.len()), span);
+        }
+        if let Some(reason) = first_opaque(args.iter().filter(|a| !matches!(a.ty, CType::Array(..)))) {
+            return opaque(reason, span);
+        }
+        if which == Intrinsic::ArrayCopy && !(args[0].ty == args[1].ty && matches!(args[0].ty, CType::Array(..))) {
+            return opaque(
+                "`__CPROVER_array_copy` of things other than two arrays of one type",
+                span,
+            );
+        }
+        if matches!(which, Intrinsic::Assert | Intrinsic::Assume) && args[0].int_type().is_none() {
+            return opaque(format!("`{name}` of a non-integer"), span);
+        }
+        Expr::new(ExprKind::Call(Callee::Intrinsic(which), args), CType::Void, span)
+    }
+
+    /// `__CPROVER_forall { T k; body }`, which `parse` turned into the call
+    /// `__CPROVER_forall({ T k; body; })`.
+    fn forall(&mut self, args: &[Node<'_>], span: Span) -> Expr {
+        let compound = match args {
+            [one] if one.kind() == "compound_statement" => *one,
+            _ => return opaque("malformed `__CPROVER_forall`", span),
+        };
+        let mut cursor = compound.walk();
+        let parts: Vec<Node<'_>> = compound
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let [decl, body] = parts[..] else {
+            return opaque("malformed `__CPROVER_forall`", span);
+        };
+        if decl.kind() != "declaration" || body.kind() != "expression_statement" {
+            return opaque("malformed `__CPROVER_forall`", span);
+        }
+        let Some(type_node) = decl.child_by_field_name("type") else {
+            return opaque("malformed `__CPROVER_forall`", span);
+        };
+        let base = self.base_type(type_node);
+        let Some(d) = decl.child_by_field_name("declarator") else {
+            return opaque("malformed `__CPROVER_forall`", span);
+        };
+        let Some((name, ty)) = self.declarator_type(d, base) else {
+            return opaque("malformed `__CPROVER_forall`", span);
+        };
+        if ty.as_int().is_none() {
+            return opaque("quantifier over a non-integer", span);
+        }
+        self.push_scope();
+        let dspan = self.span(d);
+        let var = self.new_var(&name, ty, Storage::Local, dspan);
+        let body = body.named_child(0).map(|b| self.expr(b));
+        self.pop_scope();
+        let Some(body) = body else {
+            return opaque("empty quantifier", span);
+        };
+        if let Some(reason) = first_opaque([&body]) {
+            return opaque(reason, span);
+        }
+        Expr::new(ExprKind::Forall(var, Box::new(body)), CType::Int(IntType::INT), span)
+    }
+}
+
+/// A declared, body-less function in the `nondet_*` family whose name is not
+/// in the table above (`nondet_u8`, say): its declaration gives the type.
+fn is_nondet_decl(l: &Lowerer<'_>, f: crate::ir::FuncId) -> bool {
+    let func = l.program.func(f);
+    func.body.is_none() && (func.name.starts_with("nondet_") || func.name.starts_with("__VERIFIER_nondet_"))
+}

@@ -1,0 +1,227 @@
+use super::*;
+use crate::ir::{BinOp, ExprKind, IntType, StmtKind};
+
+fn lower(src: &str) -> Program {
+    match lower_source(src) {
+        Ok(l) => l.program,
+        Err(e) => panic!("lowering failed: {e:?}"),
+    }
+}
+
+fn main_body(p: &Program) -> &Vec<crate::ir::Stmt> {
+    let f = p.func(p.func_by_name("main").expect("main"));
+    match &f.body.as_ref().expect("body").kind {
+        StmtKind::Block { stmts, .. } => stmts,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn types_of_declarations() {
+    let p = lower(
+        "typedef unsigned int u32; unsigned long long g = 0x10ULL, arr[3][4]; \
+         int main(void) { u32 a; short unsigned int b; signed char c; long d; _Bool e; uint8_t f; size_t s; return 0; }",
+    );
+    let ty = |n: &str| p.vars.iter().find(|v| v.name == n).map(|v| v.ty.clone()).expect(n);
+    assert_eq!(ty("a"), CType::Int(IntType::UINT));
+    assert_eq!(ty("b"), CType::Int(IntType::USHORT));
+    assert_eq!(ty("c"), CType::Int(IntType::CHAR));
+    assert_eq!(ty("d"), CType::Int(IntType::LONG));
+    assert_eq!(ty("e"), CType::Int(IntType::BOOL));
+    assert_eq!(ty("f"), CType::Int(IntType::UCHAR));
+    assert_eq!(ty("s"), CType::Int(IntType::ULONG));
+    assert_eq!(ty("g"), CType::Int(IntType::ULLONG));
+    assert_eq!(
+        ty("arr"),
+        CType::Array(Box::new(CType::Array(Box::new(CType::Int(IntType::ULLONG)), 4)), 3)
+    );
+    assert_eq!(p.globals.len(), 2);
+}
+
+#[test]
+fn usual_arithmetic_conversions_are_explicit() {
+    let p = lower("int main() { unsigned u = 1; int i = -1; return u < i; }");
+    let body = main_body(&p);
+    let StmtKind::Return(Some(e)) = &body[2].kind else {
+        panic!()
+    };
+    // return converts int to int: the comparison itself
+    let ExprKind::Binary(BinOp::Lt, l, r) = &e.kind else {
+        panic!("{e:?}")
+    };
+    assert_eq!(e.ty, CType::Int(IntType::INT));
+    assert_eq!(l.ty, CType::Int(IntType::UINT));
+    assert_eq!(r.ty, CType::Int(IntType::UINT));
+    assert!(matches!(r.kind, ExprKind::Cast { implicit: true, .. }));
+}
+
+#[test]
+fn compound_assignment_and_increment_types() {
+    let p = lower("int main() { unsigned char c = 250; c += 10; c++; long l = 0; l <<= 3; return 0; }");
+    let body = main_body(&p);
+    let StmtKind::Expr(e) = &body[1].kind else { panic!() };
+    let ExprKind::Assign {
+        op: Some(BinOp::Add),
+        op_ty,
+        ..
+    } = &e.kind
+    else {
+        panic!("{e:?}")
+    };
+    assert_eq!(*op_ty, CType::Int(IntType::INT));
+    assert_eq!(e.ty, CType::Int(IntType::UCHAR));
+    let StmtKind::Expr(e) = &body[2].kind else { panic!() };
+    assert!(matches!(
+        &e.kind,
+        ExprKind::IncDec {
+            inc: true,
+            prefix: false,
+            ..
+        }
+    ));
+    let StmtKind::Expr(e) = &body[4].kind else { panic!() };
+    let ExprKind::Assign {
+        op: Some(BinOp::Shl),
+        op_ty,
+        ..
+    } = &e.kind
+    else {
+        panic!("{e:?}")
+    };
+    assert_eq!(*op_ty, CType::Int(IntType::LONG));
+}
+
+#[test]
+fn intrinsics_nondet_and_macros() {
+    let src = "#include <assert.h>\n#define N 1000000\nunsigned int nondet_uint(void);\n\
+               int main() { unsigned n = nondet_uint(); __CPROVER_assume(n < N); assert(n != N); \
+               int k = __VERIFIER_nondet_int(); return UINT_MAX > 0; }";
+    let p = lower(src);
+    let body = main_body(&p);
+    let StmtKind::Decl(_, Some(Init::Expr(e))) = &body[0].kind else {
+        panic!("{:?}", body[0])
+    };
+    assert!(matches!(&e.kind, ExprKind::Nondet(n) if n == "nondet_uint"));
+    let StmtKind::Expr(e) = &body[1].kind else { panic!() };
+    let ExprKind::Call(crate::ir::Callee::Intrinsic(crate::ir::Intrinsic::Assume), args) = &e.kind else {
+        panic!("{e:?}")
+    };
+    let ExprKind::Binary(BinOp::Lt, _, r) = &args[0].kind else {
+        panic!()
+    };
+    assert_eq!(r.const_value(), Some(1000000));
+    assert_eq!(&src[r.span.start..r.span.end], "N");
+    let StmtKind::Decl(_, Some(Init::Expr(e))) = &body[3].kind else {
+        panic!("{:?}", body[3])
+    };
+    assert_eq!(e.ty, CType::Int(IntType::INT));
+}
+
+#[test]
+fn unmodelled_constructs_are_opaque_not_errors() {
+    let src = "struct s { int a; }; int *p; float f; int main() { int x = 0; int *q = &x; struct s v; v.a = 1; \
+               while (x < 10) { x++; *q = 2; } return 0; }";
+    let p = lower(src);
+    let body = main_body(&p);
+    let StmtKind::While { body: wb, .. } = &body[body.len() - 2].kind else {
+        panic!("{:?}", body)
+    };
+    let mut opaque = false;
+    wb.walk(&mut |s| {
+        for e in s.own_exprs() {
+            e.walk(&mut |e| opaque |= matches!(e.kind, ExprKind::Opaque(_)));
+        }
+    });
+    assert!(opaque);
+}
+
+#[test]
+fn statements_nest_with_spans() {
+    let src = "int main() { int i, s = 0; for (i = 0; i < 10; i++) { if (i == 2) continue; s += i; } \
+               do { s--; } while (s > 0); switch (s) { case 1: s = 2; break; default: s = 3; } \
+               L: goto L; return s; }";
+    let p = lower(src);
+    let body = main_body(&p);
+    assert!(matches!(&body[0].kind, StmtKind::Block { scoped: false, stmts } if stmts.len() == 2));
+    for s in body {
+        assert_eq!(
+            &src[s.span.start..s.span.start + 1],
+            &src[s.span.start..s.span.start + 1]
+        );
+        assert!(s.span.end <= src.len());
+    }
+    assert!(matches!(body[1].kind, StmtKind::For { .. }));
+    assert_eq!(&src[body[1].span.start..body[1].span.start + 3], "for");
+    assert!(matches!(body[2].kind, StmtKind::DoWhile { .. }));
+    let StmtKind::Switch { body: sb, .. } = &body[3].kind else {
+        panic!()
+    };
+    let StmtKind::Block { stmts, .. } = &sb.kind else {
+        panic!()
+    };
+    assert!(matches!(stmts[0].kind, StmtKind::Case(1, _)));
+    assert!(matches!(stmts[1].kind, StmtKind::Default(_)));
+    assert!(matches!(&body[4].kind, StmtKind::Label(l, _) if l == "L"));
+}
+
+#[test]
+fn quantifier_round_trips() {
+    let src = "int a[10]; int main() { unsigned long n = 3; \
+               __CPROVER_assume(__CPROVER_forall { unsigned long k; !(k < n) || a[k] == 0 }); return 0; }";
+    let p = lower(src);
+    let body = main_body(&p);
+    let StmtKind::Expr(e) = &body[1].kind else { panic!() };
+    let ExprKind::Call(_, args) = &e.kind else { panic!() };
+    let ExprKind::Forall(v, _) = &args[0].kind else {
+        panic!("{:?}", args[0])
+    };
+    assert_eq!(p.var(*v).ty, CType::Int(IntType::ULONG));
+    let text = &src[args[0].span.start..args[0].span.end];
+    assert!(
+        text.starts_with("__CPROVER_forall {") && text.ends_with("== 0 }"),
+        "{text}"
+    );
+}
+
+#[test]
+fn shadowing_resolves_to_the_inner_declaration() {
+    let p = lower("int x; int main() { int x = 1; { char x = 2; x++; } return x; }");
+    let xs: Vec<_> = p.vars.iter().filter(|v| v.name == "x").collect();
+    assert_eq!(xs.len(), 3);
+    let body = main_body(&p);
+    let StmtKind::Return(Some(e)) = &body[2].kind else {
+        panic!()
+    };
+    let ExprKind::Var(id) = e.skip_implicit().kind else {
+        panic!()
+    };
+    assert_eq!(p.var(id).ty, CType::Int(IntType::INT));
+    assert_eq!(p.var(id).storage, Storage::Local);
+}
+
+#[test]
+fn calls_convert_arguments_and_static_locals_are_global() {
+    let p = lower("int f(unsigned char c) { static int n; n++; return c + n; } int main() { return f(300); }");
+    let n = p.vars.iter().position(|v| v.name == "n").expect("n");
+    assert_eq!(p.vars[n].storage, Storage::Global);
+    assert!(p.globals.iter().any(|(v, _)| v.0 == n));
+    let body = main_body(&p);
+    let StmtKind::Return(Some(e)) = &body[0].kind else {
+        panic!()
+    };
+    let ExprKind::Call(_, args) = &e.kind else { panic!() };
+    assert_eq!(args[0].ty, CType::Int(IntType::UCHAR));
+    assert_eq!(args[0].const_value(), Some(44));
+}
+
+#[test]
+fn syntax_errors_fail() {
+    assert!(lower_source("int main() { while (1 { } }").is_err());
+}
+
+#[test]
+fn flat_initialisers() {
+    let p = lower("int a[3] = {1, 2, 3}; int b = 4; int main() { return 0; }");
+    assert!(matches!(&p.globals[0].1, Some(Init::List(items, _)) if items.len() == 3));
+    assert!(matches!(&p.globals[1].1, Some(Init::Expr(e)) if e.const_value() == Some(4)));
+}

@@ -1,0 +1,172 @@
+//! Type specifiers and declarators to `CType`.
+
+use super::Lowerer;
+use crate::ir::{CType, IntType};
+use tree_sitter::Node;
+
+/// Integer types of `<stdint.h>`, `<stddef.h>` and friends (LP64).
+fn named_int_type(name: &str) -> Option<IntType> {
+    Some(match name {
+        "int8_t" | "int_least8_t" | "int_fast8_t" => IntType::CHAR,
+        "uint8_t" | "uint_least8_t" | "uint_fast8_t" => IntType::UCHAR,
+        "int16_t" | "int_least16_t" => IntType::SHORT,
+        "uint16_t" | "uint_least16_t" => IntType::USHORT,
+        "int32_t" | "int_least32_t" => IntType::INT,
+        "uint32_t" | "uint_least32_t" => IntType::UINT,
+        "int64_t" | "int_least64_t" | "int_fast16_t" | "int_fast32_t" | "int_fast64_t" | "intmax_t" | "intptr_t"
+        | "ptrdiff_t" | "ssize_t" => IntType::LONG,
+        "uint64_t" | "uint_least64_t" | "uint_fast16_t" | "uint_fast32_t" | "uint_fast64_t" | "uintmax_t"
+        | "uintptr_t" | "size_t" => IntType::ULONG,
+        "bool" | "_Bool" => IntType::BOOL,
+        "char" => IntType::CHAR,
+        "int" => IntType::INT,
+        "short" => IntType::SHORT,
+        "long" => IntType::LONG,
+        _ => return None,
+    })
+}
+
+impl Lowerer<'_> {
+    /// The type named by a `type` field (primitive, sized, typedef name,
+    /// struct/enum/union, ...).
+    pub(super) fn base_type(&self, node: Node<'_>) -> CType {
+        match node.kind() {
+            "primitive_type" => {
+                let name = self.text(node);
+                if name == "void" {
+                    CType::Void
+                } else {
+                    named_int_type(name)
+                        .map(CType::Int)
+                        .unwrap_or_else(|| CType::Opaque(name.to_string()))
+                }
+            }
+            "sized_type_specifier" => self.sized_type(node),
+            "type_identifier" => {
+                let name = self.text(node);
+                if let Some(t) = self.typedefs.get(name) {
+                    t.clone()
+                } else {
+                    named_int_type(name)
+                        .map(CType::Int)
+                        .unwrap_or_else(|| CType::Opaque(name.to_string()))
+                }
+            }
+            _ => CType::Opaque(self.text(node).split_whitespace().collect::<Vec<_>>().join(" ")),
+        }
+    }
+
+    /// `unsigned`, `long long int`, `short unsigned`, ...
+    fn sized_type(&self, node: Node<'_>) -> CType {
+        let mut signed = None;
+        let mut longs = 0;
+        let mut short = false;
+        let mut base = None;
+        let mut cursor = node.walk();
+        for c in node.children(&mut cursor) {
+            match self.text(c) {
+                "unsigned" => signed = Some(false),
+                "signed" => signed = Some(true),
+                "long" => longs += 1,
+                "short" => short = true,
+                "int" => {}
+                "char" => base = Some("char"),
+                _ if c.kind() == "primitive_type" || c.kind() == "type_identifier" => {
+                    return CType::Opaque(self.text(node).to_string());
+                }
+                _ if c.kind() == "type_qualifier" || c.kind() == "comment" => {}
+                _ => return CType::Opaque(self.text(node).to_string()),
+            }
+        }
+        let rank_type = if base == Some("char") {
+            match signed {
+                Some(false) => IntType::UCHAR,
+                _ => IntType::CHAR,
+            }
+        } else if short {
+            IntType::SHORT
+        } else if longs >= 2 {
+            IntType::LLONG
+        } else if longs == 1 {
+            IntType::LONG
+        } else {
+            IntType::INT
+        };
+        let signed = signed.unwrap_or(rank_type.signed);
+        CType::Int(IntType {
+            rank: rank_type.rank,
+            signed,
+        })
+    }
+
+    /// Name and full type of a declarator over `base`; `None` for abstract
+    /// declarators without a name.
+    pub(super) fn declarator_type(&mut self, node: Node<'_>, base: CType) -> Option<(String, CType)> {
+        match node.kind() {
+            "identifier" | "type_identifier" => Some((self.text(node).to_string(), base)),
+            "array_declarator" => {
+                let inner = node.child_by_field_name("declarator")?;
+                let len = node.child_by_field_name("size").and_then(|s| self.const_size(s));
+                // `a[N][M]`: the outer declarator is `a[N]`, applied to `T[M]`.
+                let ty = match len {
+                    Some(n) if !base.is_opaque() && base != CType::Void => CType::Array(Box::new(base), n),
+                    _ => CType::Opaque(format!("array of {base} with non-constant size")),
+                };
+                self.declarator_type(inner, ty)
+            }
+            "pointer_declarator" => {
+                let inner = node.child_by_field_name("declarator")?;
+                self.declarator_type(inner, CType::Opaque(format!("{base} *")))
+            }
+            "parenthesized_declarator" => {
+                let mut cursor = node.walk();
+                let inner = node.named_children(&mut cursor).next()?;
+                self.declarator_type(inner, CType::Opaque(format!("{base} (declarator)")))
+            }
+            "attributed_declarator" => {
+                let inner = node.child_by_field_name("declarator").or_else(|| node.named_child(0))?;
+                self.declarator_type(inner, base)
+            }
+            "function_declarator" => {
+                let inner = node.child_by_field_name("declarator")?;
+                self.declarator_type(inner, CType::Opaque("function".to_string()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The type named by a `type_descriptor` (casts, sizeof).
+    pub(super) fn type_descriptor(&mut self, node: Node<'_>) -> CType {
+        let Some(t) = node.child_by_field_name("type") else {
+            return CType::Opaque(self.text(node).to_string());
+        };
+        let base = self.base_type(t);
+        match node.child_by_field_name("declarator") {
+            None => base,
+            Some(d) => self.abstract_declarator(d, base),
+        }
+    }
+
+    fn abstract_declarator(&mut self, node: Node<'_>, base: CType) -> CType {
+        match node.kind() {
+            "abstract_array_declarator" => {
+                let len = node.child_by_field_name("size").and_then(|s| self.const_size(s));
+                let ty = match len {
+                    Some(n) if !base.is_opaque() => CType::Array(Box::new(base), n),
+                    _ => CType::Opaque(self.text(node).to_string()),
+                };
+                match node.child_by_field_name("declarator") {
+                    Some(d) => self.abstract_declarator(d, ty),
+                    None => ty,
+                }
+            }
+            _ => CType::Opaque(format!("{base} {}", self.text(node))),
+        }
+    }
+
+    /// An array size: a constant expression with a positive value.
+    fn const_size(&mut self, node: Node<'_>) -> Option<u64> {
+        let value = self.expr(node).const_value()?;
+        u64::try_from(value).ok().filter(|&n| n > 0)
+    }
+}
