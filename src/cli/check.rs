@@ -104,7 +104,7 @@ fn verdict_exit(report: &CheckReport) -> Exit {
     }
 }
 
-fn read_or_report(input: &PathBuf, color: ColorChoice) -> Result<(String, String), Exit> {
+fn read_or_report(input: &std::path::Path, color: ColorChoice) -> Result<(String, String), Exit> {
     let name = display_name(input);
     match read_input(input) {
         Ok(t) => Ok((name, t)),
