@@ -53,7 +53,7 @@ impl Rat {
         Some(Rat { num: n, den: d })
     }
 
-    pub fn add(self, o: Rat) -> Option<Rat> {
+    pub fn plus(self, o: Rat) -> Option<Rat> {
         let g = gcd(self.den, o.den).max(1);
         let l = (self.den / g).checked_mul(o.den)?;
         let a = self.num.checked_mul(l / self.den)?;
@@ -61,7 +61,7 @@ impl Rat {
         Rat::new(a.checked_add(b)?, l)
     }
 
-    pub fn mul(self, o: Rat) -> Option<Rat> {
+    pub fn times(self, o: Rat) -> Option<Rat> {
         let g1 = gcd(self.num, o.den).max(1);
         let g2 = gcd(o.num, self.den).max(1);
         let n = (self.num / g1).checked_mul(o.num / g2)?;
@@ -69,7 +69,7 @@ impl Rat {
         Rat::new(n, d)
     }
 
-    pub fn neg(self) -> Option<Rat> {
+    pub fn negated(self) -> Option<Rat> {
         Some(Rat {
             num: self.num.checked_neg()?,
             den: self.den,
@@ -145,7 +145,7 @@ impl Poly {
     pub fn add(&self, o: &Poly) -> Option<Poly> {
         let mut r = self.clone();
         for (m, c) in &o.terms {
-            let e = r.terms.get(m).copied().unwrap_or(Rat::ZERO).add(*c)?;
+            let e = r.terms.get(m).copied().unwrap_or(Rat::ZERO).plus(*c)?;
             if e.is_zero() {
                 r.terms.remove(m);
             } else {
@@ -158,7 +158,7 @@ impl Poly {
     pub fn neg(&self) -> Option<Poly> {
         let mut r = Poly::zero();
         for (m, c) in &self.terms {
-            r.terms.insert(m.clone(), c.neg()?);
+            r.terms.insert(m.clone(), c.negated()?);
         }
         Some(r)
     }
@@ -172,7 +172,7 @@ impl Poly {
         for (m1, c1) in &self.terms {
             for (m2, c2) in &o.terms {
                 let t = Poly {
-                    terms: [(mono_mul(m1, m2), c1.mul(*c2)?)].into_iter().collect(),
+                    terms: [(mono_mul(m1, m2), c1.times(*c2)?)].into_iter().collect(),
                 };
                 r = r.add(&t)?;
             }
@@ -283,10 +283,10 @@ impl Poly {
             let mut t = *c;
             for (a, e) in m {
                 for _ in 0..*e {
-                    t = t.mul(Rat::int(f(*a)))?;
+                    t = t.times(Rat::int(f(*a)))?;
                 }
             }
-            r = r.add(t)?;
+            r = r.plus(t)?;
         }
         Some(r)
     }
@@ -350,9 +350,9 @@ mod tests {
     fn rational_arithmetic_is_exact() {
         let a = Rat::new(1, 2).unwrap_or(Rat::ZERO);
         let b = Rat::new(1, 3).unwrap_or(Rat::ZERO);
-        assert_eq!(a.add(b), Rat::new(5, 6));
-        assert_eq!(a.mul(b), Rat::new(1, 6));
+        assert_eq!(a.plus(b), Rat::new(5, 6));
+        assert_eq!(a.times(b), Rat::new(1, 6));
         assert_eq!(Rat::new(4, -8), Rat::new(-1, 2));
-        assert_eq!(Rat::int(i128::MAX).add(Rat::ONE), None);
+        assert_eq!(Rat::int(i128::MAX).plus(Rat::ONE), None);
     }
 }

@@ -38,7 +38,9 @@ pub fn expr(program: &Program, names: &dyn Fn(VarId) -> Option<String>, e: &Expr
             let o = op.map(|o| o.c_str()).unwrap_or("");
             format!("{} {o}= {}", p(lhs), p(rhs))
         }
-        ExprKind::IncDec { inc, prefix, target, .. } => {
+        ExprKind::IncDec {
+            inc, prefix, target, ..
+        } => {
             let o = if *inc { "++" } else { "--" };
             if *prefix {
                 format!("{o}{}", p(target))
@@ -114,9 +116,7 @@ pub fn stmt(program: &Program, names: &dyn Fn(VarId) -> Option<String>, s: &crat
         StmtKind::Decl(v, init) => {
             let d = program.vars.get(v.0);
             let ty = d.map(|d| d.ty.to_string()).unwrap_or_default();
-            let name = names(*v)
-                .or_else(|| d.map(|d| d.name.clone()))
-                .unwrap_or_default();
+            let name = names(*v).or_else(|| d.map(|d| d.name.clone())).unwrap_or_default();
             match init {
                 Some(Init::Expr(x)) => format!("{pad}{ty} {name} = {};\n", e(x)),
                 _ => format!("{pad}{ty} {name};\n"),
@@ -129,9 +129,15 @@ pub fn stmt(program: &Program, names: &dyn Fn(VarId) -> Option<String>, s: &crat
             }
             out
         }
-        StmtKind::While { cond, body } => format!("{pad}while ({})\n{}", e(cond), stmt(program, names, body, indent + 1)),
+        StmtKind::While { cond, body } => {
+            format!("{pad}while ({})\n{}", e(cond), stmt(program, names, body, indent + 1))
+        }
         StmtKind::DoWhile { body, cond } => {
-            format!("{pad}do\n{}{pad}while ({});\n", stmt(program, names, body, indent + 1), e(cond))
+            format!(
+                "{pad}do\n{}{pad}while ({});\n",
+                stmt(program, names, body, indent + 1),
+                e(cond)
+            )
         }
         StmtKind::For { init, cond, step, body } => {
             let i = init

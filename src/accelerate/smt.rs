@@ -44,6 +44,9 @@ pub struct Eval<'a> {
     pub arrays: HashMap<VarId, Array>,
     /// Side conditions collected in `NoWrap` mode.
     pub sides: Vec<Bool>,
+    /// Exact mode: operations known (from premises) not to leave their
+    /// type, by structural key; they are evaluated without the modulo.
+    pub in_range_keys: std::collections::HashSet<String>,
     fresh: usize,
 }
 
@@ -54,6 +57,7 @@ impl<'a> Eval<'a> {
             vars,
             arrays: HashMap::new(),
             sides: Vec::new(),
+            in_range_keys: Default::default(),
             fresh: 0,
         }
     }
@@ -120,6 +124,14 @@ impl<'a> Eval<'a> {
 
     /// The expression as an integer.
     pub fn value(&mut self, e: &Expr, ctx: &Bool) -> Option<Int> {
+        if self.mode == Mode::Exact && !self.in_range_keys.is_empty() && self.in_range_keys.contains(&super::key(e)) {
+            self.mode = Mode::NoWrap;
+            let saved = self.sides.len();
+            let r = self.value(e, ctx);
+            self.sides.truncate(saved);
+            self.mode = Mode::Exact;
+            return r;
+        }
         let t = e.ty.as_int();
         match &e.kind {
             ExprKind::IntLit(v) => Some(int(*v)),
@@ -250,7 +262,7 @@ pub fn poly_term(p: &Poly, atoms: &dyn Fn(Atom) -> Int) -> Option<(Int, i128)> {
         let mut t = int(coeff);
         for (a, e) in m {
             for _ in 0..*e {
-                t = t * atoms(*a);
+                t *= atoms(*a);
             }
         }
         parts.push(t);
@@ -291,6 +303,10 @@ pub fn prove(solver: &Solver, premises: &[Bool], claim: &Bool) -> bool {
     }
     solver.assert(claim.not());
     let r = solver.check();
+    if std::env::var("TRACC_SMT_STATS").is_ok() {
+        let st = solver.get_statistics();
+        eprintln!("z3 {:?} rlimit {:?}", r, st.value("rlimit count"));
+    }
     solver.pop(1);
     r == SatResult::Unsat
 }

@@ -38,6 +38,14 @@ pub fn cast(e: Expr, ty: IntType) -> Expr {
 /// narrower than `int` the C result would be `int`, so the result is cast
 /// back explicitly to keep the printed type equal to the IR type.
 pub fn arith(op: BinOp, a: Expr, b: Expr, ty: IntType) -> Expr {
+    // Neutral elements: keep the output readable.
+    let is = |e: &Expr, v: i128| matches!(e.kind, ExprKind::IntLit(x) if x == v);
+    match op {
+        BinOp::Mul | BinOp::Div if is(&b, 1) => return cast(a, ty),
+        BinOp::Mul if is(&a, 1) => return cast(b, ty),
+        BinOp::Add | BinOp::Sub if is(&b, 0) => return cast(a, ty),
+        _ => {}
+    }
     let p = ty.promote();
     let e = Expr::new(
         ExprKind::Binary(op, Box::new(cast(a, p)), Box::new(cast(b, p))),
@@ -87,7 +95,11 @@ pub fn not(e: Expr) -> Expr {
 
 pub fn ite(c: Expr, a: Expr, b: Expr) -> Expr {
     let ty = a.ty.clone();
-    Expr::new(ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)), ty, Span::SYNTHETIC)
+    Expr::new(
+        ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+        ty,
+        Span::SYNTHETIC,
+    )
 }
 
 pub fn is_true(e: &Expr) -> bool {

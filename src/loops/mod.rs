@@ -224,7 +224,11 @@ fn analyse_loop(
         contains_loop,
         reads: reads.into_iter().collect(),
         writes: writes.into_iter().collect(),
-        reason: if reasons.is_empty() { None } else { Some(reasons.join("; ")) },
+        reason: if reasons.is_empty() {
+            None
+        } else {
+            Some(reasons.join("; "))
+        },
     }
 }
 
