@@ -501,11 +501,17 @@ enum Kind {
     Polynomial,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 enum LinStep {
     Const(i128),
-    /// `sign * y` for an invariant variable `y`.
-    Var(bool, VarId),
+    /// `sign * e` for an expression `e` (of type `ty`) over variables the
+    /// path does not change: a variable, or an affine combination of
+    /// narrow variables computed exactly in `long`.
+    Sym {
+        pos: bool,
+        expr: Expr,
+        ty: IntType,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -524,7 +530,11 @@ impl Cf {
 }
 
 /// Solve the recurrences `x' = f_x(vars)`.
-fn solve(updates: &BTreeMap<VarId, Poly>, name: &dyn Fn(VarId) -> String) -> Result<BTreeMap<VarId, Cf>, String> {
+fn solve(
+    updates: &BTreeMap<VarId, Poly>,
+    name: &dyn Fn(VarId) -> String,
+    ty: &dyn Fn(VarId) -> Option<CType>,
+) -> Result<BTreeMap<VarId, Cf>, String> {
     let mut cfs: BTreeMap<VarId, Cf> = BTreeMap::new();
     let is_state = |a: &Atom| matches!(a, Atom::Var(v) if updates.contains_key(v));
     for (x, f) in updates {
@@ -607,7 +617,7 @@ fn solve(updates: &BTreeMap<VarId, Poly>, name: &dyn Fn(VarId) -> String) -> Res
                         None => Kind::Polynomial,
                     }
                 } else {
-                    lin_var_step(&g, updates, &cfs).map_or(Kind::Polynomial, Kind::Linear)
+                    lin_var_step(&g, updates, &cfs, ty).map_or(Kind::Polynomial, Kind::Linear)
                 };
                 Cf {
                     first: Poly::var(*x),
@@ -646,25 +656,58 @@ fn solve(updates: &BTreeMap<VarId, Poly>, name: &dyn Fn(VarId) -> String) -> Res
     Ok(cfs)
 }
 
-/// `g == ±y` for a variable `y` that the path does not change.
-fn lin_var_step(g: &Poly, updates: &BTreeMap<VarId, Poly>, cfs: &BTreeMap<VarId, Cf>) -> Option<LinStep> {
-    if g.terms.len() != 1 {
+/// A step `g` made of variables the path does not change: `±y`, or an
+/// affine combination of variables of at most 32 bits (exact in `long`).
+fn lin_var_step(
+    g: &Poly,
+    updates: &BTreeMap<VarId, Poly>,
+    cfs: &BTreeMap<VarId, Cf>,
+    ty: &dyn Fn(VarId) -> Option<CType>,
+) -> Option<LinStep> {
+    let invariant =
+        |y: &VarId| !updates.contains_key(y) || matches!(cfs.get(y).map(|c| &c.kind), Some(Kind::Invariant));
+    let mut terms = Vec::new();
+    let mut konst = 0i128;
+    for (m, c) in &g.terms {
+        let c = c.as_int()?;
+        match m.as_slice() {
+            [] => konst = c,
+            [(Atom::Var(y), 1)] if invariant(y) => terms.push((*y, c)),
+            _ => return None,
+        }
+    }
+    if let ([(y, c)], 0) = (terms.as_slice(), konst)
+        && c.abs() == 1
+    {
+        let t = ty(*y)?;
+        return Some(LinStep::Sym {
+            pos: *c == 1,
+            expr: Expr::var(*y, t.clone()),
+            ty: t.as_int()?,
+        });
+    }
+    let l = IntType::LONG;
+    if konst.abs() > 1 << 40 {
         return None;
     }
-    let (m, c) = g.terms.iter().next()?;
-    if m.len() != 1 || m[0].1 != 1 {
-        return None;
+    let mut e = lit(konst, l);
+    for (y, c) in terms {
+        let t = ty(y)?.as_int()?;
+        if t.bits() > 32 || c.abs() > 1 << 20 {
+            return None;
+        }
+        let term = arith(BinOp::Mul, cast(Expr::var(y, CType::Int(t)), l), lit(c, l), l);
+        e = if matches!(e.kind, ExprKind::IntLit(0)) {
+            term
+        } else {
+            arith(BinOp::Add, e, term, l)
+        };
     }
-    let Atom::Var(y) = m[0].0 else { return None };
-    let invariant = !updates.contains_key(&y) || matches!(cfs.get(&y).map(|c| &c.kind), Some(Kind::Invariant));
-    if !invariant {
-        return None;
-    }
-    match c.as_int()? {
-        1 => Some(LinStep::Var(true, y)),
-        -1 => Some(LinStep::Var(false, y)),
-        _ => None,
-    }
+    Some(LinStep::Sym {
+        pos: true,
+        expr: e,
+        ty: l,
+    })
 }
 
 /// An iteration count as emitted C (`unsigned long`), with its value when
@@ -726,14 +769,7 @@ impl Ctx<'_> {
         let t = self.ty(x)?;
         match &cf.kind {
             Kind::Invariant => Some(self.var(x)),
-            Kind::Linear(step) => Some(linear_value(
-                self.var(x),
-                t,
-                step,
-                &k.expr,
-                |y| self.var(y),
-                |y| self.ty(y),
-            )),
+            Kind::Linear(step) => Some(linear_value(self.var(x), t, step, &k.expr)),
             Kind::Delayed => {
                 let f = self.full_vals.get(&x)?;
                 let prev = k.minus1();
@@ -792,14 +828,7 @@ impl Ctx<'_> {
 }
 
 /// `x0 + step * k` for `k` no larger than the bound that keeps it in `t`.
-fn linear_value(
-    x: Expr,
-    t: IntType,
-    step: &LinStep,
-    k: &Expr,
-    var: impl Fn(VarId) -> Expr,
-    ty: impl Fn(VarId) -> Option<IntType>,
-) -> Expr {
+fn linear_value(x: Expr, t: IntType, step: &LinStep, k: &Expr) -> Expr {
     let ul = IntType::ULONG;
     match step {
         LinStep::Const(c) => {
@@ -810,9 +839,9 @@ fn linear_value(
                 sub_nonneg(x, d, t)
             }
         }
-        LinStep::Var(pos, y) => {
-            let s = ty(*y).unwrap_or(IntType::INT);
-            let yv = var(*y);
+        LinStep::Sym { pos, expr, ty } => {
+            let s = *ty;
+            let yv = expr.clone();
             let d_pos = arith(BinOp::Mul, k.clone(), cast(yv.clone(), ul), ul);
             let add = |d: Expr| add_nonneg(x.clone(), d, t);
             let sub = |d: Expr| sub_nonneg(x.clone(), d, t);
@@ -936,14 +965,15 @@ fn sub_nonneg(x: Expr, d: Expr, t: IntType) -> Expr {
 }
 
 /// `k <= bound` such that `x0 + step * k` stays in `t` (exact).
-fn linear_bound(x: Expr, t: IntType, step: &LinStep, k: &Expr, var: &dyn Fn(VarId) -> Expr, s: IntType) -> Expr {
+fn linear_bound(x: Expr, t: IntType, step: &LinStep, k: &Expr) -> Expr {
     let ul = IntType::ULONG;
     let le = |d: Expr, by: Expr| cmp(BinOp::Le, k.clone(), arith(BinOp::Div, d, by, ul));
     match step {
         LinStep::Const(c) if *c > 0 => le(dist_up(x, t), ulong(*c)),
         LinStep::Const(c) => le(dist_down(x, t), ulong(-*c)),
-        LinStep::Var(pos, y) => {
-            let yv = var(*y);
+        LinStep::Sym { pos, expr, ty } => {
+            let s = *ty;
+            let yv = expr.clone();
             let (up, down) = if *pos {
                 (dist_up(x.clone(), t), dist_down(x, t))
             } else {
@@ -1144,7 +1174,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     if updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {
         return Err("changes no variable".into());
     }
-    let cfs = solve(&updates, &name)?;
+    let cfs = solve(&updates, &name, &|v| path.var_decl(prog, v).map(|d| d.ty.clone()))?;
     for (x, cf) in &cfs {
         if matches!(cf.kind, Kind::Polynomial) {
             return Err(format!(
@@ -1216,11 +1246,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     for (x, cf) in &ctx.cfs {
         if let Kind::Linear(step) = &cf.kind {
             let t = ctx.ty(*x).ok_or("unknown type")?;
-            let s = match step {
-                LinStep::Var(_, y) => ctx.ty(*y).unwrap_or(IntType::INT),
-                _ => t,
-            };
-            overflow.push(linear_bound(ctx.var(*x), t, step, &top.expr, &|v| ctx.var(v), s));
+            overflow.push(linear_bound(ctx.var(*x), t, step, &top.expr));
         }
     }
     let check_at = |node: &Expr, k: &K| -> Result<Option<Expr>, String> {
