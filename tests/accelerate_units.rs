@@ -364,16 +364,6 @@ fn accelerators_agree_with_concrete_iterations() {
         let inst = instrument_program(&lowered.program, &InstrumentOptions::default());
         let program = &inst.program;
         for l in &inst.loops {
-            if std::env::var("SHOW_REASONS").is_ok() {
-                for p in &l.report.paths {
-                    if let Some(r) = &p.reason {
-                        eprintln!("REASON {r}");
-                    }
-                }
-                if let Some(r) = &l.report.reason {
-                    eprintln!("REASON loop {r}");
-                }
-            }
             let Some(lp) = tracc::loops::loop_stmt(&lowered.program, &l.info) else {
                 continue;
             };

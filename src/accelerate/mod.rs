@@ -103,10 +103,11 @@ fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
             let solver = Solver::new();
             let mut p = z3::Params::new();
             // Deterministic resource limit instead of a wall-clock timeout.
-            p.set_u32("rlimit", 4_000_000);
-            // A generous wall-clock guard only against pathological cases;
-            // the resource limit decides in practice.
-            p.set_u32("timeout", 20000);
+            p.set_u32("rlimit", 2_000_000);
+            // Wall-clock guard: nonlinear queries (quadratic closed forms)
+            // do not always honour the resource limit. A query that runs
+            // out means "not proved": the path is then not accelerated.
+            p.set_u32("timeout", 2000);
             solver.set_params(&p);
             solver
         });
@@ -779,7 +780,10 @@ impl Ctx<'_> {
                     None => ite(cmp(BinOp::Eq, k.expr.clone(), ulong(0)), self.var(x), shifted),
                 })
             }
-            Kind::Polynomial => None,
+            Kind::Polynomial => {
+                let (w, _) = self.poly_wide(&cf.rest, k)?;
+                Some(cast(w, t))
+            }
         }
     }
 
@@ -789,7 +793,7 @@ impl Ctx<'_> {
         if k.konst == Some(0) {
             return Some(e.clone());
         }
-        let mut failed = false;
+        let failed = std::cell::Cell::new(false);
         let cache: RefCell<HashMap<VarId, Expr>> = RefCell::new(HashMap::new());
         let r = build::subst(e, &|v| {
             if !self.cfs.contains_key(&v) || matches!(self.cfs[&v].kind, Kind::Invariant) {
@@ -798,22 +802,83 @@ impl Ctx<'_> {
             if let Some(x) = cache.borrow().get(&v) {
                 return Some(x.clone());
             }
-            let x = self.cf_expr(v, k)?;
-            cache.borrow_mut().insert(v, x.clone());
-            Some(x)
+            match self.cf_expr(v, k) {
+                Some(x) => {
+                    cache.borrow_mut().insert(v, x.clone());
+                    Some(x)
+                }
+                None => {
+                    failed.set(true);
+                    None
+                }
+            }
         });
-        // A variable whose closed form cannot be emitted stays a plain
-        // variable in `r`: detect that.
-        let mut vs = BTreeSet::new();
-        build::vars_of(e, &mut vs);
-        for v in vs {
-            if let Some(cf) = self.cfs.get(&v)
-                && matches!(cf.kind, Kind::Polynomial)
-            {
-                failed = true;
+        if failed.get() { None } else { Some(r) }
+    }
+
+    /// A polynomial of degree <= 2 in K at `k`, in a 64-bit type, written
+    /// in the binomial basis `a0 + a1*k + a2*(k*(k-1)/2)` whose
+    /// coefficients are integral for integer-valued closed forms.
+    fn poly_wide(&self, p: &Poly, k: &K) -> Option<(Expr, IntType)> {
+        let at = |j: i128| p.subst(&|a| (a == Atom::K).then(|| Poly::constant(j)));
+        let (p0, p1, p2) = (at(0)?, at(1)?, at(2)?);
+        let a1 = p1.sub(&p0)?;
+        let a2 = p2.sub(&p1.scale(poly::Rat::int(2))?)?.add(&p0)?;
+        if p.degree_in(Atom::K) > 2 {
+            return None;
+        }
+        let coeffs = [p0, a1, a2];
+        let unsigned = coeffs.iter().all(|c| {
+            c.terms.iter().all(|(m, r)| {
+                r.num >= 0
+                    && m.iter()
+                        .all(|(a, _)| matches!(a, Atom::Var(v) if self.ty(*v).is_some_and(|t| !t.signed)))
+            })
+        });
+        let w = if unsigned { IntType::ULONG } else { IntType::LONG };
+        let ul = IntType::ULONG;
+        let basis = [
+            None,
+            Some(cast(k.expr.clone(), w)),
+            Some(cast(
+                ite(
+                    cmp(BinOp::Eq, k.expr.clone(), ulong(0)),
+                    ulong(0),
+                    arith(
+                        BinOp::Div,
+                        arith(
+                            BinOp::Mul,
+                            k.expr.clone(),
+                            arith(BinOp::Sub, k.expr.clone(), ulong(1), ul),
+                            ul,
+                        ),
+                        ulong(2),
+                        ul,
+                    ),
+                ),
+                w,
+            )),
+        ];
+        let mut sum: Option<Expr> = None;
+        for (c, b) in coeffs.iter().zip(basis) {
+            for (m, r) in &c.terms {
+                let mut t = lit(r.as_int()?, w);
+                for (a, e) in m {
+                    let Atom::Var(v) = a else { return None };
+                    for _ in 0..*e {
+                        t = arith(BinOp::Mul, t, cast(self.var(*v), w), w);
+                    }
+                }
+                if let Some(b) = &b {
+                    t = arith(BinOp::Mul, t, b.clone(), w);
+                }
+                sum = Some(match sum {
+                    None => t,
+                    Some(s) => arith(BinOp::Add, s, t, w),
+                });
             }
         }
-        if failed { None } else { Some(r) }
+        Some((sum.unwrap_or_else(|| lit(0, w)), w))
     }
 
     /// The math value of the closed form of `x` at iteration `k` (z3).
@@ -1176,9 +1241,24 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     }
     let cfs = solve(&updates, &name, &|v| path.var_decl(prog, v).map(|d| d.ty.clone()))?;
     for (x, cf) in &cfs {
-        if matches!(cf.kind, Kind::Polynomial) {
+        // Products of 64-bit values have no wider C type to be computed in.
+        let narrow = |v: &VarId| {
+            path.var_decl(prog, *v)
+                .and_then(|d| d.ty.as_int())
+                .is_some_and(|t| t.bits() <= 32)
+        };
+        if matches!(cf.kind, Kind::Polynomial)
+            && (!narrow(x) || cf.rest.atoms().iter().any(|a| matches!(a, Atom::Var(v) if !narrow(v))))
+        {
             return Err(format!(
-                "the closed form of `{}` is {} (only invariant, delayed and linear forms are emitted)",
+                "the closed form of `{}` is {} (polynomial closed forms are emitted for variables of at most 32 bits)",
+                name(*x),
+                cf.rest.show(&|a| atom_name(prog, path, a))
+            ));
+        }
+        if matches!(cf.kind, Kind::Polynomial) && (cf.piecewise() || cf.rest.degree_in(Atom::K) > 2) {
+            return Err(format!(
+                "the closed form of `{}` is {} (polynomials of degree at most 2 are emitted)",
                 name(*x),
                 cf.rest.show(&|a| atom_name(prog, path, a))
             ));
@@ -1190,6 +1270,15 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         cfs,
         full_vals: sym.full_vals.clone(),
     };
+    for (x, cf) in &ctx.cfs {
+        if matches!(cf.kind, Kind::Polynomial) && !monotone(&ctx, &cf.rest) {
+            return Err(format!(
+                "the closed form of `{}` is {}, which z3 could not prove monotone",
+                name(*x),
+                cf.rest.show(&|a| atom_name(prog, path, a))
+            ));
+        }
+    }
     // Values of checked operations as polynomials in K: they must move
     // monotonically so that checking the ends of a range suffices.
     let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
@@ -1203,7 +1292,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
                 show::expr(prog, &|v| Some(name(v)), node)
             ));
         };
-        if rest.degree_in(Atom::K) > 1 {
+        if rest.degree_in(Atom::K) > 2 || (rest.degree_in(Atom::K) == 2 && !monotone(&ctx, &rest)) {
             return Err(format!(
                 "the value of `{}` is not monotone in the iteration count",
                 show::expr(prog, &|v| Some(name(v)), node)
@@ -1247,6 +1336,22 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         if let Kind::Linear(step) = &cf.kind {
             let t = ctx.ty(*x).ok_or("unknown type")?;
             overflow.push(linear_bound(ctx.var(*x), t, step, &top.expr));
+        }
+    }
+    // Polynomial closed forms (monotone) in range at the last iteration,
+    // computed in a 64-bit type once the linear bounds hold.
+    for (x, cf) in &ctx.cfs {
+        if let Kind::Polynomial = cf.kind {
+            let t = ctx.ty(*x).ok_or("unknown type")?;
+            let (wv, w) = ctx.poly_wide(&cf.rest, &top).ok_or("cannot emit a closed form")?;
+            let mut parts = Vec::new();
+            if w.contains(t.min()) && t.min() > w.min() {
+                parts.push(cmp(BinOp::Ge, wv.clone(), lit(t.min(), w)));
+            }
+            if w.contains(t.max()) && t.max() < w.max() {
+                parts.push(cmp(BinOp::Le, wv, lit(t.max(), w)));
+            }
+            overflow.push(and_all(parts));
         }
     }
     let check_at = |node: &Expr, k: &K| -> Result<Option<Expr>, String> {
@@ -1428,6 +1533,44 @@ fn atom_name(program: &Program, path: &Path, a: Atom) -> String {
             .map(|d| format!("{}0", d.name))
             .unwrap_or_else(|| format!("v{}", v.0)),
     }
+}
+
+/// z3: the polynomial (in K) never decreases or never increases between
+/// consecutive iterations whose states are values of their C types.
+fn monotone(ctx: &Ctx, p: &Poly) -> bool {
+    // An increment that does not depend on k keeps its sign.
+    let next = Poly::k()
+        .add(&Poly::constant(1))
+        .and_then(|k1| p.subst(&|a| (a == Atom::K).then(|| k1.clone())))
+        .and_then(|q| q.sub(p));
+    if next.is_some_and(|d| d.degree_in(Atom::K) == 0) {
+        return true;
+    }
+    let atoms = Atoms::new();
+    let get = |a: Atom| atoms.get(a);
+    let k = get(Atom::K);
+    let k1 = &k + int(1);
+    let (Some(a), Some(b)) = (
+        poly_value(p, &|x| if x == Atom::K { k.clone() } else { get(x) }),
+        poly_value(p, &|x| if x == Atom::K { k1.clone() } else { get(x) }),
+    ) else {
+        return false;
+    };
+    let mut premises = vec![k.ge(int(0))];
+    for (v, cf) in &ctx.cfs {
+        if matches!(cf.kind, Kind::Invariant) {
+            continue;
+        }
+        let Some(t) = ctx.ty(*v) else { return false };
+        for j in [&k, &k1] {
+            match ctx.cf_value(*v, j, &get) {
+                Some(x) => premises.push(in_range(&x, t)),
+                None => return false,
+            }
+        }
+    }
+    premises.extend(atoms.ranges(ctx));
+    with_solver(|s| prove(s, &premises, &b.ge(&a)) || prove(s, &premises, &b.le(&a)))
 }
 
 /// Assignments of the final values, ordered so that no assignment

@@ -303,10 +303,7 @@ pub fn prove(solver: &Solver, premises: &[Bool], claim: &Bool) -> bool {
     }
     solver.assert(claim.not());
     let r = solver.check();
-    if std::env::var("TRACC_SMT_STATS").is_ok() {
-        let st = solver.get_statistics();
-        eprintln!("z3 {:?} rlimit {:?}", r, st.value("rlimit count"));
-    }
+
     solver.pop(1);
     r == SatResult::Unsat
 }

@@ -141,10 +141,27 @@ fn nondeterministic_loop_conditions_are_dropped() {
 }
 
 #[test]
-fn triangular_updates_are_reported_not_emitted() {
-    let s = summary(&wrap_main("unsigned x = 0, y = 0; while (x < 100) { y += x; x++; }"));
+fn triangular_updates_get_quadratic_closed_forms() {
+    let src = wrap_main("unsigned x = 0, y = 0; while (x < 100) { y += x; x++; }");
+    let (_, i) = inst(&src);
+    let l = &i.loops[0];
+    assert_eq!(l.accelerators.len(), 1, "{:?}", l.report);
+    let cf = &l.accelerators[0].1.closed_forms;
+    assert!(
+        cf.iter()
+            .any(|c| c.var == "y" && c.kind == "polynomial" && c.formula.contains("k^2")),
+        "{cf:?}"
+    );
+}
+
+#[test]
+fn non_monotone_quadratics_are_rejected() {
+    // y moves down then up when x starts negative: not monotone.
+    let s = summary(&wrap_main(
+        "int x = nondet_int(), y = 0; while (x < 100) { y += x; x++; }",
+    ));
     assert_eq!(s[0].0, 0);
-    assert!(s[0].1.iter().any(|r| r.contains("closed form of `y`")), "{:?}", s[0].1);
+    assert!(s[0].1.iter().any(|r| r.contains("monotone")), "{:?}", s[0].1);
 }
 
 #[test]
