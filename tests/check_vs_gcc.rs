@@ -8,7 +8,8 @@
 //! defines, so gcc is a valid oracle.
 //!
 //! `TRACC_DIFF_COUNT` sets the number of programs (default 300),
-//! `TRACC_DIFF_SEED` the first seed.
+//! `TRACC_DIFF_SEED` the first seed, `TRACC_DIFF_SAVE` a directory where
+//! disagreeing programs are written.
 
 use std::fmt::Write as _;
 use std::process::Command;
@@ -220,10 +221,14 @@ impl Gen {
             4 => {
                 let a = self.expr(sc, depth - 1);
                 let ty = *self.rng.pick(&TYPES);
-                E {
-                    text: format!("({})({})", c_name(ty), a.text),
-                    ty,
-                }
+                // `(_Bool)(e)` parses as a call of `(_Bool)` in tree-sitter-c;
+                // a unary operator after the cast keeps it a cast.
+                let text = if ty.is_bool() {
+                    format!("(_Bool)~~({})", a.text)
+                } else {
+                    format!("({})({})", c_name(ty), a.text)
+                };
+                E { text, ty }
             }
             5..=7 => {
                 let a = self.expr(sc, depth - 1);
@@ -534,6 +539,9 @@ fn generate(seed: u64, prefix: &str) -> Program {
         out: String::new(),
     };
     // Global arrays and scalars.
+    for (i, t) in TYPES.iter().enumerate() {
+        g.line(0, &format!("{} nondet_t{i}(void);", c_name(*t)));
+    }
     let mut globals = Scope::default();
     let mut observe = Vec::new();
     for i in 0..g.rng.below(3) {
@@ -589,7 +597,22 @@ fn generate(seed: u64, prefix: &str) -> Program {
         let ty = *g.rng.pick(&TYPES);
         let name = format!("x{i}");
         let e = g.expr(&sc, 2);
-        g.line(1, &format!("{} {name} = {};", c_name(ty), e.text));
+        if g.rng.chance(30) {
+            // A symbolic value pinned by an assumption: the same program
+            // for gcc (where the nondet function returns its argument), but
+            // the checker cannot fold it to a constant.
+            let ti = TYPES.iter().position(|t| *t == ty).unwrap_or(0);
+            let cast = if ty.is_bool() {
+                format!("(_Bool)~~({})", e.text)
+            } else {
+                format!("({})({})", c_name(ty), e.text)
+            };
+            g.line(1, &format!("{GCC}{} {name} = {};", c_name(ty), e.text));
+            g.line(1, &format!("{CHECK}{} {name} = nondet_t{ti}();", c_name(ty)));
+            g.line(1, &format!("{CHECK}__CPROVER_assume({name} == {cast});"));
+        } else {
+            g.line(1, &format!("{} {name} = {};", c_name(ty), e.text));
+        }
         let v = Var { name, ty };
         sc.vars.push(v.clone());
         locals.push(v);
@@ -652,7 +675,11 @@ fn print_suffix(p: &Program) -> String {
 fn assert_suffix(p: &Program, values: &[i128], perturb: Option<usize>) -> String {
     let mut s = String::new();
     for (i, ((name, ty), v)) in p.observe.iter().zip(values).enumerate() {
-        let v = if perturb == Some(i) { ty.wrap(v + 1) } else { *v };
+        let v = match perturb {
+            Some(j) if j == i && ty.is_bool() => 1 - v,
+            Some(j) if j == i => ty.wrap(v + 1),
+            _ => *v,
+        };
         let lit = if ty.signed {
             literal(v, IntType::LLONG)
         } else {
@@ -662,6 +689,25 @@ fn assert_suffix(p: &Program, values: &[i128], perturb: Option<usize>) -> String
     }
     s.push_str("    return 0;\n}\n");
     s
+}
+
+/// Line markers for text that only gcc, or only the checker, sees.
+const GCC: &str = "@gcc@";
+const CHECK: &str = "@check@";
+
+fn variant(text: &str, keep: &str, drop: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with(drop) {
+            continue;
+        }
+        let indent = &line[..line.len() - t.len()];
+        out.push_str(indent);
+        out.push_str(t.strip_prefix(keep).unwrap_or(t));
+        out.push('\n');
+    }
+    out
 }
 
 enum Outcome {
@@ -674,7 +720,7 @@ enum Outcome {
 fn run_batch(programs: &[Program], dir: &std::path::Path) -> Vec<Outcome> {
     let mut src = String::from("#include <stdio.h>\n#include <stdlib.h>\n#include <assert.h>\n");
     for p in programs {
-        src.push_str(&p.text);
+        src.push_str(&variant(&p.text, GCC, CHECK));
         src.push_str(&print_suffix(p));
     }
     src.push_str("int main(int argc, char **argv) {\n    switch (atoi(argv[1])) {\n");
@@ -742,23 +788,30 @@ fn checker_agrees_with_gcc() {
         for (k, (p, o)) in programs.iter().zip(outcomes).enumerate() {
             let s = seed + k as u64;
             let mut checks = Vec::new();
+            let text = variant(&p.text, CHECK, GCC);
             match o {
                 Outcome::AssertFailed => {
-                    checks.push((format!("{}    return 0;\n}}\n", p.text), Verdict::Unsafe));
+                    checks.push((format!("{text}    return 0;\n}}\n"), Verdict::Unsafe));
                 }
                 Outcome::Values(vals) => {
-                    checks.push((format!("{}{}", p.text, assert_suffix(p, &vals, None)), Verdict::Safe));
+                    checks.push((format!("{text}{}", assert_suffix(p, &vals, None)), Verdict::Safe));
                     if !vals.is_empty() && s.is_multiple_of(3) {
                         let i = (s as usize / 3) % vals.len();
-                        checks.push((
-                            format!("{}{}", p.text, assert_suffix(p, &vals, Some(i))),
-                            Verdict::Unsafe,
-                        ));
+                        checks.push((format!("{text}{}", assert_suffix(p, &vals, Some(i))), Verdict::Unsafe));
                     }
                 }
             }
             for (text, expected) in checks {
-                match verdict(&text, &p.entry) {
+                let t0 = std::time::Instant::now();
+                let got = verdict(&text, &p.entry);
+                let el = t0.elapsed();
+                if el.as_millis() > 1000 {
+                    eprintln!("slow: seed {s} {expected:?} {el:?}");
+                    if let Ok(d) = std::env::var("TRACC_DIFF_SAVE") {
+                        let _ = std::fs::write(format!("{d}/slow{s}_{expected:?}.c"), &text);
+                    }
+                }
+                match got {
                     Ok(v) if v == expected => {
                         if v == Verdict::Safe {
                             safe += 1;
@@ -766,14 +819,22 @@ fn checker_agrees_with_gcc() {
                             unsafe_ += 1;
                         }
                     }
-                    got => disagreements.push(format!("seed {s}: expected {expected:?}, checker said {got:?}\n{text}")),
+                    got => {
+                        if let Ok(d) = std::env::var("TRACC_DIFF_SAVE") {
+                            let _ = std::fs::write(format!("{d}/seed{s}_{expected:?}.c"), &text);
+                        }
+                        disagreements.push(format!("seed {s}: expected {expected:?}, checker said {got:?}\n{text}"));
+                    }
                 }
             }
         }
         seed += n;
     }
-    for d in disagreements.iter().take(5) {
+    for d in disagreements.iter().take(3) {
         eprintln!("----- DISAGREEMENT -----\n{d}");
+    }
+    for d in &disagreements {
+        eprintln!("{}", d.lines().next().unwrap_or(""));
     }
     eprintln!(
         "{count} programs: {safe} SAFE and {unsafe_} UNSAFE agreed, {} disagreements",
@@ -784,4 +845,23 @@ fn checker_agrees_with_gcc() {
         "{} disagreements with gcc",
         disagreements.len()
     );
+}
+
+/// Diagnostics for a saved program: `TRACC_CHECK_FILE=f.c TRACC_CHECK_ENTRY=s1_main
+/// cargo test --test check_vs_gcc -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn check_saved_file() {
+    let Ok(path) = std::env::var("TRACC_CHECK_FILE") else {
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let opts = CheckOptions {
+        unwind: 10,
+        entry: std::env::var("TRACC_CHECK_ENTRY").unwrap_or_else(|_| "main".to_string()),
+        ..CheckOptions::default()
+    };
+    let r = check_source(&text, &opts).unwrap();
+    eprintln!("{}", r.render(&path, &text, true));
+    eprintln!("encode {:?} solve {:?}", r.encode_time, r.solver_time);
 }

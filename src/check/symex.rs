@@ -1532,7 +1532,12 @@ impl<'p> Enc<'p> {
             }
             Callee::Intrinsic(Intrinsic::Assume) => {
                 let c = self.truth(arg(0)?, st)?;
-                if !st.dead {
+                if !st.dead && self.out.props.iter().all(|p| is_false(&p.fails)) {
+                    // No property precedes this assumption, so it cannot
+                    // mask a failure: make it a global constraint, which
+                    // z3's preprocessing can propagate (e.g. `x == 5`).
+                    self.out.defs.push(st.guard.implies(&c));
+                } else if !st.dead {
                     let g = and2(&st.guard, &c);
                     if is_false(&g) {
                         *st = State::dead();
