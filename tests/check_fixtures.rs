@@ -96,6 +96,11 @@ fn fixtures_have_their_stated_verdicts() {
             ));
         }
     }
+    eprintln!("{checked} fixtures checked, {refused} refused for opaque constructs");
+    assert!(
+        refused * 4 < checked.max(1),
+        "too many refusals: {refused} of {checked}"
+    );
     assert!(
         checked > 0,
         "no fixtures with a `// tracc: expect` header in {}",
