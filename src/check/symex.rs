@@ -343,10 +343,17 @@ pub(crate) fn encode(prog: &Program, src: &str, opts: &EncodeOptions<'_>) -> Res
     }
     let mut st = State::live();
     enc.init_globals(&mut st)?;
+    // The entry's parameters are unconstrained; unmodelled ones (`argv`)
+    // stay unbound, so only a use of them is refused.
     let mut args = Vec::new();
     for p in &f.params {
         let ty = &prog.var(*p).ty;
-        args.push((enc.fresh(ty, prog.var(*p).span)?, None));
+        let v = if ty.is_opaque() {
+            Val::Void
+        } else {
+            enc.fresh(ty, prog.var(*p).span)?
+        };
+        args.push((v, None));
     }
     enc.call_function(entry, args, f.span, &mut st)?;
     Ok(enc.out)
@@ -746,7 +753,9 @@ impl<'p> Enc<'p> {
                     if let (Val::Bv(b), CType::Int(t)) = (&val, &prog.var(*p).ty) {
                         binds.push((prog.var(*p).name.clone(), b.clone(), *t));
                     }
-                    st.vals.insert((frame, *p), val);
+                    if !matches!(val, Val::Void) {
+                        st.vals.insert((frame, *p), val);
+                    }
                 }
             }
         }
@@ -937,6 +946,10 @@ impl<'p> Enc<'p> {
                     );
                 }
                 val
+            }
+            None if decl.ty.is_opaque() => {
+                // Declaring is harmless; any use of it is refused.
+                return Ok(());
             }
             None => {
                 let val = self.fresh(&decl.ty, span)?;

@@ -486,3 +486,10 @@ fn timeout_gives_unknown_not_a_wrong_verdict() {
     assert_ne!(r.verdict, Verdict::Safe);
     assert_eq!(r.exit_code() == 20, r.verdict == Verdict::Unknown);
 }
+
+#[test]
+fn unused_unmodelled_declarations_are_harmless() {
+    let src = "int main(int argc, char **argv) { int *p; int x = argc; assert(x == argc); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+    refused("int main(int argc, char **argv) { assert(argv != 0); return 0; }");
+}
