@@ -1121,11 +1121,65 @@ impl<'p> Enc<'p> {
         }
     }
 
-    /// The truth value (`!= 0`) of a scalar expression.
+    /// The truth value (`!= 0`) of a scalar expression. Comparisons and
+    /// logical operators become formulas directly (not `ite(c, 1, 0) != 0`),
+    /// which keeps assumptions like `x == 5` visible to z3's preprocessing.
     fn truth(&mut self, e: &'p Expr, st: &mut State) -> R<Bool> {
-        let v = self.eval_bv(e, st)?;
-        let w = v.get_size();
-        Ok(v.eq(lit(0, w)).not().simplify())
+        match &e.kind {
+            ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) if narrow_eq(a, b).is_some() => {
+                let Some((a, b, c)) = narrow_eq(a, b) else {
+                    return Err(unsupported(e.span, "internal error"));
+                };
+                let x = self.eval_bv(a, st)?;
+                let y = match (b, c) {
+                    (Some(b), _) => self.eval_bv(b, st)?,
+                    (None, c) => lit(c, x.get_size()),
+                };
+                let eq = x.eq(&y);
+                Ok(folded(if *op == BinOp::Eq { eq } else { eq.not() }))
+            }
+            ExprKind::Binary(op, a, b) if op.is_comparison() => {
+                let at = self.ity(a)?;
+                let bt = self.ity(b)?;
+                let x = self.eval_bv(a, st)?;
+                let y = self.eval_bv(b, st)?;
+                let y = convert(&y, bt, at);
+                Ok(folded(compare(*op, &x, &y, at.signed && !at.is_bool())))
+            }
+            ExprKind::Binary(op, a, b) if op.is_logical() => self.logic(*op, a, b, st),
+            ExprKind::Unary(UnOp::LogNot, a) => Ok(not1(&self.truth(a, st)?)),
+            ExprKind::Cast { expr, .. } if keeps_nonzero(&expr.ty, &e.ty) => self.truth(expr, st),
+            _ => {
+                let v = self.eval_bv(e, st)?;
+                let w = v.get_size();
+                Ok(folded(v.eq(lit(0, w)).not()))
+            }
+        }
+    }
+
+    /// `a && b` / `a || b` as a formula; `b` runs only when it must.
+    fn logic(&mut self, op: BinOp, a: &'p Expr, b: &'p Expr, st: &mut State) -> R<Bool> {
+        let ta = self.truth(a, st)?;
+        let tb = if pure(b) {
+            self.truth(b, st)?
+        } else {
+            let go = if op == BinOp::LogAnd { ta.clone() } else { not1(&ta) };
+            let mut sb = self.fork(st, &go);
+            let mut sn = self.fork(st, &not1(&go));
+            let tb = if sb.dead {
+                Bool::from_bool(false)
+            } else {
+                self.truth(b, &mut sb)?
+            };
+            std::mem::swap(&mut sn, st);
+            *st = self.merge(vec![sb, sn]);
+            tb
+        };
+        Ok(if op == BinOp::LogAnd {
+            and2(&ta, &tb)
+        } else {
+            or2(&ta, &tb)
+        })
     }
 
     fn index64(&mut self, e: &'p Expr, st: &mut State) -> R<BV> {
@@ -1413,27 +1467,7 @@ impl<'p> Enc<'p> {
     fn eval_binary(&mut self, e: &'p Expr, op: BinOp, a: &'p Expr, b: &'p Expr, st: &mut State) -> R<Val> {
         let t = self.ity(e)?;
         if op.is_logical() {
-            let ta = self.truth(a, st)?;
-            let tb = if pure(b) {
-                self.truth(b, st)?
-            } else {
-                let go = if op == BinOp::LogAnd { ta.clone() } else { not1(&ta) };
-                let mut sb = self.fork(st, &go);
-                let mut sn = self.fork(st, &not1(&go));
-                let tb = if sb.dead {
-                    Bool::from_bool(false)
-                } else {
-                    self.truth(b, &mut sb)?
-                };
-                std::mem::swap(&mut sn, st);
-                *st = self.merge(vec![sb, sn]);
-                tb
-            };
-            let r = if op == BinOp::LogAnd {
-                and2(&ta, &tb)
-            } else {
-                or2(&ta, &tb)
-            };
+            let r = self.logic(op, a, b, st)?;
             return Ok(Val::Bv(bool_to_bv(&r, t.bits()).simplify()));
         }
         let at = self.ity(a)?;
@@ -1687,6 +1721,42 @@ impl<'p> Enc<'p> {
             }
         }
     }
+}
+
+/// `b` itself, or its value when it simplifies to a constant. (The
+/// simplified form of an equality can be a conjunction over bit slices,
+/// which z3's equation solving no longer recognises, so it is not kept.)
+fn folded(b: Bool) -> Bool {
+    let s = b.simplify();
+    if s.as_bool().is_some() { s } else { b }
+}
+
+/// For `a == b` where both sides are widened from one type `T` (or one
+/// side is and the other a constant representable in `T`): the operands to
+/// compare in `T` instead, which keeps `x == c` an equation on `x` itself
+/// for z3 (promotions otherwise hide it behind an extension).
+fn narrow_eq<'e>(a: &'e Expr, b: &'e Expr) -> Option<(&'e Expr, Option<&'e Expr>, i128)> {
+    fn widened(e: &Expr) -> Option<(&Expr, IntType)> {
+        match (&e.kind, &e.ty) {
+            (ExprKind::Cast { expr, .. }, CType::Int(w)) => match &expr.ty {
+                CType::Int(t) if !w.is_bool() && w.bits() > t.bits() => Some((expr, *t)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let (a0, t) = widened(a)?;
+    match (widened(b), &b.kind) {
+        (Some((b0, u)), _) if u == t || (u.bits() == t.bits() && u.signed == t.signed) => Some((a0, Some(b0), 0)),
+        (_, ExprKind::IntLit(c)) if t.contains(*c) => Some((a0, None, *c)),
+        _ => None,
+    }
+}
+
+/// Whether converting `from` to `to` keeps "is non-zero" (widening, or
+/// conversion to `_Bool`).
+fn keeps_nonzero(from: &CType, to: &CType) -> bool {
+    matches!((from, to), (CType::Int(f), CType::Int(t)) if t.is_bool() || t.bits() >= f.bits())
 }
 
 fn compare(op: BinOp, x: &BV, y: &BV, signed: bool) -> Bool {
