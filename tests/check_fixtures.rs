@@ -3,12 +3,13 @@
 //! --unwind N` must give that verdict. Without one (the bug or the proof
 //! needs unboundedly many iterations), `--unwind 3` must not contradict it:
 //! an UNSAFE fixture must not be SAFE, a SAFE one must not be UNSAFE.
-//! A fixture that uses constructs the IR does not model (lowering warns)
+//! A fixture that uses constructs the IR does not model (opaque nodes)
 //! may be refused with a diagnostic, never given a wrong verdict.
 
 use std::path::PathBuf;
 
 use tracc::check::{CheckOptions, Verdict, check_source};
+use tracc::ir::{ExprKind, Program, StmtKind};
 
 struct Expect {
     verdict: Verdict,
@@ -34,6 +35,30 @@ fn parse_header(text: &str) -> Option<Expect> {
         }
     }
     Some(Expect { verdict, bound })
+}
+
+/// Whether the program contains anything the IR keeps opaque.
+fn uses_unmodelled(p: &Program) -> bool {
+    let mut found = !p.opaque_items.is_empty()
+        || p.vars.iter().any(|v| v.ty.is_opaque())
+        || p.funcs.iter().any(|f| f.opaque.is_some());
+    for f in &p.funcs {
+        if let Some(body) = &f.body {
+            body.walk(&mut |s| {
+                if matches!(s.kind, StmtKind::Opaque(_)) {
+                    found = true;
+                }
+                for e in s.own_exprs() {
+                    e.walk(&mut |x| {
+                        if matches!(x.kind, ExprKind::Opaque(_)) || x.ty.is_opaque() {
+                            found = true;
+                        }
+                    });
+                }
+            });
+        }
+    }
+    found
 }
 
 #[test]
@@ -69,9 +94,8 @@ fn fixtures_have_their_stated_verdicts() {
             Ok(r) => r,
             Err(d) => {
                 // Refusing is right for a program that uses constructs the IR
-                // keeps opaque (lowering warns about them); anything else
-                // must get a verdict.
-                let opaque = tracc::lower::lower_source(&text).map(|l| !l.warnings.is_empty());
+                // keeps opaque; anything else must get a verdict.
+                let opaque = tracc::lower::lower_source(&text).map(|l| uses_unmodelled(&l.program));
                 if opaque != Ok(true) {
                     problems.push(format!("{name}: refused: {d:?}"));
                 } else {

@@ -857,7 +857,10 @@ fn check_saved_file() {
     };
     let text = std::fs::read_to_string(&path).unwrap();
     let opts = CheckOptions {
-        unwind: 10,
+        unwind: std::env::var("TRACC_CHECK_UNWIND")
+            .ok()
+            .and_then(|u| u.parse().ok())
+            .unwrap_or(10),
         entry: std::env::var("TRACC_CHECK_ENTRY").unwrap_or_else(|_| "main".to_string()),
         ..CheckOptions::default()
     };

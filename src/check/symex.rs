@@ -15,8 +15,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::Instant;
 
-use z3::Sort;
 use z3::ast::{Array, Ast, BV, Bool, Dynamic};
+use z3::{DeclKind, Sort};
 
 use crate::diag::Diagnostic;
 use crate::ir::{
@@ -291,6 +291,92 @@ fn zero_of(ty: &CType, span: Span) -> R<Val> {
     }
 }
 
+/// The stores of `a` above its root, in application order: for each, the
+/// array after the store, the index and the value.
+type Store = (Array, Dynamic, Dynamic);
+
+fn store_chain(a: &Array) -> (Array, Vec<Store>) {
+    let mut chain = Vec::new();
+    let mut cur = a.clone();
+    loop {
+        if !cur.is_app() || cur.decl().kind() != DeclKind::Store || cur.num_children() != 3 {
+            break;
+        }
+        let (Some(base), Some(idx), Some(val)) = (cur.nth_child(0), cur.nth_child(1), cur.nth_child(2)) else {
+            break;
+        };
+        let Some(base) = base.as_array() else { break };
+        chain.push((cur.clone(), idx, val));
+        cur = base;
+    }
+    chain.reverse();
+    (cur, chain)
+}
+
+/// Merge arrays that are store chains over a common base without `ite`
+/// on whole arrays (which z3 handles badly): replay every store of every
+/// state on the base, each writing its value under the guards of the states
+/// that made it and writing back the current element otherwise. Stores
+/// shared by several states (a common prefix, as in the exits of a loop)
+/// are replayed once. `None` when the arrays have different roots.
+fn merge_store_chains(live: &[State], arrs: &[Array]) -> Option<Array> {
+    let chains: Vec<(Array, Vec<Store>)> = arrs.iter().map(store_chain).collect();
+    let root = &chains[0].0;
+    if chains.iter().any(|(r, _)| !r.ast_eq(root)) {
+        return None;
+    }
+    // Entries in replay order, with the states that made each store.
+    let mut entries: Vec<(Dynamic, Dynamic, Vec<usize>)> = Vec::new();
+    let mut seen: HashMap<Array, usize> = HashMap::new();
+    for (s, (_, chain)) in chains.iter().enumerate() {
+        for (node, idx, val) in chain {
+            match seen.get(node) {
+                Some(&k) => entries[k].2.push(s),
+                None => {
+                    seen.insert(node.clone(), entries.len());
+                    entries.push((idx.clone(), val.clone(), vec![s]));
+                }
+            }
+        }
+    }
+    let n = live.len();
+    let mut m = root.clone();
+    // Guards of entries: reuse the previous entry's disjunction when its
+    // states are a superset (loop exits), else build it.
+    let mut prev: Option<(Vec<usize>, Bool)> = None;
+    let mut guards = Vec::with_capacity(entries.len());
+    for (_, _, states) in entries.iter().rev() {
+        let g = match &prev {
+            Some((ps, pg)) if ps.iter().all(|x| states.contains(x)) => {
+                let mut g = pg.clone();
+                for x in states.iter().filter(|x| !ps.contains(x)) {
+                    g = or2(&g, &live[*x].guard);
+                }
+                g
+            }
+            _ => {
+                let mut g = Bool::from_bool(false);
+                for x in states {
+                    g = or2(&g, &live[*x].guard);
+                }
+                g
+            }
+        };
+        prev = Some((states.clone(), g.clone()));
+        guards.push(g);
+    }
+    guards.reverse();
+    for ((idx, val, states), g) in entries.iter().zip(guards) {
+        let v = if states.len() == n {
+            val.clone()
+        } else {
+            g.ite(val, &m.select(idx))
+        };
+        m = m.store(idx, &v);
+    }
+    Some(m)
+}
+
 fn cases_of<'p>(s: &'p Stmt, out: &mut Vec<&'p Stmt>) {
     match &s.kind {
         StmtKind::Switch { .. } => {}
@@ -526,6 +612,9 @@ impl<'p> Enc<'p> {
                 }
                 if arrs.iter().all(|a| a.ast_eq(first)) {
                     return Some(Val::Arr(first.clone()));
+                }
+                if let Some(m) = merge_store_chains(live, &arrs) {
+                    return Some(Val::Arr(m));
                 }
                 let mut acc = arrs[n - 1].clone();
                 for i in (0..n - 1).rev() {
