@@ -1198,7 +1198,12 @@ impl<'p> Enc<'p> {
 
     fn eval_bv(&mut self, e: &'p Expr, st: &mut State) -> R<BV> {
         match self.eval(e, st)? {
-            Val::Bv(b) => Ok(b),
+            Val::Bv(b) => {
+                // Keep the width equal to the expression's type whatever the
+                // IR says elsewhere: z3 aborts on mixed widths.
+                let t = self.ity(e)?;
+                Ok(if b.get_size() == t.bits() { b } else { convert(&b, t, t) })
+            }
             _ => Err(unsupported(e.span, "expected a scalar value here")),
         }
     }
@@ -1650,9 +1655,19 @@ impl<'p> Enc<'p> {
         match callee {
             Callee::Intrinsic(Intrinsic::Assert) => {
                 let c = self.truth(arg(0)?, st)?;
-                let message = match args.get(1) {
-                    Some(m) if !self.text(m.span).is_empty() => self.text(m.span).trim().trim_matches('"').to_string(),
-                    _ => {
+                // Lowering keeps only the condition; a message string of
+                // `__CPROVER_assert(c, "msg")` follows it in the call's text.
+                let after = match (e.span.is_synthetic(), args[0].span.is_synthetic()) {
+                    (false, false) => self.src.get(args[0].span.end..e.span.end).unwrap_or(""),
+                    _ => "",
+                };
+                let quoted = match (after.find('"'), after.rfind('"')) {
+                    (Some(a), Some(b)) if b > a => Some(after[a + 1..b].to_string()),
+                    _ => None,
+                };
+                let message = match quoted {
+                    Some(m) => m,
+                    None => {
                         let t = self.text(args[0].span);
                         if t.is_empty() {
                             "assertion".to_string()

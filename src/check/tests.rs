@@ -493,3 +493,37 @@ fn unused_unmodelled_declarations_are_harmless() {
     assert_eq!(verdict(src, 1), Verdict::Safe);
     refused("int main(int argc, char **argv) { assert(argv != 0); return 0; }");
 }
+
+#[test]
+fn cprover_assert_message_is_reported() {
+    let src = "void __CPROVER_assert(_Bool, const char *); int nondet_int(void);\n\
+               int main(void) { int x = nondet_int(); __CPROVER_assert(x != 7, \"x is not seven\"); return 0; }";
+    let r = run(src, 1);
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    assert_eq!(r.failures[0].message, "x is not seven");
+    let json = r.to_json("m.c", src);
+    assert_eq!(json["failures"][0]["message"], "x is not seven");
+    let last = json["trace"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["kind"], "failure");
+    assert!(json["trace"].as_array().unwrap().iter().any(|s| s["value"] == "7"));
+}
+
+#[test]
+fn unknown_report_names_the_loop() {
+    let src =
+        "int nondet_int(void);\nint main(void) {\n  int n = nondet_int();\n  while (n > 0) n--;\n  return 0;\n}\n";
+    let r = run(src, 3);
+    assert_eq!(r.verdict, Verdict::Unknown);
+    assert_eq!(r.exit_code(), 20);
+    let text = r.render("u.c", src, true);
+    assert!(text.contains("u.c:4:3: unwinding assertion"), "{text}");
+    assert_eq!(text.lines().last(), Some("UNKNOWN"));
+    let o = CheckOptions {
+        unwinding_assertions: false,
+        ..opts(3)
+    };
+    let r = check_source(src, &o).unwrap();
+    assert_eq!(r.verdict, Verdict::Safe);
+    assert_eq!(r.exit_code(), 0);
+    assert_eq!(r.render("u.c", src, false).lines().last(), Some("SAFE"));
+}
