@@ -10,6 +10,7 @@
 //! one arm in [`run_command`].
 
 mod accelerate;
+mod check;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -25,8 +26,8 @@ use crate::emit::Dialect;
 use crate::ir::Span;
 use crate::pipeline::{self, Options};
 
-/// Process exit codes. `Unsafe` and `Unknown` are reserved for the verdicts
-/// of `tracc check` / `tracc verify` (SAFE is `Success`).
+/// Process exit codes. `Unsafe` and `Unknown` are the verdicts of
+/// `tracc check` / `tracc verify` (SAFE is `Success`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Exit {
     /// Success: outputs written, `--check` clean (or a SAFE verdict).
@@ -37,9 +38,9 @@ pub enum Exit {
     Usage,
     /// Syntax error, unreadable input, I/O failure.
     InputError,
-    /// Reserved: a reachable assertion failure (`check`/`verify`).
+    /// A reachable assertion failure (`check`/`verify`).
     Unsafe,
-    /// Reserved: an unwinding assertion fails (`check`/`verify`).
+    /// Only unwinding assertions fail, or the checker gave up (`check`/`verify`).
     Unknown,
 }
 
@@ -64,12 +65,14 @@ impl From<Exit> for ExitCode {
 
 const EXIT_CODES: &str = "\
 Exit codes:
-  0   success (accelerate: outputs written, or --check found no differences)
+  0   success (accelerate: outputs written, or --check found no differences;
+      check/verify: SAFE)
   1   --check found differences
   2   usage error (invalid flags or arguments)
-  3   input error (syntax error, unreadable input, I/O failure)
-Codes 10 (UNSAFE) and 20 (UNKNOWN) are reserved for the verdicts of the
-planned `check` and `verify` subcommands.";
+  3   input error (syntax error, unreadable input, I/O failure, a construct
+      the checker cannot model)
+  10  check/verify: UNSAFE (an assertion can fail)
+  20  check/verify: UNKNOWN (an unwinding assertion can fail, or timeout)";
 
 /// tracc rewrites C programs so that bounded model checkers can prove them.
 #[derive(Debug, Parser)]
@@ -120,6 +123,29 @@ pub enum Command {
         after_help = EXIT_CODES
     )]
     Explain(ExplainArgs),
+
+    /// Check a C file with tracc's reference bounded model checker.
+    #[command(
+        long_about = "Check a C file with tracc's own bounded model checker (built on z3, with \
+                      CBMC's default semantics: LP64 bit-vectors, wrap-around arithmetic, calls \
+                      inlined, --unwind with CBMC's meaning, unwinding assertions on by default). \
+                      Prints SAFE, UNSAFE (with the failing assertion and, with --trace, the values \
+                      assigned along the way) or UNKNOWN (naming the loops whose unwinding assertion \
+                      can fail); the verdict word is the last line. A construct the checker cannot \
+                      model is an error (exit 3), never a verdict.",
+        after_help = EXIT_CODES
+    )]
+    Check(check::CheckArgs),
+
+    /// Accelerate, restrict, and check the result at a small bound in one step.
+    #[command(
+        long_about = "Transform a C file as `tracc accelerate` does and check the result with the \
+                      reference checker at a small unwinding bound (default 3). Prints the verdict, \
+                      the time of each phase, and, for UNKNOWN, the loops that kept it from a proof. \
+                      Exit codes as for `tracc check`.",
+        after_help = EXIT_CODES
+    )]
+    Verify(check::VerifyArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -269,6 +295,8 @@ fn run_command(cli: Cli) -> Exit {
     match cli.command {
         Command::Accelerate(args) => accelerate::run(&args, color),
         Command::Explain(args) => explain(&args, color),
+        Command::Check(args) => check::check(&args, color),
+        Command::Verify(args) => check::verify(&args, color),
     }
 }
 
