@@ -527,3 +527,35 @@ fn unknown_report_names_the_loop() {
     assert_eq!(r.exit_code(), 0);
     assert_eq!(r.render("u.c", src, false).lines().last(), Some("SAFE"));
 }
+
+#[test]
+fn goto_into_a_loop_body_and_continue_in_switch() {
+    // Jumping into the body skips the first condition test.
+    let src = "int main(void) { int i = 5, n = 0; goto inside; while (i < 3) { inside: n++; i++; } \
+               assert(n == 1 && i == 6); return 0; }";
+    assert_eq!(
+        verdict(src, 2),
+        Verdict::Safe,
+        "{}",
+        run(src, 2).render("t.c", src, true)
+    );
+    let src = "int main(void) { int n = 0; for (int i = 0; i < 4; i++) { switch (i & 1) { case 0: continue; \
+               default: break; } n++; } assert(n == 2); return 0; }";
+    assert_eq!(verdict(src, 5), Verdict::Safe);
+    assert_eq!(verdict(src, 4), Verdict::Unknown);
+}
+
+#[test]
+fn deep_recursion_beyond_the_bound_without_unwinding_assertions_is_cut() {
+    let src = "int nondet_int(void); int f(int n) { if (n <= 0) return 0; return 1 + f(n - 1); }\n\
+               int main(void) { int n = nondet_int(); __CPROVER_assume(n >= 0 && n < 100); \
+               assert(f(n) == n); return 0; }";
+    let o = CheckOptions {
+        unwinding_assertions: false,
+        ..opts(6)
+    };
+    assert_eq!(check_source(src, &o).unwrap().verdict, Verdict::Safe);
+    assert_eq!(verdict(src, 6), Verdict::Unknown);
+    let bad = src.replace("f(n) == n", "f(n) != 4");
+    assert_eq!(check_source(&bad, &o).unwrap().verdict, Verdict::Unsafe);
+}
