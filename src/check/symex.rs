@@ -1389,10 +1389,17 @@ impl<'p> Enc<'p> {
             cur = next;
         }
         let last = &lp.indices[lp.indices.len() - 1];
-        let mut acc = match &val {
-            Val::Bv(b) => cur.store(last, b),
-            Val::Arr(a) => cur.store(last, a),
-            Val::Void => return Err(unsupported(span, "storing a void value")),
+        let mut acc = match (&val, &ty) {
+            (Val::Bv(b), CType::Array(elem, _)) if elem.as_int().is_some_and(|t| t.bits() != b.get_size()) => {
+                let t = elem.as_int().unwrap_or(IntType::INT);
+                cur.store(last, &convert(b, t, t))
+            }
+            (Val::Bv(_), CType::Array(elem, _)) if elem.as_int().is_none() => {
+                return Err(unsupported(span, "storing a scalar into an array of arrays"));
+            }
+            (Val::Bv(b), _) => cur.store(last, b),
+            (Val::Arr(a), _) => cur.store(last, a),
+            (Val::Void, _) => return Err(unsupported(span, "storing a void value")),
         };
         for (outer, idx) in chain.iter().rev().zip(lp.indices[..lp.indices.len() - 1].iter().rev()) {
             acc = outer.store(idx, &acc);
