@@ -9,7 +9,8 @@
 //!
 //! `TRACC_DIFF_COUNT` sets the number of programs (default 300),
 //! `TRACC_DIFF_SEED` the first seed, `TRACC_DIFF_SAVE` a directory where
-//! disagreeing programs are written.
+//! disagreeing (and slow) programs are written, `TRACC_DIFF_DUMP` one where
+//! all are.
 
 use std::fmt::Write as _;
 use std::process::Command;
@@ -92,6 +93,22 @@ struct Arr {
     name: String,
     ty: IntType,
     len: u64,
+    /// The second dimension of a two-dimensional array.
+    len2: Option<u64>,
+}
+
+impl Arr {
+    /// Every element, for observing final values.
+    fn elements(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for i in 0..self.len {
+            match self.len2 {
+                Some(m) => (0..m).for_each(|j| out.push(format!("{}[{i}][{j}]", self.name))),
+                None => out.push(format!("{}[{i}]", self.name)),
+            }
+        }
+        out
+    }
 }
 
 struct Helper {
@@ -114,6 +131,10 @@ struct Scope {
     counters: Vec<(String, u64)>,
     helpers: usize,
     read_only_arrays: bool,
+    /// Inside a helper returning this type: `return` may appear anywhere.
+    ret: Option<IntType>,
+    /// Void helpers that may be called as statements.
+    void_helpers: Vec<(String, Vec<IntType>)>,
 }
 
 struct Gen {
@@ -178,6 +199,18 @@ impl Gen {
         }
     }
 
+    /// An element access `a[i]` or `a[i][j]` with in-range indices.
+    fn access(&mut self, sc: &Scope, a: &Arr, depth: u32) -> String {
+        let i = self.index(sc, a.len, depth);
+        match a.len2 {
+            Some(m) => {
+                let j = self.index(sc, m, depth);
+                format!("{}[{i}][{j}]", a.name)
+            }
+            None => format!("{}[{i}]", a.name),
+        }
+    }
+
     fn index(&mut self, sc: &Scope, len: u64, depth: u32) -> String {
         let fitting: Vec<&(String, u64)> = sc.counters.iter().filter(|(_, b)| *b <= len).collect();
         match self.rng.below(3) {
@@ -203,9 +236,8 @@ impl Gen {
             }
             2 if !sc.arrays.is_empty() => {
                 let a = self.rng.pick(&sc.arrays).clone();
-                let i = self.index(sc, a.len, depth);
                 E {
-                    text: format!("{}[{i}]", a.name),
+                    text: self.access(sc, &a, depth),
                     ty: a.ty,
                 }
             }
@@ -320,7 +352,7 @@ impl Gen {
         let choice = if depth == 0 {
             self.rng.below(6)
         } else {
-            self.rng.below(14)
+            self.rng.below(17)
         };
         match choice {
             0..=2 if !writable.is_empty() => {
@@ -355,10 +387,10 @@ impl Gen {
             }
             4 if !sc.arrays.is_empty() && !sc.read_only_arrays => {
                 let a = self.rng.pick(&sc.arrays).clone();
-                let i = self.index(sc, a.len, 1);
+                let target = self.access(sc, &a, 1);
                 let e = self.expr(sc, 2);
                 let op = *self.rng.pick(&["=", "=", "+=", "^="]);
-                self.line(indent, &format!("{}[{i}] {op} {};", a.name, e.text));
+                self.line(indent, &format!("{target} {op} {};", e.text));
             }
             5 if exit_label.is_some() && self.rng.chance(50) => {
                 let c = self.expr(sc, 1);
@@ -409,6 +441,32 @@ impl Gen {
                 self.stmts(sc, writable, n, indent, depth - 1, None);
                 self.line(indent, &format!("{l}:;"));
             }
+            13 if writable.len() >= 2 => {
+                // Side effects inside expressions, sequenced (x != y).
+                let x = self.rng.pick(writable).clone();
+                let others: Vec<Var> = writable.iter().filter(|v| v.name != x.name).cloned().collect();
+                let y = self.rng.pick(&others).clone();
+                let e1 = self.expr(sc, 1);
+                let e2 = self.expr(sc, 1);
+                let rhs = match self.rng.below(5) {
+                    0 => format!("{}++", y.name),
+                    1 => format!("--{}", y.name),
+                    2 => format!("({} += {})", y.name, e1.text),
+                    3 => format!("({} = {}, {})", y.name, e1.text, e2.text),
+                    _ => format!("({} ^= {}) + 1", y.name, e1.text),
+                };
+                self.line(indent, &format!("{} = {rhs};", x.name));
+            }
+            14 if !sc.void_helpers.is_empty() => {
+                let (name, params) = self.rng.pick(&sc.void_helpers).clone();
+                let args: Vec<String> = params.iter().map(|_| self.expr(sc, 1).text).collect();
+                self.line(indent, &format!("{name}({});", args.join(", ")));
+            }
+            15 if sc.ret.is_some() => {
+                let c = self.expr(sc, 1);
+                let r = self.expr(sc, 1);
+                self.line(indent, &format!("if ({}) return {};", c.text, r.text));
+            }
             _ => {
                 if !writable.is_empty() {
                     let v = self.rng.pick(writable).clone();
@@ -436,7 +494,28 @@ impl Gen {
             None
         };
         let n = 1 + self.rng.below(3) as usize;
-        match self.rng.below(3) {
+        match self.rng.below(5) {
+            3 => {
+                // Counting down: the counter takes the values bound..1.
+                let mut down = sc.clone();
+                down.counters.push((k.clone(), bound + 1));
+                down.vars.push(Var {
+                    name: k.clone(),
+                    ty: IntType::INT,
+                });
+                self.line(indent, &format!("for (int {k} = {bound}; {k} > 0; {k}--) {{"));
+                self.loop_body(&down, writable, n, indent, depth, exit.as_deref());
+                self.line(indent, "}");
+            }
+            4 => {
+                // An extra exit condition evaluated every iteration.
+                let c = self.expr(sc, 1);
+                self.line(indent, &format!("{{ int {k} = 0;"));
+                self.line(indent, &format!("while ({k} < {bound} && ({})) {{", c.text));
+                self.loop_body(&inner, writable, n, indent, depth, exit.as_deref());
+                self.line(indent + 1, &format!("{k}++;"));
+                self.line(indent, "} }");
+            }
             0 => {
                 self.line(indent, &format!("for (int {k} = 0; {k} < {bound}; {k}++) {{"));
                 if self.rng.chance(25) {
@@ -485,6 +564,7 @@ impl Gen {
             arrays: globals.arrays.clone(),
             helpers: idx,
             read_only_arrays: true,
+            ret: Some(ret),
             ..Scope::default()
         };
         let mut params = Vec::new();
@@ -519,6 +599,34 @@ impl Gen {
         self.line(0, "}");
         self.helpers.push(Helper { name, ret, params });
     }
+
+    /// A `void` helper that writes globals; called only as a statement.
+    fn void_helper(&mut self, globals: &Scope, gvars: &[Var], idx: usize) -> (String, Vec<IntType>) {
+        let name = format!("{}v{idx}", self.prefix);
+        let mut sc = Scope {
+            arrays: globals.arrays.clone(),
+            helpers: self.helpers.len(),
+            vars: gvars.to_vec(),
+            ..Scope::default()
+        };
+        let mut params = Vec::new();
+        let mut decl = Vec::new();
+        for i in 0..1 + self.rng.below(2) {
+            let t = *self.rng.pick(&TYPES);
+            params.push(t);
+            decl.push(format!("{} q{i}", c_name(t)));
+            sc.vars.push(Var {
+                name: format!("q{i}"),
+                ty: t,
+            });
+        }
+        self.line(0, &format!("void {name}({}) {{", decl.join(", ")));
+        let writable = sc.vars.clone();
+        let n = 1 + self.rng.below(3) as usize;
+        self.stmts(&sc, &writable, n, 1, 2, None);
+        self.line(0, "}");
+        (name, params)
+    }
 }
 
 /// A generated program: its text up to (not including) the end of the
@@ -546,8 +654,33 @@ fn generate(seed: u64, prefix: &str) -> Program {
     let mut observe = Vec::new();
     for i in 0..g.rng.below(3) {
         let ty = *g.rng.pick(&TYPES);
-        let len = 2 + g.rng.below(5);
         let name = format!("{prefix}ga{i}");
+        if g.rng.chance(30) {
+            let (n, m) = (2 + g.rng.below(2), 2 + g.rng.below(2));
+            if g.rng.chance(50) {
+                let mut rows = Vec::new();
+                for _ in 0..g.rng.below(n + 1) {
+                    let row: Vec<String> = (0..g.rng.below(m + 1)).map(|_| literal(g.value(), ty)).collect();
+                    rows.push(format!("{{{}}}", row.join(", ")));
+                }
+                g.line(
+                    0,
+                    &format!("{} {name}[{n}][{m}] = {{{}}};", c_name(ty), rows.join(", ")),
+                );
+            } else {
+                g.line(0, &format!("{} {name}[{n}][{m}];", c_name(ty)));
+            }
+            let a = Arr {
+                name,
+                ty,
+                len: n,
+                len2: Some(m),
+            };
+            observe.extend(a.elements().into_iter().map(|e| (e, ty)));
+            globals.arrays.push(a);
+            continue;
+        }
+        let len = 2 + g.rng.below(5);
         if g.rng.chance(50) {
             let mut vals = Vec::new();
             for _ in 0..g.rng.below(len + 1) {
@@ -561,7 +694,12 @@ fn generate(seed: u64, prefix: &str) -> Program {
         for k in 0..len {
             observe.push((format!("{name}[{k}]"), ty));
         }
-        globals.arrays.push(Arr { name, ty, len });
+        globals.arrays.push(Arr {
+            name,
+            ty,
+            len,
+            len2: None,
+        });
     }
     let mut gvars = Vec::new();
     for i in 0..g.rng.below(3) {
@@ -579,6 +717,11 @@ fn generate(seed: u64, prefix: &str) -> Program {
     for _ in 0..g.rng.below(3) {
         g.helper(&globals);
     }
+    let mut void_helpers = Vec::new();
+    for i in 0..g.rng.below(3) {
+        let vh = g.void_helper(&globals, &gvars, i as usize);
+        void_helpers.push(vh);
+    }
     let recursive = g.rng.chance(15);
     if recursive {
         let name = format!("{prefix}rec");
@@ -591,6 +734,7 @@ fn generate(seed: u64, prefix: &str) -> Program {
     g.line(0, &format!("int {entry}(void) {{"));
     let mut sc = globals.clone();
     sc.helpers = g.helpers.len();
+    sc.void_helpers = void_helpers;
     sc.vars.extend(gvars.iter().cloned());
     let mut locals = Vec::new();
     for i in 0..2 + g.rng.below(5) {
@@ -633,6 +777,7 @@ fn generate(seed: u64, prefix: &str) -> Program {
             name: "la".to_string(),
             ty,
             len,
+            len2: None,
         });
     }
     if recursive {
@@ -802,6 +947,9 @@ fn checker_agrees_with_gcc() {
                 }
             }
             for (text, expected) in checks {
+                if let Ok(d) = std::env::var("TRACC_DIFF_DUMP") {
+                    let _ = std::fs::write(format!("{d}/seed{s}_{expected:?}.c"), &text);
+                }
                 let t0 = std::time::Instant::now();
                 let got = verdict(&text, &p.entry);
                 let el = t0.elapsed();
