@@ -559,3 +559,18 @@ fn deep_recursion_beyond_the_bound_without_unwinding_assertions_is_cut() {
     let bad = src.replace("f(n) == n", "f(n) != 4");
     assert_eq!(check_source(&bad, &o).unwrap().verdict, Verdict::Unsafe);
 }
+
+#[test]
+fn quantified_assumption_about_a_havocked_array() {
+    // The shape of an accelerated array loop: havoc, then assume what every
+    // iteration wrote, then check a nondeterministic element.
+    let src = "unsigned nondet_uint(void); int nondet_int(void);\n\
+               int main(void) { int a[100]; unsigned n = nondet_uint(); __CPROVER_assume(n <= 100); \
+               __CPROVER_assume(__CPROVER_forall { unsigned k; !(k < n) || a[k] == 1 }); \
+               unsigned j = nondet_uint(); __CPROVER_assume(j < n); assert(a[j] == 1); return 0; }";
+    let r = run(src, 2);
+    assert_eq!(r.verdict, Verdict::Safe, "{}", r.render("t.c", src, true));
+    let bad = src.replace("j < n", "j <= n");
+    let r = run(&bad, 2);
+    assert_eq!(r.verdict, Verdict::Unsafe, "{}", r.render("t.c", &bad, true));
+}
