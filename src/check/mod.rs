@@ -16,7 +16,16 @@
 //! `0..width` (including negative amounts) give 0 (`<<`, unsigned `>>`) or
 //! the sign fill (signed `>>`); out-of-bounds array accesses read and write
 //! the unbounded SMT array (no bounds check, like CBMC without
-//! `--bounds-check`).
+//! `--bounds-check`); uninitialised locals and `nondet_*` results are
+//! unconstrained; a body-less function called for its effect is a no-op
+//! (CBMC's treatment), one whose result is used is refused.
+//!
+//! Solving: all user properties in one query (their failure conditions
+//! disjoined, each behind a literal so the model names the failing ones);
+//! if none can fail, unwinding assertions are queried until every loop that
+//! can exceed the bound is named. Each query runs on a fresh z3 solver with
+//! a plain `check()`, because z3's incremental core skips the preprocessing
+//! that makes these bit-vector queries cheap (seconds versus milliseconds).
 
 mod report;
 mod symex;
