@@ -635,9 +635,15 @@ struct Program {
     text: String,
     entry: String,
     observe: Vec<(String, IntType)>,
+    /// The inputs' value ranges: lowest value and count.
+    domains: Vec<(i128, u64)>,
 }
 
-fn generate(seed: u64, prefix: &str) -> Program {
+/// A program; with `inputs > 0` it reads that many `int` inputs, each
+/// nondeterministic over at most three values for the checker and given on
+/// the command line for gcc, and ends in assertions that may fail for some
+/// inputs (nothing is observed).
+fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
     let mut g = Gen {
         rng: Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1),
         prefix: prefix.to_string(),
@@ -736,6 +742,27 @@ fn generate(seed: u64, prefix: &str) -> Program {
     sc.helpers = g.helpers.len();
     sc.void_helpers = void_helpers;
     sc.vars.extend(gvars.iter().cloned());
+    let mut domains = Vec::new();
+    for i in 0..inputs {
+        let lo = *g.rng.pick(&[-2i128, 0, 0, 1, 7, 100, -100, 2147483645, -2147483647]);
+        let count = 1 + g.rng.below(3);
+        let hi = lo + count as i128 - 1;
+        g.line(1, &format!("{GCC}int in{i} = (int)tracc_in[{i}];"));
+        g.line(1, &format!("{CHECK}int in{i} = nondet_t4();"));
+        g.line(
+            1,
+            &format!(
+                "{CHECK}__CPROVER_assume(in{i} >= {} && in{i} <= {});",
+                literal(lo, IntType::INT),
+                literal(hi, IntType::INT)
+            ),
+        );
+        sc.vars.push(Var {
+            name: format!("in{i}"),
+            ty: IntType::INT,
+        });
+        domains.push((lo, count));
+    }
     let mut locals = Vec::new();
     for i in 0..2 + g.rng.below(5) {
         let ty = *g.rng.pick(&TYPES);
@@ -794,13 +821,22 @@ fn generate(seed: u64, prefix: &str) -> Program {
         let c = g.expr(&sc, 2);
         g.line(1, &format!("assert({});", c.text));
     }
-    for v in &locals {
-        observe.push((v.name.clone(), v.ty));
+    if inputs > 0 {
+        for _ in 0..1 + g.rng.below(3) {
+            let c = g.expr(&sc, 2);
+            g.line(1, &format!("assert({});", c.text));
+        }
+        observe.clear();
+    } else {
+        for v in &locals {
+            observe.push((v.name.clone(), v.ty));
+        }
     }
     Program {
         text: g.out,
         entry,
         observe,
+        domains,
     }
 }
 
@@ -862,13 +898,15 @@ enum Outcome {
     AssertFailed,
 }
 
-fn run_batch(programs: &[Program], dir: &std::path::Path) -> Vec<Outcome> {
-    let mut src = String::from("#include <stdio.h>\n#include <stdlib.h>\n#include <assert.h>\n");
+fn compile_batch(programs: &[Program], dir: &std::path::Path) -> std::path::PathBuf {
+    let mut src = String::from("#include <stdio.h>\n#include <stdlib.h>\n#include <assert.h>\nlong tracc_in[8];\n");
     for p in programs {
         src.push_str(&variant(&p.text, GCC, CHECK));
         src.push_str(&print_suffix(p));
     }
-    src.push_str("int main(int argc, char **argv) {\n    switch (atoi(argv[1])) {\n");
+    src.push_str("int main(int argc, char **argv) {\n");
+    src.push_str("    for (int i = 2; i < argc && i < 10; i++) tracc_in[i - 2] = atol(argv[i]);\n");
+    src.push_str("    switch (atoi(argv[1])) {\n");
     for (i, p) in programs.iter().enumerate() {
         let _ = writeln!(src, "    case {i}: {}(); break;", p.entry);
     }
@@ -883,6 +921,25 @@ fn run_batch(programs: &[Program], dir: &std::path::Path) -> Vec<Outcome> {
         .status()
         .expect("gcc must be installed");
     assert!(st.success(), "gcc failed on the generated batch {}", c.display());
+    exe
+}
+
+/// Whether some input combination makes program `i` fail an assertion.
+fn fails_for_some_input(exe: &std::path::Path, i: usize, domains: &[(i128, u64)]) -> bool {
+    let total: u64 = domains.iter().map(|(_, n)| *n).product();
+    (0..total).any(|mut k| {
+        let mut cmd = Command::new(exe);
+        cmd.arg(i.to_string());
+        for (lo, n) in domains {
+            cmd.arg((lo + (k % n) as i128).to_string());
+            k /= n;
+        }
+        !cmd.output().unwrap().status.success()
+    })
+}
+
+fn run_batch(programs: &[Program], dir: &std::path::Path) -> Vec<Outcome> {
+    let exe = compile_batch(programs, dir);
     programs
         .iter()
         .enumerate()
@@ -928,7 +985,7 @@ fn checker_agrees_with_gcc() {
     let mut seed = first;
     while seed < first + count {
         let n = batch.min(first + count - seed);
-        let programs: Vec<Program> = (seed..seed + n).map(|s| generate(s, &format!("s{s}_"))).collect();
+        let programs: Vec<Program> = (seed..seed + n).map(|s| generate(s, &format!("s{s}_"), 0)).collect();
         let outcomes = run_batch(&programs, dir.path());
         for (k, (p, o)) in programs.iter().zip(outcomes).enumerate() {
             let s = seed + k as u64;
@@ -1015,4 +1072,72 @@ fn check_saved_file() {
     let r = check_source(&text, &opts).unwrap();
     eprintln!("{}", r.render(&path, &text, true));
     eprintln!("encode {:?} solve {:?}", r.encode_time, r.solver_time);
+}
+
+/// Nondeterministic inputs over small domains: the checker's verdict must
+/// be UNSAFE exactly when some combination of inputs fails an assertion in
+/// the gcc-compiled program (all combinations are run). Here z3 has to
+/// search, not just propagate constants.
+#[test]
+fn checker_agrees_with_gcc_on_small_input_domains() {
+    let count: u64 = std::env::var("TRACC_DIFF_COUNT")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .map_or(100, |n| n.div_ceil(3));
+    let first: u64 = std::env::var("TRACC_DIFF_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let dir = tempfile::tempdir().unwrap();
+    let mut disagreements = Vec::new();
+    let (mut safe, mut unsafe_) = (0, 0);
+    let mut seed = first;
+    while seed < first + count {
+        let n = 100.min(first + count - seed);
+        let programs: Vec<Program> = (seed..seed + n)
+            .map(|s| generate(s ^ 0x5eed, &format!("n{s}_"), 1 + (s % 3) as usize))
+            .collect();
+        let exe = compile_batch(&programs, dir.path());
+        for (k, p) in programs.iter().enumerate() {
+            let s = seed + k as u64;
+            let expected = if fails_for_some_input(&exe, k, &p.domains) {
+                Verdict::Unsafe
+            } else {
+                Verdict::Safe
+            };
+            let text = format!("{}    return 0;\n}}\n", variant(&p.text, CHECK, GCC));
+            match verdict(&text, &p.entry) {
+                Ok(v) if v == expected => {
+                    if v == Verdict::Safe {
+                        safe += 1;
+                    } else {
+                        unsafe_ += 1;
+                    }
+                }
+                got => {
+                    if let Ok(d) = std::env::var("TRACC_DIFF_SAVE") {
+                        let _ = std::fs::write(format!("{d}/inputs{s}_{expected:?}.c"), &text);
+                    }
+                    disagreements.push(format!("seed {s}: expected {expected:?}, checker said {got:?}\n{text}"));
+                }
+            }
+        }
+        seed += n;
+    }
+    for d in disagreements.iter().take(3) {
+        eprintln!("----- DISAGREEMENT -----\n{d}");
+    }
+    for d in &disagreements {
+        eprintln!("{}", d.lines().next().unwrap_or(""));
+    }
+    eprintln!(
+        "{count} programs with inputs: {safe} SAFE and {unsafe_} UNSAFE agreed, {} disagreements",
+        disagreements.len()
+    );
+    assert!(safe > 0 && unsafe_ > 0, "the generator should produce both verdicts");
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements with gcc",
+        disagreements.len()
+    );
 }
