@@ -1,1 +1,1951 @@
-//! (stub)
+//! Acceleration of one iteration path.
+//!
+//! In: a program, a loop and one of its iteration paths (`loops`). Out: an
+//! `Accelerator`: the IR block that performs `n >= 1` iterations of the
+//! path at once (fresh `tracc_nN`, assumptions that every one of the `n`
+//! iterations takes the path, keeps its assertions and computes no value
+//! outside its C type, then the closed-form assignments), with the closed
+//! forms and guard treatment for `explain`. Or a reason why the path is not
+//! accelerated.
+//!
+//! Method: symbolic execution of the path gives, per variable, its value
+//! after one iteration as a C expression over the values before it. Those
+//! are read as exact polynomials (valid while no operation leaves its
+//! type) and solved as recurrences in the iteration count `k`
+//! (invariant, one-step delayed, `x + e` summed to polynomials). z3 checks
+//! every closed form against its recurrence, decides whether the guards
+//! may be checked at the first and last iteration only (else a quantifier),
+//! and proves that the emitted C (overflow bounds, closed forms) computes
+//! without wrap-around exactly the mathematical values and exactly the
+//! no-overflow condition. Anything unproved is not accelerated.
+//!
+//! Accelerators run inside one iteration of the loop. They compute `m = n-1`
+//! full iterations followed by the part of one more iteration up to the end
+//! of the body, so the loop's own `for` step or `do`-`while` condition then
+//! completes iteration `n`.
+
+pub mod poly;
+pub mod show;
+pub mod smt;
+
+use crate::ir::{
+    BinOp, CType, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage, UnOp,
+    VarDecl, VarId,
+};
+use crate::loops::build::{self, and, and_all, arith, as_value, cast, cmp, ite, lit, not, or, ulong};
+use crate::loops::{LoopInfo, Path, Step};
+use poly::{Atom, Poly};
+use serde::Serialize;
+use smt::{Eval, Mode, in_range, int, poly_eq, poly_value, prove};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use z3::Solver;
+use z3::ast::{Bool, Int};
+
+/// How the guards of a path are assumed for the `n` iterations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum GuardTreatment {
+    /// At the first and the last iteration (z3 proved that suffices).
+    TwoPoint,
+    /// With a quantifier over all iterations.
+    Quantified,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ClosedForm {
+    pub var: String,
+    pub ty: String,
+    /// `linear`, `delayed` (constant or one step behind others),
+    /// `polynomial`.
+    pub kind: String,
+    /// The value after `k` iterations, in terms of the values before the
+    /// first (`x0`).
+    pub formula: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct GuardInfo {
+    /// The condition over the variables at the start of the iteration.
+    pub cond: Expr,
+    pub assertion: bool,
+    /// Evaluated after the body (`for` step, `do`-`while` condition): it
+    /// holds at iterations `0 .. n-2` only.
+    pub after_body: bool,
+    pub treatment: GuardTreatment,
+}
+
+#[derive(Clone, Debug)]
+pub struct Accelerator {
+    /// The iteration count variable `tracc_nN`.
+    pub n_var: VarId,
+    pub closed_forms: Vec<ClosedForm>,
+    pub guards: Vec<GuardInfo>,
+    /// The no-overflow conditions, in the order they are assumed.
+    pub overflow: Vec<Expr>,
+    /// The accelerator: a scoped block.
+    pub block: Stmt,
+    /// Variables added to the program (`tracc_nN`, quantifier variables).
+    pub new_vars: Vec<VarId>,
+}
+
+/// Reserved ids for the values of nondeterministic expressions evaluated
+/// by the path (one per evaluation).
+const NONDET_BASE: usize = usize::MAX / 2;
+
+thread_local! {
+    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+}
+
+fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
+    SOLVER.with(|s| {
+        let mut s = s.borrow_mut();
+        let solver = s.get_or_insert_with(|| {
+            let solver = Solver::new();
+            let mut p = z3::Params::new();
+            // Deterministic resource limit instead of a wall-clock timeout.
+            p.set_u32("rlimit", 2_000_000);
+            // Wall-clock guard: nonlinear queries (quadratic closed forms)
+            // do not always honour the resource limit. A query that runs
+            // out means "not proved": the path is then not accelerated.
+            p.set_u32("timeout", 2000);
+            solver.set_params(&p);
+            solver
+        });
+        f(solver)
+    })
+}
+
+/// Result of symbolic execution of a path.
+struct Sym {
+    /// Value at the end of the body (split point) of state variables the
+    /// body writes.
+    prefix_vals: BTreeMap<VarId, Expr>,
+    /// Value at the end of the iteration of every state variable written.
+    full_vals: BTreeMap<VarId, Expr>,
+    /// Guards and assertions: (condition, assertion?, after body?).
+    guards: Vec<(Expr, bool, bool)>,
+    /// Operations whose result must stay in its type: (node, after body?).
+    checks: Vec<(Expr, bool)>,
+    /// Whether the part after the body assigns anything.
+    tail_assigns: bool,
+}
+
+pub(crate) fn key(e: &Expr) -> String {
+    // Spans are irrelevant for identity of values.
+    format!("{:?}", build::desynth(e))
+}
+
+fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
+    let name = |v: VarId| -> String {
+        path.var_decl(program, v)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| format!("v{}", v.0))
+    };
+    let mut vals: HashMap<VarId, Option<Expr>> = HashMap::new();
+    let mut nondets = 0usize;
+    let mut guards = Vec::new();
+    let mut checks: Vec<(Expr, bool)> = Vec::new();
+    let mut seen_checks = BTreeSet::new();
+    let mut prefix_vals = BTreeMap::new();
+    let mut written: BTreeSet<VarId> = BTreeSet::new();
+    let mut tail_assigns = false;
+    for (i, step) in path.steps.iter().enumerate() {
+        if i == path.split {
+            for v in &written {
+                if let Some(Some(e)) = vals.get(v) {
+                    prefix_vals.insert(*v, e.clone());
+                }
+            }
+        }
+        let after = i >= path.split;
+        let mut read_havoc: Option<VarId> = None;
+        match step {
+            Step::Assign(lhs, e) => {
+                let v = match lhs {
+                    crate::loops::Lhs::Var(v) => *v,
+                    crate::loops::Lhs::Index(a, _) => {
+                        return Err(format!("writes the array `{}`", name(*a)));
+                    }
+                };
+                let val = as_value(current(&vals, &mut nondets, e));
+                if let Some(h) = find_havoc(&val) {
+                    read_havoc = Some(h);
+                }
+                collect_checks(&val, after, &mut checks, &mut seen_checks)?;
+                vals.insert(v, Some(val));
+                written.insert(v);
+                if after {
+                    tail_assigns = true;
+                }
+            }
+            Step::Havoc(v) => {
+                vals.insert(*v, None);
+                written.insert(*v);
+            }
+            Step::Assume(g) => {
+                let g = current(&vals, &mut nondets, g);
+                if let Some(h) = find_havoc(&g) {
+                    read_havoc = Some(h);
+                }
+                guards.push((g, false, after));
+            }
+            Step::Assert(g, _) => {
+                let g = current(&vals, &mut nondets, g);
+                if let Some(h) = find_havoc(&g) {
+                    read_havoc = Some(h);
+                }
+                guards.push((g, true, after));
+            }
+        }
+        if let Some(h) = read_havoc {
+            return Err(format!(
+                "reads `{}` before it is assigned in the iteration",
+                name(VarId(h.0))
+            ));
+        }
+    }
+    if path.split >= path.steps.len() {
+        for v in &written {
+            if let Some(Some(e)) = vals.get(v) {
+                prefix_vals.insert(*v, e.clone());
+            }
+        }
+    }
+    let state = |v: &VarId| !path.locals.contains(v) && v.0 < NONDET_BASE;
+    let mut full_vals = BTreeMap::new();
+    for v in written.iter().filter(|v| state(v)) {
+        match vals.get(v) {
+            Some(Some(e)) => {
+                full_vals.insert(*v, e.clone());
+            }
+            _ => return Err(format!("`{}` gets an unknown value", name(*v))),
+        }
+    }
+    prefix_vals.retain(|v, _| state(v));
+    // Guards on nondeterministic values: a guard that only tests one fresh
+    // value that nothing else uses can always be satisfied by that value,
+    // so it is dropped; anything else depending on such values is not
+    // modelled by a closed form.
+    let mut uses: HashMap<usize, usize> = HashMap::new();
+    let mut count = |e: &Expr| {
+        e.walk(&mut |x| {
+            if let ExprKind::Var(v) = x.kind
+                && v.0 >= NONDET_BASE
+            {
+                *uses.entry(v.0).or_insert(0) += 1;
+            }
+        })
+    };
+    for (g, _, _) in &guards {
+        count(g);
+    }
+    for e in full_vals.values() {
+        count(e);
+    }
+    for (c, _) in &checks {
+        count(c);
+    }
+    let mut kept = Vec::new();
+    for (g, assertion, after) in guards {
+        match nondet_truth(&g) {
+            Some(id) if !assertion && uses.get(&id) == Some(&1) => {}
+            _ => kept.push((g, assertion, after)),
+        }
+    }
+    let mentions_nondet = |e: &Expr| {
+        let mut f = false;
+        e.walk(&mut |x| f |= matches!(x.kind, ExprKind::Var(v) if v.0 >= NONDET_BASE));
+        f
+    };
+    for (v, e) in &full_vals {
+        if mentions_nondet(e) {
+            return Err(format!("assigns a nondeterministic value to `{}`", name(*v)));
+        }
+    }
+    if kept.iter().any(|(g, _, _)| mentions_nondet(g)) || checks.iter().any(|(c, _)| mentions_nondet(c)) {
+        return Err("its guards or computations depend on nondeterministic values".into());
+    }
+    Ok(Sym {
+        prefix_vals,
+        full_vals,
+        guards: kept,
+        checks,
+        tail_assigns,
+    })
+}
+
+/// Replace variables by their current values and nondeterministic calls
+/// by fresh value symbols.
+fn current(vals: &HashMap<VarId, Option<Expr>>, nondets: &mut usize, e: &Expr) -> Expr {
+    let mut out = build::subst(e, &|v| match vals.get(&v) {
+        Some(Some(x)) => Some(x.clone()),
+        Some(None) => Some(Expr::new(
+            ExprKind::Opaque(format!("havoc {}", v.0)),
+            CType::Void,
+            Span::SYNTHETIC,
+        )),
+        None => None,
+    });
+    replace_nondet(&mut out, nondets);
+    out
+}
+
+fn replace_nondet(e: &mut Expr, counter: &mut usize) {
+    if let ExprKind::Nondet(_) = e.kind {
+        *counter += 1;
+        e.kind = ExprKind::Var(VarId(NONDET_BASE + *counter));
+        e.span = Span::SYNTHETIC;
+        return;
+    }
+    match &mut e.kind {
+        ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } | ExprKind::Forall(_, a) => replace_nondet(a, counter),
+        ExprKind::IncDec { target, .. } => replace_nondet(target, counter),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
+            replace_nondet(a, counter);
+            replace_nondet(b, counter);
+        }
+        ExprKind::Assign { lhs, rhs, .. } => {
+            replace_nondet(lhs, counter);
+            replace_nondet(rhs, counter);
+        }
+        ExprKind::Cond(a, b, c) => {
+            replace_nondet(a, counter);
+            replace_nondet(b, counter);
+            replace_nondet(c, counter);
+        }
+        ExprKind::Call(_, args) => args.iter_mut().for_each(|a| replace_nondet(a, counter)),
+        _ => {}
+    }
+}
+
+fn find_havoc(e: &Expr) -> Option<VarId> {
+    let mut r = None;
+    e.walk(&mut |x| {
+        if let ExprKind::Opaque(s) = &x.kind
+            && let Some(n) = s.strip_prefix("havoc ")
+        {
+            r = n.parse().ok().map(VarId);
+        }
+    });
+    r
+}
+
+/// `nd`, `!nd`, `nd != 0`, `nd == 0` for a nondeterministic value `nd`.
+fn nondet_truth(g: &Expr) -> Option<usize> {
+    let g = g.skip_implicit();
+    match &g.kind {
+        ExprKind::Var(v) if v.0 >= NONDET_BASE => Some(v.0),
+        ExprKind::Cast { expr, .. } => nondet_truth(expr),
+        ExprKind::Unary(UnOp::LogNot, a) => nondet_truth(a),
+        ExprKind::Binary(BinOp::Ne | BinOp::Eq, a, b) if const_value(b) == Some(0) => nondet_truth(a),
+        _ => None,
+    }
+}
+
+fn const_value(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::IntLit(v) => Some(*v),
+        ExprKind::Cast { expr, .. } => {
+            let v = const_value(expr)?;
+            e.ty.as_int().map(|t| t.wrap(v))
+        }
+        _ => None,
+    }
+}
+
+/// Operations in an assigned value whose result could leave its type.
+fn collect_checks(
+    e: &Expr,
+    after: bool,
+    out: &mut Vec<(Expr, bool)>,
+    seen: &mut BTreeSet<String>,
+) -> Result<(), String> {
+    let mut err = None;
+    let mut found: Vec<Expr> = Vec::new();
+    e.walk(&mut |x| {
+        let t = x.ty.as_int();
+        match &x.kind {
+            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..) | ExprKind::Unary(UnOp::Neg, _) => {
+                found.push(x.clone())
+            }
+            ExprKind::Cast { expr, .. } => {
+                if let (Some(t), Some(f)) = (t, expr.ty.as_int())
+                    && !(t.min() <= f.min() && f.max() <= t.max())
+                    && !t.is_bool()
+                {
+                    found.push(x.clone());
+                }
+            }
+            // A constant divisor other than 0 and -1 cannot fail.
+            ExprKind::Binary(BinOp::Div | BinOp::Rem, _, b)
+                if !matches!(const_value(b), Some(c) if c != 0 && c != -1) =>
+            {
+                err.get_or_insert_with(|| "divides by a non-constant value".to_string());
+            }
+            ExprKind::Binary(BinOp::Shl | BinOp::Shr, ..) => {
+                err.get_or_insert_with(|| "uses a shift".to_string());
+            }
+            _ => {}
+        }
+    });
+    if let Some(e) = err {
+        return Err(e);
+    }
+    // Inner operations first, so that each check can rely on its operands.
+    // Operations that cannot leave their type whatever the values of their
+    // operands' types need no check.
+    found.retain(|x| {
+        let t = x.ty.as_int();
+        // A conversion's value is its operand's value.
+        let v = match &x.kind {
+            ExprKind::Cast { expr, .. } => interval(expr),
+            _ => interval(x),
+        };
+        match (t, v) {
+            (Some(t), Some((lo, hi))) => !(t.min() <= lo && hi <= t.max()),
+            _ => true,
+        }
+    });
+    for x in found.into_iter().rev() {
+        let k = key(&x);
+        if seen.insert(k) {
+            out.push((x, after));
+        }
+    }
+    Ok(())
+}
+
+/// Bounds of the mathematical value of an expression from the types of its
+/// leaves (variables range over their types).
+fn interval(e: &Expr) -> Option<(i128, i128)> {
+    match &e.kind {
+        ExprKind::IntLit(v) => Some((*v, *v)),
+        ExprKind::Var(_) => e.ty.as_int().map(|t| (t.min(), t.max())),
+        ExprKind::Cast { expr, .. } => {
+            let t = e.ty.as_int()?;
+            let (lo, hi) = interval(expr)?;
+            if t.min() <= lo && hi <= t.max() {
+                Some((lo, hi))
+            } else {
+                Some((t.min(), t.max()))
+            }
+        }
+        ExprKind::Unary(UnOp::Neg, a) => {
+            let (lo, hi) = interval(a)?;
+            Some((hi.checked_neg()?, lo.checked_neg()?))
+        }
+        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+            let (al, ah) = interval(a)?;
+            let (bl, bh) = interval(b)?;
+            match op {
+                BinOp::Add => Some((al.checked_add(bl)?, ah.checked_add(bh)?)),
+                BinOp::Sub => Some((al.checked_sub(bh)?, ah.checked_sub(bl)?)),
+                _ => {
+                    let c = [
+                        al.checked_mul(bl)?,
+                        al.checked_mul(bh)?,
+                        ah.checked_mul(bl)?,
+                        ah.checked_mul(bh)?,
+                    ];
+                    Some((*c.iter().min()?, *c.iter().max()?))
+                }
+            }
+        }
+        _ => e.ty.as_int().map(|t| (t.min(), t.max())),
+    }
+}
+
+/// The mathematical value of an expression as a polynomial, with each
+/// variable replaced by `env(v)` (variables without entry are atoms).
+fn to_poly(e: &Expr, env: &dyn Fn(VarId) -> Option<Poly>) -> Option<Poly> {
+    match &e.kind {
+        ExprKind::IntLit(v) => Some(Poly::constant(*v)),
+        ExprKind::Var(v) => {
+            if !matches!(e.ty, CType::Int(_)) {
+                return None;
+            }
+            Some(env(*v).unwrap_or_else(|| Poly::var(*v)))
+        }
+        ExprKind::Cast { expr, .. } => {
+            let t = e.ty.as_int()?;
+            if t.is_bool() {
+                return None;
+            }
+            to_poly(expr, env)
+        }
+        ExprKind::Unary(UnOp::Plus, a) => to_poly(a, env),
+        ExprKind::Unary(UnOp::Neg, a) => to_poly(a, env)?.neg(),
+        ExprKind::Binary(op, a, b) => {
+            let x = to_poly(a, env)?;
+            let y = to_poly(b, env)?;
+            match op {
+                BinOp::Add => x.add(&y),
+                BinOp::Sub => x.sub(&y),
+                BinOp::Mul => x.mul(&y),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// How a variable's value develops over the iterations.
+#[derive(Clone, Debug)]
+enum Kind {
+    Invariant,
+    /// `x0 + step * k`.
+    Linear(LinStep),
+    /// Not self-dependent: the value after iteration `k >= 1` is the update
+    /// applied to the values of iteration `k - 1`.
+    Delayed,
+    /// Any other polynomial (not emitted in this version).
+    Polynomial,
+}
+
+#[derive(Clone, Debug)]
+enum LinStep {
+    Const(i128),
+    /// `sign * e` for an expression `e` (of type `ty`) over variables the
+    /// path does not change: a variable, or an affine combination of
+    /// narrow variables computed exactly in `long`.
+    Sym {
+        pos: bool,
+        expr: Expr,
+        ty: IntType,
+    },
+}
+
+#[derive(Clone, Debug)]
+struct Cf {
+    /// Value at `k = 0` (always the atom itself).
+    first: Poly,
+    /// Value for `k >= 1` as a polynomial in `K`.
+    rest: Poly,
+    kind: Kind,
+}
+
+impl Cf {
+    fn piecewise(&self) -> bool {
+        self.rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&self.first)
+    }
+}
+
+/// Solve the recurrences `x' = f_x(vars)`.
+fn solve(
+    updates: &BTreeMap<VarId, Poly>,
+    name: &dyn Fn(VarId) -> String,
+    ty: &dyn Fn(VarId) -> Option<CType>,
+) -> Result<BTreeMap<VarId, Cf>, String> {
+    let mut cfs: BTreeMap<VarId, Cf> = BTreeMap::new();
+    let is_state = |a: &Atom| matches!(a, Atom::Var(v) if updates.contains_key(v));
+    for (x, f) in updates {
+        if *f == Poly::var(*x) {
+            cfs.insert(
+                *x,
+                Cf {
+                    first: f.clone(),
+                    rest: f.clone(),
+                    kind: Kind::Invariant,
+                },
+            );
+        }
+    }
+    loop {
+        let mut progress = false;
+        for (x, f) in updates {
+            if cfs.contains_key(x) {
+                continue;
+            }
+            let deps: Vec<Atom> = f
+                .atoms()
+                .into_iter()
+                .filter(|a| *a != Atom::Var(*x) && is_state(a))
+                .collect();
+            if deps.iter().any(|a| matches!(a, Atom::Var(v) if !cfs.contains_key(v))) {
+                continue;
+            }
+            let cf_at = |a: Atom, shift: i128, first: bool| -> Option<Poly> {
+                match a {
+                    Atom::Var(v) => {
+                        let c = cfs.get(&v)?;
+                        if first {
+                            Some(c.first.clone())
+                        } else {
+                            let kk = Poly::k().add(&Poly::constant(shift))?;
+                            c.rest.subst(&|b| (b == Atom::K).then(|| kk.clone()))
+                        }
+                    }
+                    Atom::K => None,
+                }
+            };
+            let any_piecewise = deps
+                .iter()
+                .any(|a| matches!(a, Atom::Var(v) if cfs.get(v).is_some_and(|c| c.piecewise())));
+            let cf = if f.mentions(Atom::Var(*x)) {
+                let g = f
+                    .sub(&Poly::var(*x))
+                    .ok_or_else(|| "coefficient overflow".to_string())?;
+                if g.mentions(Atom::Var(*x)) {
+                    return Err(format!(
+                        "the update of `{}` is not of the form `x + e` (geometric or nonlinear)",
+                        name(*x)
+                    ));
+                }
+                // x(k) = x0 + sum_{j<k} g(j), with g(0) taken from the
+                // first values when a dependency is piecewise.
+                let g_rest = g
+                    .subst(&|a| cf_at(a, 0, false))
+                    .ok_or_else(|| "coefficient overflow".to_string())?;
+                let g_first = g
+                    .subst(&|a| cf_at(a, 0, true))
+                    .ok_or_else(|| "coefficient overflow".to_string())?;
+                let g_rest0 = g_rest
+                    .subst(&|a| (a == Atom::K).then(Poly::zero))
+                    .ok_or_else(|| "coefficient overflow".to_string())?;
+                let sum = g_rest
+                    .sum_below_k()
+                    .ok_or_else(|| format!("the closed form of `{}` has too high a degree", name(*x)))?;
+                let rest = Poly::var(*x)
+                    .add(&g_first)
+                    .and_then(|p| p.sub(&g_rest0))
+                    .and_then(|p| p.add(&sum))
+                    .ok_or_else(|| "coefficient overflow".to_string())?;
+                let kind = if any_piecewise {
+                    Kind::Polynomial
+                } else if let Some(c) = g.as_const() {
+                    match c.as_int() {
+                        Some(c) => Kind::Linear(LinStep::Const(c)),
+                        None => Kind::Polynomial,
+                    }
+                } else {
+                    lin_var_step(&g, updates, &cfs, ty).map_or(Kind::Polynomial, Kind::Linear)
+                };
+                Cf {
+                    first: Poly::var(*x),
+                    rest,
+                    kind,
+                }
+            } else {
+                if any_piecewise {
+                    return Err(format!(
+                        "`{}` depends on a value that changes after the first iteration only",
+                        name(*x)
+                    ));
+                }
+                let rest = f
+                    .subst(&|a| cf_at(a, -1, false))
+                    .ok_or_else(|| "coefficient overflow".to_string())?;
+                Cf {
+                    first: Poly::var(*x),
+                    rest,
+                    kind: Kind::Delayed,
+                }
+            };
+            cfs.insert(*x, cf);
+            progress = true;
+        }
+        if !progress {
+            break;
+        }
+    }
+    if let Some(x) = updates.keys().find(|x| !cfs.contains_key(x)) {
+        return Err(format!(
+            "the update of `{}` depends cyclically on other changing variables",
+            name(*x)
+        ));
+    }
+    Ok(cfs)
+}
+
+/// A step `g` made of variables the path does not change: `±y`, or an
+/// affine combination of variables of at most 32 bits (exact in `long`).
+fn lin_var_step(
+    g: &Poly,
+    updates: &BTreeMap<VarId, Poly>,
+    cfs: &BTreeMap<VarId, Cf>,
+    ty: &dyn Fn(VarId) -> Option<CType>,
+) -> Option<LinStep> {
+    let invariant =
+        |y: &VarId| !updates.contains_key(y) || matches!(cfs.get(y).map(|c| &c.kind), Some(Kind::Invariant));
+    let mut terms = Vec::new();
+    let mut konst = 0i128;
+    for (m, c) in &g.terms {
+        let c = c.as_int()?;
+        match m.as_slice() {
+            [] => konst = c,
+            [(Atom::Var(y), 1)] if invariant(y) => terms.push((*y, c)),
+            _ => return None,
+        }
+    }
+    if let ([(y, c)], 0) = (terms.as_slice(), konst)
+        && c.abs() == 1
+    {
+        let t = ty(*y)?;
+        return Some(LinStep::Sym {
+            pos: *c == 1,
+            expr: Expr::var(*y, t.clone()),
+            ty: t.as_int()?,
+        });
+    }
+    let l = IntType::LONG;
+    if konst.abs() > 1 << 40 {
+        return None;
+    }
+    let mut e = lit(konst, l);
+    for (y, c) in terms {
+        let t = ty(y)?.as_int()?;
+        if t.bits() > 32 || c.abs() > 1 << 20 {
+            return None;
+        }
+        let term = arith(BinOp::Mul, cast(Expr::var(y, CType::Int(t)), l), lit(c, l), l);
+        e = if matches!(e.kind, ExprKind::IntLit(0)) {
+            term
+        } else {
+            arith(BinOp::Add, e, term, l)
+        };
+    }
+    Some(LinStep::Sym {
+        pos: true,
+        expr: e,
+        ty: l,
+    })
+}
+
+/// An iteration count as emitted C (`unsigned long`), with its value when
+/// it is a known constant.
+#[derive(Clone)]
+struct K {
+    expr: Expr,
+    konst: Option<i128>,
+}
+
+impl K {
+    fn c(v: i128) -> K {
+        K {
+            expr: ulong(v),
+            konst: Some(v),
+        }
+    }
+
+    fn minus1(&self) -> K {
+        match self.konst {
+            Some(v) => K::c(v - 1),
+            None => K {
+                expr: arith(BinOp::Sub, self.expr.clone(), ulong(1), IntType::ULONG),
+                konst: None,
+            },
+        }
+    }
+}
+
+struct Ctx<'a> {
+    program: &'a Program,
+    path: &'a Path,
+    cfs: BTreeMap<VarId, Cf>,
+    full_vals: BTreeMap<VarId, Expr>,
+}
+
+impl Ctx<'_> {
+    fn ty(&self, v: VarId) -> Option<IntType> {
+        self.path.var_decl(self.program, v).and_then(|d| d.ty.as_int())
+    }
+
+    fn var(&self, v: VarId) -> Expr {
+        let ty = self
+            .path
+            .var_decl(self.program, v)
+            .map(|d| d.ty.clone())
+            .unwrap_or(CType::Int(IntType::INT));
+        Expr::var(v, ty)
+    }
+
+    /// The value of `x` after `k` iterations, as exact C.
+    fn cf_expr(&self, x: VarId, k: &K) -> Option<Expr> {
+        let Some(cf) = self.cfs.get(&x) else {
+            return Some(self.var(x));
+        };
+        if k.konst == Some(0) {
+            return Some(self.var(x));
+        }
+        let t = self.ty(x)?;
+        match &cf.kind {
+            Kind::Invariant => Some(self.var(x)),
+            Kind::Linear(step) => Some(linear_value(self.var(x), t, step, &k.expr)),
+            Kind::Delayed => {
+                let f = self.full_vals.get(&x)?;
+                let prev = k.minus1();
+                let shifted = self.at(f, &prev)?;
+                Some(match k.konst {
+                    Some(_) => shifted,
+                    None => ite(cmp(BinOp::Eq, k.expr.clone(), ulong(0)), self.var(x), shifted),
+                })
+            }
+            Kind::Polynomial => {
+                let (w, _) = self.poly_wide(&cf.rest, k)?;
+                Some(cast(w, t))
+            }
+        }
+    }
+
+    /// An expression over the values at the start of an iteration, at
+    /// iteration `k`.
+    fn at(&self, e: &Expr, k: &K) -> Option<Expr> {
+        if k.konst == Some(0) {
+            return Some(e.clone());
+        }
+        let failed = std::cell::Cell::new(false);
+        let cache: RefCell<HashMap<VarId, Expr>> = RefCell::new(HashMap::new());
+        let r = build::subst(e, &|v| {
+            if !self.cfs.contains_key(&v) || matches!(self.cfs[&v].kind, Kind::Invariant) {
+                return None;
+            }
+            if let Some(x) = cache.borrow().get(&v) {
+                return Some(x.clone());
+            }
+            match self.cf_expr(v, k) {
+                Some(x) => {
+                    cache.borrow_mut().insert(v, x.clone());
+                    Some(x)
+                }
+                None => {
+                    failed.set(true);
+                    None
+                }
+            }
+        });
+        if failed.get() { None } else { Some(r) }
+    }
+
+    /// A polynomial of degree <= 2 in K at `k`, in a 64-bit type, written
+    /// in the binomial basis `a0 + a1*k + a2*(k*(k-1)/2)` whose
+    /// coefficients are integral for integer-valued closed forms.
+    fn poly_wide(&self, p: &Poly, k: &K) -> Option<(Expr, IntType)> {
+        let at = |j: i128| p.subst(&|a| (a == Atom::K).then(|| Poly::constant(j)));
+        let (p0, p1, p2) = (at(0)?, at(1)?, at(2)?);
+        let a1 = p1.sub(&p0)?;
+        let a2 = p2.sub(&p1.scale(poly::Rat::int(2))?)?.add(&p0)?;
+        if p.degree_in(Atom::K) > 2 {
+            return None;
+        }
+        let coeffs = [p0, a1, a2];
+        let unsigned = coeffs.iter().all(|c| {
+            c.terms.iter().all(|(m, r)| {
+                r.num >= 0
+                    && m.iter()
+                        .all(|(a, _)| matches!(a, Atom::Var(v) if self.ty(*v).is_some_and(|t| !t.signed)))
+            })
+        });
+        let w = if unsigned { IntType::ULONG } else { IntType::LONG };
+        let ul = IntType::ULONG;
+        let basis = [
+            None,
+            Some(cast(k.expr.clone(), w)),
+            Some(cast(
+                ite(
+                    cmp(BinOp::Eq, k.expr.clone(), ulong(0)),
+                    ulong(0),
+                    arith(
+                        BinOp::Div,
+                        arith(
+                            BinOp::Mul,
+                            k.expr.clone(),
+                            arith(BinOp::Sub, k.expr.clone(), ulong(1), ul),
+                            ul,
+                        ),
+                        ulong(2),
+                        ul,
+                    ),
+                ),
+                w,
+            )),
+        ];
+        let mut sum: Option<Expr> = None;
+        for (c, b) in coeffs.iter().zip(basis) {
+            for (m, r) in &c.terms {
+                let mut t = lit(r.as_int()?, w);
+                for (a, e) in m {
+                    let Atom::Var(v) = a else { return None };
+                    for _ in 0..*e {
+                        t = arith(BinOp::Mul, t, cast(self.var(*v), w), w);
+                    }
+                }
+                if let Some(b) = &b {
+                    t = arith(BinOp::Mul, t, b.clone(), w);
+                }
+                sum = Some(match sum {
+                    None => t,
+                    Some(s) => arith(BinOp::Add, s, t, w),
+                });
+            }
+        }
+        Some((sum.unwrap_or_else(|| lit(0, w)), w))
+    }
+
+    /// The math value of the closed form of `x` at iteration `k` (z3).
+    fn cf_value(&self, x: VarId, k: &Int, atoms: &dyn Fn(Atom) -> Int) -> Option<Int> {
+        let Some(cf) = self.cfs.get(&x) else {
+            return Some(atoms(Atom::Var(x)));
+        };
+        let rest = poly_value(&cf.rest, &|a| if a == Atom::K { k.clone() } else { atoms(a) })?;
+        let first = poly_value(&cf.first, atoms)?;
+        Some(k.eq(int(0)).ite(&first, &rest))
+    }
+}
+
+/// `x0 + step * k` for `k` no larger than the bound that keeps it in `t`.
+fn linear_value(x: Expr, t: IntType, step: &LinStep, k: &Expr) -> Expr {
+    let ul = IntType::ULONG;
+    match step {
+        LinStep::Const(c) => {
+            let d = arith(BinOp::Mul, k.clone(), ulong(c.abs()), ul);
+            if *c >= 0 {
+                add_nonneg(x, d, t)
+            } else {
+                sub_nonneg(x, d, t)
+            }
+        }
+        LinStep::Sym { pos, expr, ty } => {
+            let s = *ty;
+            let yv = expr.clone();
+            let d_pos = arith(BinOp::Mul, k.clone(), cast(yv.clone(), ul), ul);
+            let add = |d: Expr| add_nonneg(x.clone(), d, t);
+            let sub = |d: Expr| sub_nonneg(x.clone(), d, t);
+            if !s.signed {
+                return if *pos { add(d_pos) } else { sub(d_pos) };
+            }
+            let d_neg = arith(BinOp::Mul, k.clone(), abs_ul(yv.clone(), s), ul);
+            let nonneg = cmp(BinOp::Ge, yv, lit(0, s));
+            if *pos {
+                ite(nonneg, add(d_pos), sub(d_neg))
+            } else {
+                ite(nonneg, sub(d_pos), add(d_neg))
+            }
+        }
+    }
+}
+
+fn neg(e: Expr, t: IntType) -> Expr {
+    let p = t.promote();
+    let inner = Expr::new(
+        ExprKind::Unary(UnOp::Neg, Box::new(cast(e, p))),
+        CType::Int(p),
+        Span::SYNTHETIC,
+    );
+    cast(inner, t)
+}
+
+fn wide(t: IntType) -> bool {
+    t.bits() >= 64
+}
+
+/// `TMAX - x` as an exact `unsigned long`.
+fn dist_up(x: Expr, t: IntType) -> Expr {
+    let ul = IntType::ULONG;
+    let l = IntType::LONG;
+    if !t.signed {
+        cast(arith(BinOp::Sub, lit(t.max(), t), x, t), ul)
+    } else if !wide(t) {
+        cast(arith(BinOp::Sub, lit(t.max(), l), cast(x, l), l), ul)
+    } else {
+        let small = cast(arith(BinOp::Sub, lit(t.max(), t), x.clone(), t), ul);
+        let minus_x_minus_1 = neg(arith(BinOp::Add, x.clone(), lit(1, t), t), t);
+        let big = arith(
+            BinOp::Add,
+            arith(BinOp::Add, ulong(t.max()), cast(minus_x_minus_1, ul), ul),
+            ulong(1),
+            ul,
+        );
+        ite(cmp(BinOp::Ge, x, lit(0, t)), small, big)
+    }
+}
+
+/// `x - TMIN` as an exact `unsigned long`.
+fn dist_down(x: Expr, t: IntType) -> Expr {
+    let ul = IntType::ULONG;
+    let l = IntType::LONG;
+    if !t.signed {
+        cast(x, ul)
+    } else if !wide(t) {
+        cast(arith(BinOp::Sub, cast(x, l), lit(t.min(), l), l), ul)
+    } else {
+        let small = cast(arith(BinOp::Sub, x.clone(), lit(t.min(), t), t), ul);
+        let big = arith(
+            BinOp::Add,
+            arith(BinOp::Add, cast(x.clone(), ul), ulong(t.max()), ul),
+            ulong(1),
+            ul,
+        );
+        ite(cmp(BinOp::Lt, x, lit(0, t)), small, big)
+    }
+}
+
+/// `|y|` as an exact `unsigned long`, for `y < 0` (signed `y`).
+fn abs_ul(y: Expr, s: IntType) -> Expr {
+    let ul = IntType::ULONG;
+    let m = neg(arith(BinOp::Add, y, lit(1, s), s), s);
+    arith(BinOp::Add, cast(m, ul), ulong(1), ul)
+}
+
+/// `x + d` in `t` for `d >= 0` (`unsigned long`) when the sum fits.
+fn add_nonneg(x: Expr, d: Expr, t: IntType) -> Expr {
+    let ul = IntType::ULONG;
+    if !wide(t) {
+        let l = IntType::LONG;
+        return cast(arith(BinOp::Add, cast(x, l), cast(d, l), l), t);
+    }
+    if !t.signed {
+        return arith(BinOp::Add, x, cast(d, t), t);
+    }
+    let small = arith(BinOp::Add, x.clone(), cast(d.clone(), t), t);
+    let minus_x_minus_1 = neg(arith(BinOp::Add, x, lit(1, t), t), t);
+    let big = cast(
+        arith(
+            BinOp::Sub,
+            arith(BinOp::Sub, d.clone(), cast(minus_x_minus_1, ul), ul),
+            ulong(1),
+            ul,
+        ),
+        t,
+    );
+    ite(cmp(BinOp::Le, d, ulong(t.max())), small, big)
+}
+
+/// `x - d` in `t` for `d >= 0` (`unsigned long`) when the difference fits.
+fn sub_nonneg(x: Expr, d: Expr, t: IntType) -> Expr {
+    let ul = IntType::ULONG;
+    if !wide(t) {
+        let l = IntType::LONG;
+        return cast(arith(BinOp::Sub, cast(x, l), cast(d, l), l), t);
+    }
+    if !t.signed {
+        return arith(BinOp::Sub, x, cast(d, t), t);
+    }
+    let small = arith(BinOp::Sub, x.clone(), cast(d.clone(), t), t);
+    let inner = cast(
+        arith(BinOp::Sub, arith(BinOp::Sub, d.clone(), cast(x, ul), ul), ulong(1), ul),
+        t,
+    );
+    let big = arith(BinOp::Sub, neg(inner, t), lit(1, t), t);
+    ite(cmp(BinOp::Le, d, ulong(t.max())), small, big)
+}
+
+/// `k <= bound` such that `x0 + step * k` stays in `t` (exact).
+fn linear_bound(x: Expr, t: IntType, step: &LinStep, k: &Expr) -> Expr {
+    let ul = IntType::ULONG;
+    let le = |d: Expr, by: Expr| cmp(BinOp::Le, k.clone(), arith(BinOp::Div, d, by, ul));
+    match step {
+        LinStep::Const(c) if *c > 0 => le(dist_up(x, t), ulong(*c)),
+        LinStep::Const(c) => le(dist_down(x, t), ulong(-*c)),
+        LinStep::Sym { pos, expr, ty } => {
+            let s = *ty;
+            let yv = expr.clone();
+            let (up, down) = if *pos {
+                (dist_up(x.clone(), t), dist_down(x, t))
+            } else {
+                (dist_down(x.clone(), t), dist_up(x, t))
+            };
+            let pos_case = or(cmp(BinOp::Le, yv.clone(), lit(0, s)), le(up, cast(yv.clone(), ul)));
+            if !s.signed {
+                return pos_case;
+            }
+            let neg_case = or(cmp(BinOp::Ge, yv.clone(), lit(0, s)), le(down, abs_ul(yv, s)));
+            and(pos_case, neg_case)
+        }
+    }
+}
+
+/// The exact C condition that the operation `node` (operands already in
+/// C form via `sub`) does not leave its type.
+fn no_wrap(node: &Expr, sub: &dyn Fn(&Expr) -> Expr) -> Result<Option<Expr>, String> {
+    let Some(t) = node.ty.as_int() else {
+        return Err("non-integer operation".into());
+    };
+    let max = |t: IntType| lit(t.max(), t);
+    let min = |t: IntType| lit(t.min(), t);
+    match &node.kind {
+        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+            let bc = const_value(b);
+            let (a, b) = (sub(a), sub(b));
+            let zero = lit(0, t);
+            if let (Some(c), true) = (bc, t.signed) {
+                // The sign of a constant operand picks the bound statically.
+                let up = (*op == BinOp::Add) == (c >= 0);
+                return Ok(Some(if up {
+                    let lim = if *op == BinOp::Add { t.max() - c } else { t.max() + c };
+                    cmp(BinOp::Le, a, lit(lim, t))
+                } else {
+                    let lim = if *op == BinOp::Add { t.min() - c } else { t.min() + c };
+                    cmp(BinOp::Ge, a, lit(lim, t))
+                }));
+            }
+            if let (Some(c), false) = (bc, t.signed) {
+                return Ok(Some(if *op == BinOp::Add {
+                    cmp(BinOp::Le, a, lit(t.max() - c, t))
+                } else {
+                    cmp(BinOp::Ge, a, lit(c, t))
+                }));
+            }
+            Ok(Some(match (op, t.signed) {
+                (BinOp::Add, false) => cmp(BinOp::Le, a, arith(BinOp::Sub, max(t), b, t)),
+                (BinOp::Sub, false) => cmp(BinOp::Ge, a, b),
+                (BinOp::Add, true) => ite(
+                    cmp(BinOp::Ge, b.clone(), zero),
+                    cmp(BinOp::Le, a.clone(), arith(BinOp::Sub, max(t), b.clone(), t)),
+                    cmp(BinOp::Ge, a, arith(BinOp::Sub, min(t), b, t)),
+                ),
+                _ => ite(
+                    cmp(BinOp::Ge, b.clone(), zero),
+                    cmp(BinOp::Ge, a.clone(), arith(BinOp::Add, min(t), b.clone(), t)),
+                    cmp(BinOp::Le, a, arith(BinOp::Add, max(t), b, t)),
+                ),
+            }))
+        }
+        ExprKind::Binary(BinOp::Mul, a, b) => {
+            let (ca, cb) = (const_value(a), const_value(b));
+            let (c, other) = match (ca, cb) {
+                (_, Some(c)) => (Some(c), a),
+                (Some(c), None) => (Some(c), b),
+                _ => (None, a),
+            };
+            match c {
+                Some(c) => {
+                    if c == 0 || c == 1 {
+                        return Ok(None);
+                    }
+                    // lo <= v <= hi with bounds computed here, exactly.
+                    let (lo, hi) = if c > 0 {
+                        (div_ceil(t.min(), c), div_floor(t.max(), c))
+                    } else {
+                        (div_ceil(t.max(), c), div_floor(t.min(), c))
+                    };
+                    let v = sub(other);
+                    let mut parts = Vec::new();
+                    if lo > t.min() {
+                        parts.push(cmp(BinOp::Ge, v.clone(), lit(lo, t)));
+                    }
+                    if hi < t.max() {
+                        parts.push(cmp(BinOp::Le, v, lit(hi, t)));
+                    }
+                    Ok(Some(and_all(parts)))
+                }
+                None if !t.signed => {
+                    let (a, b) = (sub(a), sub(b));
+                    Ok(Some(or(
+                        cmp(BinOp::Eq, a.clone(), lit(0, t)),
+                        cmp(BinOp::Le, b, arith(BinOp::Div, max(t), a, t)),
+                    )))
+                }
+                None => Err("multiplies two non-constant signed values".into()),
+            }
+        }
+        ExprKind::Unary(UnOp::Neg, a) => {
+            let a = sub(a);
+            Ok(Some(if t.signed {
+                cmp(BinOp::Ne, a, min(t))
+            } else {
+                cmp(BinOp::Eq, a, lit(0, t))
+            }))
+        }
+        ExprKind::Cast { expr, .. } => {
+            let Some(f) = expr.ty.as_int() else {
+                return Err("conversion of a non-integer".into());
+            };
+            let v = sub(expr);
+            let mut parts = Vec::new();
+            if t.min() > f.min() {
+                parts.push(cmp(BinOp::Ge, v.clone(), lit(t.min(), f)));
+            }
+            if t.max() < f.max() {
+                parts.push(cmp(BinOp::Le, v, lit(t.max(), f)));
+            }
+            Ok(Some(and_all(parts)))
+        }
+        _ => Ok(None),
+    }
+}
+
+fn div_floor(a: i128, b: i128) -> i128 {
+    a.div_euclid(b) - if b < 0 && a.rem_euclid(b) != 0 { 1 } else { 0 }
+}
+
+fn div_ceil(a: i128, b: i128) -> i128 {
+    -div_floor(-a, b)
+}
+
+fn assume(e: Expr) -> Stmt {
+    Stmt::new(
+        StmtKind::Expr(Expr::new(
+            ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), vec![e]),
+            CType::Void,
+            Span::SYNTHETIC,
+        )),
+        Span::SYNTHETIC,
+    )
+}
+
+fn assign(x: Expr, v: Expr) -> Stmt {
+    let ty = x.ty.clone();
+    Stmt::new(
+        StmtKind::Expr(Expr::new(
+            ExprKind::Assign {
+                op: None,
+                op_ty: ty.clone(),
+                lhs: Box::new(x),
+                rhs: Box::new(v),
+            },
+            ty,
+            Span::SYNTHETIC,
+        )),
+        Span::SYNTHETIC,
+    )
+}
+
+/// Next free number for a fresh name with this prefix.
+fn fresh_number(program: &Program, prefix: &str) -> usize {
+    program
+        .vars
+        .iter()
+        .filter_map(|d| d.name.strip_prefix(prefix).and_then(|s| s.parse::<usize>().ok()))
+        .max()
+        .unwrap_or(0)
+        + 1
+}
+
+/// Accelerate one iteration path of a loop. On success the fresh variables
+/// have been added to `program`.
+pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> Result<Accelerator, String> {
+    let sym = symex(program, path)?;
+    let prog: &Program = program;
+    let name = |v: VarId| {
+        path.var_decl(prog, v)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| format!("v{}", v.0))
+    };
+    let mut updates = BTreeMap::new();
+    for (x, e) in &sym.full_vals {
+        let d = path.var_decl(prog, *x).ok_or_else(|| "unknown variable".to_string())?;
+        if d.ty.as_int().is_none() {
+            return Err(format!("writes `{}` of type `{}`", d.name, d.ty));
+        }
+        let p = to_poly(e, &|_| None).ok_or_else(|| {
+            format!(
+                "the new value of `{}` (`{}`) is not a polynomial",
+                d.name,
+                show::expr(prog, &|v| path.var_decl(prog, v).map(|d| d.name.clone()), e)
+            )
+        })?;
+        updates.insert(*x, p);
+    }
+    if updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {
+        return Err("changes no variable".into());
+    }
+    let cfs = solve(&updates, &name, &|v| path.var_decl(prog, v).map(|d| d.ty.clone()))?;
+    for (x, cf) in &cfs {
+        // Products of 64-bit values have no wider C type to be computed in.
+        let narrow = |v: &VarId| {
+            path.var_decl(prog, *v)
+                .and_then(|d| d.ty.as_int())
+                .is_some_and(|t| t.bits() <= 32)
+        };
+        if matches!(cf.kind, Kind::Polynomial)
+            && (!narrow(x) || cf.rest.atoms().iter().any(|a| matches!(a, Atom::Var(v) if !narrow(v))))
+        {
+            return Err(format!(
+                "the closed form of `{}` is {} (polynomial closed forms are emitted for variables of at most 32 bits)",
+                name(*x),
+                cf.rest.show(&|a| atom_name(prog, path, a))
+            ));
+        }
+        if matches!(cf.kind, Kind::Polynomial) && (cf.piecewise() || cf.rest.degree_in(Atom::K) > 2) {
+            return Err(format!(
+                "the closed form of `{}` is {} (polynomials of degree at most 2 are emitted)",
+                name(*x),
+                cf.rest.show(&|a| atom_name(prog, path, a))
+            ));
+        }
+    }
+    let ctx = Ctx {
+        program: prog,
+        path,
+        cfs,
+        full_vals: sym.full_vals.clone(),
+    };
+    for (x, cf) in &ctx.cfs {
+        if matches!(cf.kind, Kind::Polynomial) && !monotone(&ctx, &cf.rest) {
+            return Err(format!(
+                "the closed form of `{}` is {}, which z3 could not prove monotone",
+                name(*x),
+                cf.rest.show(&|a| atom_name(prog, path, a))
+            ));
+        }
+    }
+    // Values of checked operations as polynomials in K: they must move
+    // monotonically so that checking the ends of a range suffices.
+    let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
+    let mut check_polys = Vec::new();
+    for (node, after) in &sym.checks {
+        let rest = to_poly(node, &env_rest);
+        let first = to_poly(node, &|_| None);
+        let (Some(rest), Some(first)) = (rest, first) else {
+            return Err(format!(
+                "cannot bound the value of `{}`",
+                show::expr(prog, &|v| Some(name(v)), node)
+            ));
+        };
+        if rest.degree_in(Atom::K) > 2 || (rest.degree_in(Atom::K) == 2 && !monotone(&ctx, &rest)) {
+            return Err(format!(
+                "the value of `{}` is not monotone in the iteration count",
+                show::expr(prog, &|v| Some(name(v)), node)
+            ));
+        }
+        let piecewise = rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first);
+        check_polys.push((node.clone(), *after, first, rest, piecewise));
+    }
+    verify_recurrences(&ctx, &updates)?;
+
+    // Fresh variables, numbered per file.
+    let n_num = fresh_number(prog, "tracc_n");
+    let n_decl = VarDecl {
+        name: format!("tracc_n{n_num}"),
+        ty: build::ULONG,
+        storage: Storage::Local,
+        func: Some(info.func),
+        span: Span::SYNTHETIC,
+    };
+    let n_id = VarId(prog.vars.len());
+    let n = Expr::var(n_id, build::ULONG);
+    let m = K {
+        expr: arith(BinOp::Sub, n.clone(), ulong(1), IntType::ULONG),
+        konst: None,
+    };
+    let k_num = fresh_number(prog, "tracc_k");
+    let mut new_decls = vec![n_decl];
+
+    // Overflow conditions, in an order where each can be evaluated exactly
+    // once the earlier ones hold.
+    let top = if sym.tail_assigns {
+        m.clone()
+    } else {
+        K {
+            expr: n.clone(),
+            konst: None,
+        }
+    };
+    let mut overflow: Vec<Expr> = Vec::new();
+    for (x, cf) in &ctx.cfs {
+        if let Kind::Linear(step) = &cf.kind {
+            let t = ctx.ty(*x).ok_or("unknown type")?;
+            overflow.push(linear_bound(ctx.var(*x), t, step, &top.expr));
+        }
+    }
+    // Polynomial closed forms (monotone) in range at the last iteration,
+    // computed in a 64-bit type once the linear bounds hold.
+    for (x, cf) in &ctx.cfs {
+        if let Kind::Polynomial = cf.kind {
+            let t = ctx.ty(*x).ok_or("unknown type")?;
+            let (wv, w) = ctx.poly_wide(&cf.rest, &top).ok_or("cannot emit a closed form")?;
+            let mut parts = Vec::new();
+            if w.contains(t.min()) && t.min() > w.min() {
+                parts.push(cmp(BinOp::Ge, wv.clone(), lit(t.min(), w)));
+            }
+            if w.contains(t.max()) && t.max() < w.max() {
+                parts.push(cmp(BinOp::Le, wv, lit(t.max(), w)));
+            }
+            overflow.push(and_all(parts));
+        }
+    }
+    let check_at = |node: &Expr, k: &K| -> Result<Option<Expr>, String> {
+        let sub = |e: &Expr| ctx.at(e, k).unwrap_or_else(|| e.clone());
+        no_wrap(node, &sub)
+    };
+    let mut prefix_conds: [Vec<Expr>; 3] = Default::default();
+    let mut suffix_conds: [Vec<Expr>; 3] = Default::default();
+    let mut suffix_piecewise = false;
+    let mut prefix_piecewise = false;
+    let m1 = m.minus1();
+    for (node, after, _first, _rest, piecewise) in &check_polys {
+        let last = if *after { &m1 } else { &m };
+        let conds = if *after { &mut suffix_conds } else { &mut prefix_conds };
+        if let Some(c) = check_at(node, &K::c(0))? {
+            conds[0].push(c);
+        }
+        if *piecewise {
+            if let Some(c) = check_at(node, &K::c(1))? {
+                conds[1].push(c);
+            }
+            if *after {
+                suffix_piecewise = true;
+            } else {
+                prefix_piecewise = true;
+            }
+        }
+        if let Some(c) = check_at(node, last)? {
+            conds[2].push(c);
+        }
+    }
+    let [p0, p1, pm] = prefix_conds;
+    overflow.extend(p0);
+    if prefix_piecewise && !p1.is_empty() {
+        overflow.push(or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), and_all(p1)));
+    }
+    overflow.extend(pm);
+    let [s0, s1, sm] = suffix_conds;
+    if !s0.is_empty() || !sm.is_empty() {
+        overflow.push(or(
+            cmp(BinOp::Eq, m.expr.clone(), ulong(0)),
+            and_all(s0.into_iter().chain(sm)),
+        ));
+    }
+    if suffix_piecewise && !s1.is_empty() {
+        overflow.push(or(cmp(BinOp::Lt, m.expr.clone(), ulong(2)), and_all(s1)));
+    }
+    overflow.retain(|e| !build::is_true(e));
+
+    // Final values.
+    let mut finals: Vec<(VarId, Expr)> = Vec::new();
+    for (x, cf) in &ctx.cfs {
+        if matches!(cf.kind, Kind::Invariant) {
+            continue;
+        }
+        let v = if sym.tail_assigns {
+            match sym.prefix_vals.get(x) {
+                Some(e) => ctx.at(e, &m),
+                None => ctx.cf_expr(*x, &m),
+            }
+        } else {
+            ctx.cf_expr(*x, &top)
+        }
+        .ok_or_else(|| format!("cannot emit the value of `{}`", name(*x)))?;
+        finals.push((*x, v));
+    }
+
+    // Guards.
+    let guard_infos = guard_treatment(&ctx, &sym.guards, &check_polys)?;
+    let mut guard_exprs = Vec::new();
+    let mut q_vars = Vec::new();
+    for g in &guard_infos {
+        let last = if g.after_body { &m1 } else { &m };
+        match g.treatment {
+            GuardTreatment::TwoPoint => {
+                let at_last = ctx.at(&g.cond, last).ok_or("cannot emit a guard")?;
+                let both = and(g.cond.clone(), at_last);
+                guard_exprs.push(if g.after_body {
+                    or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), both)
+                } else {
+                    both
+                });
+            }
+            GuardTreatment::Quantified => {
+                let kid = VarId(prog.vars.len() + new_decls.len());
+                new_decls.push(VarDecl {
+                    name: format!("tracc_k{}", k_num + q_vars.len()),
+                    ty: build::ULONG,
+                    storage: Storage::Local,
+                    func: Some(info.func),
+                    span: Span::SYNTHETIC,
+                });
+                q_vars.push(kid);
+                let kv = K {
+                    expr: Expr::var(kid, build::ULONG),
+                    konst: None,
+                };
+                let bound = if g.after_body { m.expr.clone() } else { n.clone() };
+                let body = or(
+                    not(cmp(BinOp::Lt, kv.expr.clone(), bound)),
+                    ctx.at(&g.cond, &kv).ok_or("cannot emit a guard")?,
+                );
+                guard_exprs.push(Expr::new(
+                    ExprKind::Forall(kid, Box::new(body)),
+                    build::INT,
+                    Span::SYNTHETIC,
+                ));
+            }
+        }
+    }
+
+    verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym)?;
+
+    // The block.
+    let mut stmts = vec![Stmt::new(
+        StmtKind::Decl(
+            n_id,
+            Some(Init::Expr(Expr::new(
+                ExprKind::Nondet(String::new()),
+                build::ULONG,
+                Span::SYNTHETIC,
+            ))),
+        ),
+        Span::SYNTHETIC,
+    )];
+    stmts.push(assume(cmp(BinOp::Ge, n.clone(), ulong(1))));
+    for c in &overflow {
+        stmts.push(assume(c.clone()));
+    }
+    for g in &guard_exprs {
+        stmts.push(assume(g.clone()));
+    }
+    stmts.extend(ordered_assignments(&ctx, finals, prog, &mut new_decls, info)?);
+    let closed_forms = ctx
+        .cfs
+        .iter()
+        .filter(|(_, c)| !matches!(c.kind, Kind::Invariant))
+        .map(|(x, c)| ClosedForm {
+            var: name(*x),
+            ty: ctx.ty(*x).map(|t| t.to_string()).unwrap_or_default(),
+            kind: match c.kind {
+                Kind::Linear(_) => "linear",
+                Kind::Delayed => "delayed",
+                Kind::Polynomial => "polynomial",
+                Kind::Invariant => "invariant",
+            }
+            .into(),
+            formula: if c.piecewise() {
+                format!(
+                    "k = 0: {}; k >= 1: {}",
+                    c.first.show(&|a| atom_name(prog, path, a)),
+                    c.rest.show(&|a| atom_name(prog, path, a))
+                )
+            } else {
+                c.rest.show(&|a| atom_name(prog, path, a))
+            },
+        })
+        .collect();
+    let block = Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC);
+    let mut new_vars = Vec::new();
+    for d in new_decls {
+        new_vars.push(program.add_var(d));
+    }
+    Ok(Accelerator {
+        n_var: n_id,
+        closed_forms,
+        guards: guard_infos,
+        overflow,
+        block,
+        new_vars,
+    })
+}
+
+fn atom_name(program: &Program, path: &Path, a: Atom) -> String {
+    match a {
+        Atom::K => "k".into(),
+        Atom::Var(v) => path
+            .var_decl(program, v)
+            .map(|d| format!("{}0", d.name))
+            .unwrap_or_else(|| format!("v{}", v.0)),
+    }
+}
+
+/// z3: the polynomial (in K) never decreases or never increases between
+/// consecutive iterations whose states are values of their C types.
+fn monotone(ctx: &Ctx, p: &Poly) -> bool {
+    // An increment that does not depend on k keeps its sign.
+    let next = Poly::k()
+        .add(&Poly::constant(1))
+        .and_then(|k1| p.subst(&|a| (a == Atom::K).then(|| k1.clone())))
+        .and_then(|q| q.sub(p));
+    if next.is_some_and(|d| d.degree_in(Atom::K) == 0) {
+        return true;
+    }
+    let atoms = Atoms::new();
+    let get = |a: Atom| atoms.get(a);
+    let k = get(Atom::K);
+    let k1 = &k + int(1);
+    let (Some(a), Some(b)) = (
+        poly_value(p, &|x| if x == Atom::K { k.clone() } else { get(x) }),
+        poly_value(p, &|x| if x == Atom::K { k1.clone() } else { get(x) }),
+    ) else {
+        return false;
+    };
+    let mut premises = vec![k.ge(int(0))];
+    for (v, cf) in &ctx.cfs {
+        if matches!(cf.kind, Kind::Invariant) {
+            continue;
+        }
+        let Some(t) = ctx.ty(*v) else { return false };
+        for j in [&k, &k1] {
+            match ctx.cf_value(*v, j, &get) {
+                Some(x) => premises.push(in_range(&x, t)),
+                None => return false,
+            }
+        }
+    }
+    premises.extend(atoms.ranges(ctx));
+    with_solver(|s| prove(s, &premises, &b.ge(&a)) || prove(s, &premises, &b.le(&a)))
+}
+
+/// Assignments of the final values, ordered so that no assignment
+/// overwrites a value a later one reads; a cycle goes through a copy.
+fn ordered_assignments(
+    ctx: &Ctx,
+    finals: Vec<(VarId, Expr)>,
+    prog: &Program,
+    new_decls: &mut Vec<VarDecl>,
+    info: &LoopInfo,
+) -> Result<Vec<Stmt>, String> {
+    let mut pending = finals;
+    let mut out = Vec::new();
+    let s_num = fresh_number(prog, "tracc_s");
+    let mut copies = 0;
+    while !pending.is_empty() {
+        let reads = |e: &Expr| {
+            let mut s = BTreeSet::new();
+            build::vars_of(e, &mut s);
+            s
+        };
+        let pos = (0..pending.len()).find(|&i| {
+            let x = pending[i].0;
+            pending
+                .iter()
+                .enumerate()
+                .all(|(j, (_, e))| j == i || !reads(e).contains(&x))
+        });
+        match pos {
+            Some(i) => {
+                let (x, e) = pending.remove(i);
+                out.push(assign(ctx.var(x), e));
+            }
+            None => {
+                // Copy the first variable and read the copy instead.
+                let x = pending[0].0;
+                let d = ctx.path.var_decl(prog, x).ok_or("unknown variable")?;
+                let id = VarId(prog.vars.len() + new_decls.len());
+                new_decls.push(VarDecl {
+                    name: format!("tracc_s{}", s_num + copies),
+                    ty: d.ty.clone(),
+                    storage: Storage::Local,
+                    func: Some(info.func),
+                    span: Span::SYNTHETIC,
+                });
+                copies += 1;
+                out.push(Stmt::new(
+                    StmtKind::Decl(id, Some(Init::Expr(ctx.var(x)))),
+                    Span::SYNTHETIC,
+                ));
+                let ty = d.ty.clone();
+                for (_, e) in pending.iter_mut() {
+                    *e = build::subst(e, &|v| (v == x).then(|| Expr::var(id, ty.clone())));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Atoms of the polynomials as z3 integers, with their type ranges.
+struct Atoms {
+    map: RefCell<HashMap<Atom, Int>>,
+}
+
+impl Atoms {
+    fn new() -> Atoms {
+        Atoms {
+            map: RefCell::new(HashMap::new()),
+        }
+    }
+
+    fn get(&self, a: Atom) -> Int {
+        self.map
+            .borrow_mut()
+            .entry(a)
+            .or_insert_with(|| match a {
+                Atom::K => Int::fresh_const("k"),
+                Atom::Var(v) => Int::fresh_const(&format!("v{}", v.0)),
+            })
+            .clone()
+    }
+
+    fn ranges(&self, ctx: &Ctx) -> Vec<Bool> {
+        self.map
+            .borrow()
+            .iter()
+            .filter_map(|(a, i)| match a {
+                Atom::Var(v) => ctx.ty(*v).map(|t| in_range(i, t)),
+                Atom::K => None,
+            })
+            .collect()
+    }
+}
+
+/// z3: every closed form satisfies its recurrence for all k >= 0 (in
+/// unbounded integers): cf(0) = x0 and cf(k+1) = f(cf(k)).
+fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> Result<(), String> {
+    let atoms = Atoms::new();
+    let k = atoms.get(Atom::K);
+    let mut claims = Vec::new();
+    let at = |cf: &Cf, kk: &Poly| cf.rest.subst(&|a| (a == Atom::K).then(|| kk.clone()));
+    for (x, f) in updates {
+        let cf = &ctx.cfs[x];
+        // k = 0 -> 1: from the first values.
+        let next1 = at(cf, &Poly::constant(1)).ok_or("coefficient overflow")?;
+        let f_first = f
+            .subst(&|a| match a {
+                Atom::Var(v) => ctx.cfs.get(&v).map(|c| c.first.clone()),
+                Atom::K => None,
+            })
+            .ok_or("coefficient overflow")?;
+        let get = |a: Atom| atoms.get(a);
+        claims.push(poly_eq(&next1, &f_first, &get).ok_or("coefficient overflow")?);
+        claims.push(poly_eq(&cf.first, &Poly::var(*x), &get).ok_or("coefficient overflow")?);
+        // k >= 1: cf(k+1) = f(cf(k)).
+        let kp1 = Poly::k().add(&Poly::constant(1)).ok_or("coefficient overflow")?;
+        let next = at(cf, &kp1).ok_or("coefficient overflow")?;
+        let f_k = f
+            .subst(&|a| match a {
+                Atom::Var(v) => ctx.cfs.get(&v).map(|c| c.rest.clone()),
+                Atom::K => None,
+            })
+            .ok_or("coefficient overflow")?;
+        claims.push(poly_eq(&next, &f_k, &get).ok_or("coefficient overflow")?);
+    }
+    let premise = k.ge(int(1));
+    let ok = with_solver(|s| prove(s, &[premise], &Bool::and(&claims)));
+    if ok {
+        Ok(())
+    } else {
+        Err("z3 could not verify the closed forms against the loop body".into())
+    }
+}
+
+/// Decide, per guard, whether checking it at the first and last iteration
+/// of its range suffices (z3, C semantics of the guard over the exact
+/// values of the iterations).
+fn guard_treatment(
+    ctx: &Ctx,
+    guards: &[(Expr, bool, bool)],
+    check_polys: &[(Expr, bool, Poly, Poly, bool)],
+) -> Result<Vec<GuardInfo>, String> {
+    let mut out = Vec::new();
+    if guards.is_empty() {
+        return Ok(out);
+    }
+    let atoms = Atoms::new();
+    let last = Int::fresh_const("last");
+    let k = Int::fresh_const("kq");
+    let get = |a: Atom| atoms.get(a);
+    let state_at = |j: &Int| -> Option<HashMap<VarId, Int>> {
+        let mut m = HashMap::new();
+        let mut vs = BTreeSet::new();
+        for (g, _, _) in guards {
+            build::vars_of(g, &mut vs);
+        }
+        for v in vs {
+            m.insert(v, ctx.cf_value(v, j, &get)?);
+        }
+        Some(m)
+    };
+    let (Some(s0), Some(sl), Some(sk)) = (state_at(&int(0)), state_at(&last), state_at(&k)) else {
+        return Err("cannot evaluate the guards".into());
+    };
+    let mut premises = vec![last.ge(int(0)), k.ge(int(0)), k.le(&last), last.lt(int(1i128 << 64))];
+    let _ = &premises;
+    // The iterations' values are values of their C types.
+    for (v, _) in ctx.cfs.iter() {
+        if let Some(t) = ctx.ty(*v) {
+            for s in [&s0, &sl, &sk] {
+                if let Some(x) = s.get(v) {
+                    premises.push(in_range(x, t));
+                }
+            }
+        }
+    }
+    let tru = Bool::from_bool(true);
+    for after in [false, true] {
+        let group: Vec<&(Expr, bool, bool)> = guards.iter().filter(|g| g.2 == after).collect();
+        if group.is_empty() {
+            continue;
+        }
+        // The checked operations stay in their types at the iterations of
+        // this range (the overflow assumptions say so): premises, and no
+        // modulo needed for them.
+        let mut keys = std::collections::HashSet::new();
+        let mut premises = premises.clone();
+        for (node, node_after, first, rest, _) in check_polys {
+            if *node_after && !after {
+                continue;
+            }
+            let Some(t) = node.ty.as_int() else { continue };
+            keys.insert(key(node));
+            let v0 = poly_value(first, &get);
+            let at = |j: &Int| {
+                let r = poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) })?;
+                Some(j.eq(int(0)).ite(&poly_value(first, &get)?, &r))
+            };
+            for v in [v0, at(&last), at(&k)].into_iter().flatten() {
+                premises.push(in_range(&v, t));
+            }
+        }
+        let eval = |s: &HashMap<VarId, Int>, g: &Expr| -> Option<Bool> {
+            let mut ev = Eval::new(Mode::Exact, s);
+            ev.in_range_keys = keys.clone();
+            ev.truth(g, &tru)
+        };
+        let mut ends = Vec::new();
+        let mut at_k = Vec::new();
+        for (g, _, _) in &group {
+            match (eval(&s0, g), eval(&sl, g), eval(&sk, g)) {
+                (Some(a), Some(b), Some(c)) => {
+                    ends.push(a);
+                    ends.push(b);
+                    at_k.push(Some(c));
+                }
+                _ => at_k.push(None),
+            }
+        }
+        premises.extend(atoms.ranges(ctx));
+        let mut prem = premises.clone();
+        prem.extend(ends.iter().cloned());
+        let all_known = at_k.iter().all(|x| x.is_some());
+        let together = all_known
+            && with_solver(|s| {
+                prove(
+                    s,
+                    &prem,
+                    &Bool::and(&at_k.iter().flatten().cloned().collect::<Vec<_>>()),
+                )
+            });
+        for ((g, assertion, _), ak) in group.iter().zip(&at_k) {
+            let two = together || ak.as_ref().is_some_and(|c| with_solver(|s| prove(s, &prem, c)));
+            out.push(GuardInfo {
+                cond: g.clone(),
+                assertion: *assertion,
+                after_body: after,
+                treatment: if two {
+                    GuardTreatment::TwoPoint
+                } else {
+                    GuardTreatment::Quantified
+                },
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// z3: the emitted overflow assumptions evaluate without wrap-around (each
+/// given the earlier ones), hold exactly when no checked operation of the
+/// path leaves its type at any iteration, and under them the emitted
+/// closed forms (at every k <= m) and final values equal the mathematical
+/// values.
+fn verify_emitted(
+    ctx: &Ctx,
+    n_id: VarId,
+    overflow: &[Expr],
+    finals: &[(VarId, Expr)],
+    check_polys: &[(Expr, bool, Poly, Poly, bool)],
+    sym: &Sym,
+) -> Result<(), String> {
+    let atoms = Atoms::new();
+    let get = |a: Atom| atoms.get(a);
+    let n = Int::fresh_const("n");
+    let m = &n - int(1);
+    let kfree = Int::fresh_const("kf");
+    // Input values by variable (atoms), plus n.
+    let mut vars: HashMap<VarId, Int> = HashMap::new();
+    let mut vs = BTreeSet::new();
+    for e in overflow.iter().chain(finals.iter().map(|(_, e)| e)) {
+        build::vars_of(e, &mut vs);
+    }
+    for (x, _) in ctx.cfs.iter() {
+        vs.insert(*x);
+    }
+    for (node, ..) in check_polys {
+        build::vars_of(node, &mut vs);
+    }
+    for v in &vs {
+        if *v == n_id {
+            vars.insert(*v, n.clone());
+        } else {
+            vars.insert(*v, get(Atom::Var(*v)));
+        }
+    }
+    let tru = Bool::from_bool(true);
+    let mut claims: Vec<Bool> = Vec::new();
+    let mut earlier: Vec<Bool> = vec![n.ge(int(1))];
+    let mut ev = Eval::new(Mode::NoWrap, &vars);
+    for c in overflow {
+        ev.sides.clear();
+        let a = ev.truth(c, &tru).ok_or("cannot model an emitted condition")?;
+        let sides = Bool::and(&ev.sides);
+        claims.push(Bool::and(&earlier).implies(&sides));
+        earlier.push(a);
+    }
+    let all_a = Bool::and(&earlier);
+    // The mathematical condition: every checked value in range at the ends
+    // of its (monotone) ranges.
+    let mut math = vec![n.ge(int(1))];
+    for (node, after, first, rest, piecewise) in check_polys {
+        let t = node.ty.as_int().ok_or("non-integer operation")?;
+        let at = |j: &Int| poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) });
+        let v0 = poly_value(first, &get).ok_or("cannot model a value")?;
+        let last = if *after { &m - int(1) } else { m.clone() };
+        let vl = at(&last).ok_or("cannot model a value")?;
+        let v1 = at(&int(1)).ok_or("cannot model a value")?;
+        let lo = if *after { int(1) } else { int(0) };
+        let mut parts = vec![in_range(&v0, t)];
+        // The last iteration k = last (if it is >= 1 and the form is
+        // piecewise, also k = 1).
+        parts.push(last.ge(int(1)).implies(in_range(&vl, t)));
+        if *piecewise {
+            parts.push(last.ge(int(1)).implies(in_range(&v1, t)));
+        }
+        math.push(m.ge(lo).implies(Bool::and(&parts)));
+    }
+    let math = Bool::and(&math);
+    claims.push(all_a.iff(&math));
+    // Final values.
+    for (x, e) in finals {
+        ev.sides.clear();
+        let v = ev.value(e, &tru).ok_or("cannot model an emitted value")?;
+        let mut sides = ev.sides.clone();
+        let exp = if sym.tail_assigns {
+            match sym.prefix_vals.get(x) {
+                Some(pe) => {
+                    let env = |w: VarId| ctx.cfs.get(&w).map(|c| c.rest.clone());
+                    let p = to_poly(pe, &env).ok_or("cannot model a final value")?;
+                    let first_p = to_poly(pe, &|_| None).ok_or("cannot model a final value")?;
+                    let r = poly_value(&p, &|a| if a == Atom::K { m.clone() } else { get(a) })
+                        .ok_or("cannot model a final value")?;
+                    let f = poly_value(&first_p, &get).ok_or("cannot model a final value")?;
+                    m.eq(int(0)).ite(&f, &r)
+                }
+                None => ctx.cf_value(*x, &m, &get).ok_or("cannot model a final value")?,
+            }
+        } else {
+            ctx.cf_value(*x, &n, &get).ok_or("cannot model a final value")?
+        };
+        sides.push(v.eq(&exp));
+        claims.push(all_a.implies(Bool::and(&sides)));
+    }
+    // Closed forms at any k <= m (used by guards).
+    let kk = K {
+        expr: Expr::var(VarId(usize::MAX - 1), build::ULONG),
+        konst: None,
+    };
+    let mut vars_k = vars.clone();
+    vars_k.insert(VarId(usize::MAX - 1), kfree.clone());
+    let mut evk = Eval::new(Mode::NoWrap, &vars_k);
+    let krange = Bool::and(&[kfree.ge(int(0)), kfree.le(&m)]);
+    for (x, cf) in &ctx.cfs {
+        if matches!(cf.kind, Kind::Invariant) {
+            continue;
+        }
+        let e = ctx.cf_expr(*x, &kk).ok_or("cannot emit a closed form")?;
+        evk.sides.clear();
+        let v = evk.value(&e, &tru).ok_or("cannot model a closed form")?;
+        let mut sides = evk.sides.clone();
+        sides.push(v.eq(&ctx.cf_value(*x, &kfree, &get).ok_or("cannot model a closed form")?));
+        claims.push(Bool::and(&[all_a.clone(), krange.clone()]).implies(Bool::and(&sides)));
+    }
+    let mut premises = atoms.ranges(ctx);
+    premises.push(n.ge(int(1)));
+    premises.push(n.le(int(u64::MAX as i128)));
+    // One query per claim: smaller nonlinear problems are much easier.
+    let ok = claims.iter().all(|c| with_solver(|s| prove(s, &premises, c)));
+    if ok {
+        Ok(())
+    } else {
+        Err("z3 could not prove the emitted overflow condition and closed forms exact".into())
+    }
+}
+
+#[cfg(test)]
+mod tests;

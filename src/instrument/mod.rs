@@ -1,7 +1,409 @@
-//! Instrumentation: accelerated loops rewritten as IR statements, with the
-//! trace automaton inlined.
+//! Instrumentation in acceleration-only mode.
 //!
-//! (Being written: the acceleration-only rewrite; `automaton` is the
-//! restriction part.)
+//! In: a lowered `Program`. Out: `Instrumented`: a copy of the program with
+//! the fresh variables added, and per loop the replacement loop statement
+//! (or `None` when nothing was accelerated), the accelerators, the reasons
+//! for everything not accelerated (also as diagnostics) and report data.
+//! An instrumented loop keeps its own header (condition, `for` clauses);
+//! its body becomes a nondeterministic choice between the accelerators
+//! and the original body, which stays one unchanged real-span statement:
+//!
+//! ```c
+//! while (c) { if (nondet) { ACC1 } else if (nondet) { ACC2 } else BODY }
+//! ```
+//!
+//! `build_loop` assembles that shape from branch statements, so that the
+//! restriction stage can wrap each branch with automaton code first.
 
 pub mod automaton;
+
+use crate::accelerate::{self, Accelerator, ClosedForm, GuardTreatment, show};
+use crate::diag::Diagnostic;
+use crate::ir::{CType, Expr, ExprKind, IntType, Program, Span, Stmt, StmtKind, VarId};
+use crate::loops::{self, LoopInfo, LoopKind, Path, Step};
+use serde::Serialize;
+
+#[derive(Clone, Debug)]
+pub struct InstrumentOptions {
+    /// Give up on a loop with more iteration paths than this.
+    pub max_paths: usize,
+}
+
+impl Default for InstrumentOptions {
+    fn default() -> Self {
+        InstrumentOptions { max_paths: 64 }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct VarReport {
+    pub name: String,
+    pub ty: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GuardReport {
+    pub cond: String,
+    pub assertion: bool,
+    pub after_body: bool,
+    pub treatment: GuardTreatment,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PathReport {
+    /// The steps of the path: `assume(...)`, `x = ...`, `assert(...)`.
+    pub steps: Vec<String>,
+    pub accelerated: bool,
+    pub reason: Option<String>,
+    pub n_var: Option<String>,
+    pub closed_forms: Vec<ClosedForm>,
+    pub guards: Vec<GuardReport>,
+    pub overflow: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct LoopReport {
+    pub function: String,
+    pub kind: LoopKind,
+    pub start: usize,
+    pub end: usize,
+    pub depth: usize,
+    pub reads: Vec<VarReport>,
+    pub writes: Vec<VarReport>,
+    pub accelerated: bool,
+    /// Why the loop as a whole is not accelerated.
+    pub reason: Option<String>,
+    pub paths: Vec<PathReport>,
+}
+
+#[derive(Clone, Debug)]
+pub struct LoopResult {
+    pub info: LoopInfo,
+    pub span: Span,
+    /// The rewritten loop statement, when at least one path is accelerated.
+    pub replacement: Option<Stmt>,
+    /// The iteration paths (empty when they could not be listed).
+    pub paths: Vec<Path>,
+    /// Accelerators with the index of their path in `paths`.
+    pub accelerators: Vec<(usize, Accelerator)>,
+    pub report: LoopReport,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Instrumented {
+    /// The input program plus the fresh variables of the accelerators.
+    pub program: Program,
+    pub loops: Vec<LoopResult>,
+}
+
+impl Instrumented {
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.loops.iter().flat_map(|l| l.diagnostics.iter().cloned()).collect()
+    }
+
+    pub fn report(&self) -> Vec<LoopReport> {
+        self.loops.iter().map(|l| l.report.clone()).collect()
+    }
+}
+
+fn nondet_bool() -> Expr {
+    Expr::new(
+        ExprKind::Nondet(String::new()),
+        CType::Int(IntType::BOOL),
+        Span::SYNTHETIC,
+    )
+}
+
+/// The loop statement `loop_stmt` with its body replaced by a choice
+/// between `branches` (in order) and `original_body`, which is kept as
+/// given. The header keeps its spans.
+pub fn build_loop(loop_stmt: &Stmt, branches: Vec<Stmt>, original_body: Stmt) -> Stmt {
+    let mut choice = original_body;
+    for b in branches.into_iter().rev() {
+        choice = Stmt::new(
+            StmtKind::If {
+                cond: nondet_bool(),
+                then: Box::new(b),
+                els: Some(Box::new(choice)),
+            },
+            Span::SYNTHETIC,
+        );
+    }
+    let body = Box::new(Stmt::new(
+        StmtKind::Block {
+            stmts: vec![choice],
+            scoped: true,
+        },
+        Span::SYNTHETIC,
+    ));
+    let kind = match &loop_stmt.kind {
+        StmtKind::While { cond, .. } => StmtKind::While {
+            cond: cond.clone(),
+            body,
+        },
+        StmtKind::DoWhile { cond, .. } => StmtKind::DoWhile {
+            cond: cond.clone(),
+            body,
+        },
+        StmtKind::For { init, cond, step, .. } => StmtKind::For {
+            init: init.clone(),
+            cond: cond.clone(),
+            step: step.clone(),
+            body,
+        },
+        other => other.clone(),
+    };
+    Stmt::new(kind, Span::SYNTHETIC)
+}
+
+fn var_report(program: &Program, v: VarId) -> VarReport {
+    let d = program.var(v);
+    VarReport {
+        name: d.name.clone(),
+        ty: d.ty.to_string(),
+    }
+}
+
+fn path_steps(program: &Program, path: &Path) -> Vec<String> {
+    let names = |v: VarId| path.var_decl(program, v).map(|d| d.name.clone());
+    let e = |x: &Expr| show::expr(program, &names, x);
+    path.steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let tail = if i >= path.split { " [after body]" } else { "" };
+            let text = match s {
+                Step::Assume(g) => format!("assume({})", e(g)),
+                Step::Assert(g, _) => format!("assert({})", e(g)),
+                Step::Assign(loops::Lhs::Var(v), x) => {
+                    format!("{} = {}", names(*v).unwrap_or_default(), e(x))
+                }
+                Step::Assign(loops::Lhs::Index(a, i), x) => {
+                    format!("{}[{}] = {}", names(*a).unwrap_or_default(), e(i), e(x))
+                }
+                Step::Havoc(v) => format!("{} = <unknown>", names(*v).unwrap_or_default()),
+            };
+            format!("{text}{tail}")
+        })
+        .collect()
+}
+
+/// Accelerate every loop that can be, in acceleration-only mode.
+pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instrumented {
+    let mut prog = program.clone();
+    let infos = loops::find_loops(program);
+    let mut results = Vec::new();
+    for info in infos {
+        let function = program.func(info.func).name.clone();
+        let mut report = LoopReport {
+            function,
+            kind: info.kind,
+            start: info.span.start,
+            end: info.span.end,
+            depth: info.depth,
+            reads: info.reads.iter().map(|v| var_report(program, *v)).collect(),
+            writes: info.writes.iter().map(|v| var_report(program, *v)).collect(),
+            accelerated: false,
+            reason: None,
+            paths: Vec::new(),
+        };
+        let mut diagnostics = Vec::new();
+        let paths = match loops::iteration_paths(program, &info, opts.max_paths) {
+            Ok(p) if p.is_empty() => Err("every iteration leaves the loop".to_string()),
+            other => other,
+        };
+        let paths = match paths {
+            Ok(p) => p,
+            Err(reason) => {
+                diagnostics.push(
+                    Diagnostic::warning(info.span, format!("loop not accelerated: {reason}"))
+                        .with_label("this loop is left as it is"),
+                );
+                report.reason = Some(reason);
+                results.push(LoopResult {
+                    span: info.span,
+                    info,
+                    replacement: None,
+                    paths: Vec::new(),
+                    accelerators: Vec::new(),
+                    report,
+                    diagnostics,
+                });
+                continue;
+            }
+        };
+        let mut accelerators = Vec::new();
+        for (i, path) in paths.iter().enumerate() {
+            let steps = path_steps(program, path);
+            match accelerate::accelerate_path(&mut prog, &info, path) {
+                Ok(acc) => {
+                    let names = |v: VarId| prog.vars.get(v.0).map(|d| d.name.clone());
+                    report.paths.push(PathReport {
+                        steps,
+                        accelerated: true,
+                        reason: None,
+                        n_var: names(acc.n_var),
+                        closed_forms: acc.closed_forms.clone(),
+                        guards: acc
+                            .guards
+                            .iter()
+                            .map(|g| GuardReport {
+                                cond: show::expr(&prog, &names, &g.cond),
+                                assertion: g.assertion,
+                                after_body: g.after_body,
+                                treatment: g.treatment,
+                            })
+                            .collect(),
+                        overflow: acc.overflow.iter().map(|e| show::expr(&prog, &names, e)).collect(),
+                    });
+                    accelerators.push((i, acc));
+                }
+                Err(reason) => {
+                    let mut d = Diagnostic::warning(
+                        info.span,
+                        format!("iteration path {} of this loop is not accelerated: {reason}", i + 1),
+                    )
+                    .with_label("path not accelerated");
+                    for s in &steps {
+                        d = d.with_note(format!("path {}: {s}", i + 1));
+                    }
+                    diagnostics.push(d);
+                    report.paths.push(PathReport {
+                        steps,
+                        accelerated: false,
+                        reason: Some(reason),
+                        n_var: None,
+                        closed_forms: Vec::new(),
+                        guards: Vec::new(),
+                        overflow: Vec::new(),
+                    });
+                }
+            }
+        }
+        let replacement = if accelerators.is_empty() {
+            let reason = "no iteration path could be accelerated".to_string();
+            diagnostics.push(Diagnostic::warning(
+                info.span,
+                format!("loop not accelerated: {reason}"),
+            ));
+            report.reason = Some(reason);
+            None
+        } else {
+            report.accelerated = true;
+            loops::loop_stmt(program, &info).map(|s| {
+                let body = match &s.kind {
+                    StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => {
+                        (**body).clone()
+                    }
+                    _ => s.clone(),
+                };
+                build_loop(s, accelerators.iter().map(|(_, a)| a.block.clone()).collect(), body)
+            })
+        };
+        results.push(LoopResult {
+            span: info.span,
+            info,
+            replacement,
+            paths,
+            accelerators,
+            report,
+            diagnostics,
+        });
+    }
+    Instrumented {
+        program: prog,
+        loops: results,
+    }
+}
+
+fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = offset - before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+    (line, col)
+}
+
+/// Plain-text explanation: per function, per loop, what was found and
+/// done.
+pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String {
+    let mut out = String::new();
+    let mut current_fn: Option<String> = None;
+    for l in &inst.loops {
+        let r = &l.report;
+        if current_fn.as_deref() != Some(r.function.as_str()) {
+            out.push_str(&format!("function {}:\n", r.function));
+            current_fn = Some(r.function.clone());
+        }
+        let (line, col) = line_col(source, r.start);
+        out.push_str(&format!(
+            "  {} loop at {line}:{col}{}: {}\n",
+            r.kind.name(),
+            if r.depth > 0 {
+                format!(" (nesting depth {})", r.depth)
+            } else {
+                String::new()
+            },
+            if r.accelerated {
+                "accelerated"
+            } else {
+                "not accelerated"
+            }
+        ));
+        let vars = |vs: &[VarReport]| {
+            vs.iter()
+                .map(|v| format!("{} ({})", v.name, v.ty))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        out.push_str(&format!("    reads:  {}\n", vars(&r.reads)));
+        out.push_str(&format!("    writes: {}\n", vars(&r.writes)));
+        if let Some(reason) = &r.reason {
+            out.push_str(&format!("    reason: {reason}\n"));
+        }
+        for (i, p) in r.paths.iter().enumerate() {
+            out.push_str(&format!(
+                "    path {}: {}\n",
+                i + 1,
+                if p.accelerated {
+                    "accelerated"
+                } else {
+                    "not accelerated"
+                }
+            ));
+            for s in &p.steps {
+                out.push_str(&format!("      {s}\n"));
+            }
+            if let Some(reason) = &p.reason {
+                out.push_str(&format!("      reason: {reason}\n"));
+                continue;
+            }
+            if let Some(n) = &p.n_var {
+                out.push_str(&format!("      iterations: {n} >= 1 (k counts from 0)\n"));
+            }
+            for c in &p.closed_forms {
+                out.push_str(&format!("      {} ({}, {}): {}\n", c.var, c.ty, c.kind, c.formula));
+            }
+            for g in &p.guards {
+                let what = if g.assertion { "assertion" } else { "guard" };
+                let range = if g.after_body { "0 .. n-2" } else { "0 .. n-1" };
+                let how = match g.treatment {
+                    GuardTreatment::TwoPoint => "checked at the first and last iteration",
+                    GuardTreatment::Quantified => "quantified over all iterations",
+                };
+                out.push_str(&format!("      {what} {} at iterations {range}: {how}\n", g.cond));
+            }
+            for o in &p.overflow {
+                out.push_str(&format!("      no overflow: {o}\n"));
+            }
+        }
+    }
+    if inst.loops.is_empty() {
+        out.push_str("no loops\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,1155 @@
-//! (stub)
+//! Loops and their iteration paths.
+//!
+//! In: a lowered `Program`. Out: `find_loops` lists every `while`,
+//! `do`-`while` and `for` loop with its function, span, nesting, the
+//! variables it reads and writes, and the reason it cannot be accelerated
+//! at all (nested loop, unmodelled code, calls that cannot be inlined,
+//! jumps into the loop). `iteration_paths` enumerates, lazily and up to a
+//! limit, the ways through one iteration: loop condition true, the body
+//! (calls to loop-free functions of the same file inlined), and back to the
+//! head. Each path is a straight line of guards, assertions and assignments
+//! over side-effect-free expressions; paths that leave the loop are
+//! dropped (they are never accelerated).
+
+pub mod build;
+
+use crate::ir::{
+    BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage,
+    VarDecl, VarId,
+};
+use build::{as_value, cast, not};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum LoopKind {
+    While,
+    DoWhile,
+    For,
+}
+
+impl LoopKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LoopKind::While => "while",
+            LoopKind::DoWhile => "do-while",
+            LoopKind::For => "for",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct LoopInfo {
+    /// Index in `find_loops` order (functions in order, loops in pre-order).
+    pub index: usize,
+    pub func: FuncId,
+    pub span: Span,
+    pub kind: LoopKind,
+    /// Number of loops around this one in its function.
+    pub depth: usize,
+    pub contains_loop: bool,
+    /// Variables the loop reads (including through inlined calls).
+    pub reads: Vec<VarId>,
+    /// Variables the loop writes (including through inlined calls).
+    pub writes: Vec<VarId>,
+    /// Why no path of this loop can be accelerated, if so.
+    pub reason: Option<String>,
+}
+
+/// A left-hand side of a path assignment.
+#[derive(Clone, Debug)]
+pub enum Lhs {
+    Var(VarId),
+    /// `a[idx]` for an array variable `a`.
+    Index(VarId, Expr),
+}
+
+/// One straight-line step of an iteration path. All expressions are free
+/// of side effects and calls (calls are inlined).
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// The path continues only if the expression is nonzero.
+    Assume(Expr),
+    /// An assertion of the original program (kept, with its span).
+    Assert(Expr, Span),
+    Assign(Lhs, Expr),
+    /// The variable gets an unknown value (a declaration without
+    /// initialiser).
+    Havoc(VarId),
+}
+
+/// One iteration path: from the loop head with the condition true, through
+/// the body, back to the head.
+#[derive(Clone, Debug)]
+pub struct Path {
+    pub steps: Vec<Step>,
+    /// `steps[..split]` is the part up to the end of the loop body,
+    /// `steps[split..]` what the loop does after the body before the next
+    /// iteration (the step of a `for`, the condition of a `do`-`while`).
+    pub split: usize,
+    /// Temporaries made up by path extraction; their ids continue
+    /// `Program::vars` (`program.vars.len() + i`).
+    pub temps: Vec<VarDecl>,
+    /// Variables whose value dies at the end of the iteration (declared in
+    /// the body, temporaries, parameters and locals of inlined functions).
+    pub locals: BTreeSet<VarId>,
+}
+
+impl Path {
+    /// Name and type of a variable, temporaries included.
+    pub fn var_decl<'a>(&'a self, program: &'a Program, v: VarId) -> Option<&'a VarDecl> {
+        if v.0 < program.vars.len() {
+            Some(program.var(v))
+        } else {
+            self.temps.get(v.0 - program.vars.len())
+        }
+    }
+}
+
+/// Every loop of every function with a body.
+pub fn find_loops(program: &Program) -> Vec<LoopInfo> {
+    let inl = Inlinable::compute(program);
+    let mut out = Vec::new();
+    for (fi, f) in program.funcs.iter().enumerate() {
+        let Some(body) = &f.body else { continue };
+        let mut labels_outside = Vec::new();
+        collect_gotos(body, &mut labels_outside);
+        visit_loops(program, &inl, FuncId(fi), body, 0, &labels_outside, &mut out);
+    }
+    for (i, l) in out.iter_mut().enumerate() {
+        l.index = i;
+    }
+    out
+}
+
+fn collect_gotos(s: &Stmt, out: &mut Vec<(String, Span)>) {
+    s.walk(&mut |x| {
+        if let StmtKind::Goto(l) = &x.kind {
+            out.push((l.clone(), x.span));
+        }
+    });
+}
+
+fn visit_loops(
+    program: &Program,
+    inl: &Inlinable,
+    func: FuncId,
+    s: &Stmt,
+    depth: usize,
+    gotos: &[(String, Span)],
+    out: &mut Vec<LoopInfo>,
+) {
+    let mut d = depth;
+    if s.is_loop() {
+        out.push(analyse_loop(program, inl, func, s, depth, gotos));
+        d += 1;
+    }
+    for c in s.children() {
+        visit_loops(program, inl, func, c, d, gotos, out);
+    }
+}
+
+fn analyse_loop(
+    program: &Program,
+    inl: &Inlinable,
+    func: FuncId,
+    s: &Stmt,
+    depth: usize,
+    gotos: &[(String, Span)],
+) -> LoopInfo {
+    let kind = match s.kind {
+        StmtKind::While { .. } => LoopKind::While,
+        StmtKind::DoWhile { .. } => LoopKind::DoWhile,
+        _ => LoopKind::For,
+    };
+    let mut reasons: Vec<String> = Vec::new();
+    let mut contains_loop = false;
+    let mut reads = BTreeSet::new();
+    let mut writes = BTreeSet::new();
+    let mut labels = BTreeSet::new();
+    let body = loop_body(s);
+    // Statements of the loop other than the `for` initialiser, which runs
+    // once before the loop.
+    let mut own: Vec<&Stmt> = vec![body];
+    let mut exprs: Vec<&Expr> = match &s.kind {
+        StmtKind::For { cond, step, .. } => cond.iter().chain(step.iter()).collect(),
+        StmtKind::While { cond, .. } | StmtKind::DoWhile { cond, .. } => vec![cond],
+        _ => Vec::new(),
+    };
+    while let Some(st) = own.pop() {
+        if st.is_loop() {
+            contains_loop = true;
+        }
+        match &st.kind {
+            StmtKind::Opaque(r) => reasons.push(format!("uses an unmodelled statement ({r})")),
+            StmtKind::Label(l, _) => {
+                labels.insert(l.clone());
+            }
+            StmtKind::Decl(v, init) => {
+                let d = program.var(*v);
+                if d.storage == Storage::Global {
+                    reasons.push(format!("declares the static variable `{}` in its body", d.name));
+                }
+                if matches!(init, Some(Init::List(..))) {
+                    reasons.push(format!("initialises `{}` with a brace list in its body", d.name));
+                }
+                writes.insert(*v);
+            }
+            _ => {}
+        }
+        exprs.extend(st.own_exprs());
+        // The inner loop's own statements are scanned too (for reads and
+        // writes), but only the outer loop is reported as containing it.
+        own.extend(st.children());
+    }
+    if contains_loop {
+        reasons.insert(0, "contains a nested loop".to_string());
+    }
+    for e in &exprs {
+        scan_expr(program, inl, e, &mut reads, &mut writes, &mut reasons);
+    }
+    for (l, _) in gotos {
+        if labels.contains(l) {
+            reasons.push(format!("has a `goto {l}` that jumps to a label inside the loop"));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    reasons.retain(|r| seen.insert(r.clone()));
+    LoopInfo {
+        index: 0,
+        func,
+        span: s.span,
+        kind,
+        depth,
+        contains_loop,
+        reads: reads.into_iter().collect(),
+        writes: writes.into_iter().collect(),
+        reason: if reasons.is_empty() {
+            None
+        } else {
+            Some(reasons.join("; "))
+        },
+    }
+}
+
+fn loop_body(s: &Stmt) -> &Stmt {
+    match &s.kind {
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => body,
+        _ => s,
+    }
+}
+
+fn scan_expr(
+    program: &Program,
+    inl: &Inlinable,
+    e: &Expr,
+    reads: &mut BTreeSet<VarId>,
+    writes: &mut BTreeSet<VarId>,
+    reasons: &mut Vec<String>,
+) {
+    e.walk(&mut |x| match &x.kind {
+        ExprKind::Var(v) => {
+            reads.insert(*v);
+            let d = program.var(*v);
+            if d.ty.is_opaque() {
+                reasons.push(format!("uses `{}` of unmodelled type `{}`", d.name, d.ty));
+            }
+        }
+        ExprKind::Opaque(r) => reasons.push(format!("uses an unmodelled expression ({r})")),
+        ExprKind::Assign { lhs, .. } | ExprKind::IncDec { target: lhs, .. } => {
+            if let Some(v) = base_var(lhs) {
+                writes.insert(v);
+            }
+        }
+        ExprKind::Call(Callee::Func(f), _) => match inl.reason(*f) {
+            Some(r) => reasons.push(format!("calls `{}`, which {r}", program.func(*f).name)),
+            None => {
+                let (r, w) = &inl.effects[f.0];
+                reads.extend(r.iter().copied());
+                writes.extend(w.iter().copied());
+            }
+        },
+        ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), _) => {
+            reasons.push("uses __CPROVER_array_copy".to_string())
+        }
+        ExprKind::Forall(..) => reasons.push("uses a quantifier".to_string()),
+        _ => {}
+    });
+}
+
+fn base_var(e: &Expr) -> Option<VarId> {
+    match &e.skip_implicit().kind {
+        ExprKind::Var(v) => Some(*v),
+        ExprKind::Index(a, _) => base_var(a),
+        _ => None,
+    }
+}
+
+/// Which functions can be inlined into an iteration path, and the global
+/// variables each reads and writes.
+struct Inlinable {
+    reasons: Vec<Option<String>>,
+    effects: Vec<(BTreeSet<VarId>, BTreeSet<VarId>)>,
+}
+
+impl Inlinable {
+    fn compute(program: &Program) -> Inlinable {
+        let n = program.funcs.len();
+        let mut me = Inlinable {
+            reasons: vec![None; n],
+            effects: vec![Default::default(); n],
+        };
+        let mut done = vec![false; n];
+        for f in 0..n {
+            let mut stack = Vec::new();
+            me.visit(program, f, &mut done, &mut stack);
+        }
+        me
+    }
+
+    fn reason(&self, f: FuncId) -> Option<&str> {
+        self.reasons.get(f.0).and_then(|r| r.as_deref())
+    }
+
+    fn visit(&mut self, program: &Program, f: usize, done: &mut [bool], stack: &mut Vec<usize>) {
+        if done[f] {
+            return;
+        }
+        if stack.contains(&f) {
+            self.reasons[f] = Some("is recursive".into());
+            return;
+        }
+        let func = &program.funcs[f];
+        let Some(body) = &func.body else {
+            self.reasons[f] = Some("has no body in this file".into());
+            done[f] = true;
+            return;
+        };
+        if let Some(r) = &func.opaque {
+            self.reasons[f] = Some(format!("has an unmodelled signature ({r})"));
+            done[f] = true;
+            return;
+        }
+        stack.push(f);
+        let mut reason: Option<String> = None;
+        let mut reads = BTreeSet::new();
+        let mut writes = BTreeSet::new();
+        let mut callees = Vec::new();
+        body.walk(&mut |s| {
+            if s.is_loop() {
+                reason.get_or_insert_with(|| "contains a loop".into());
+            }
+            match &s.kind {
+                StmtKind::Opaque(r) => {
+                    reason.get_or_insert_with(|| format!("contains unmodelled code ({r})"));
+                }
+                StmtKind::Goto(_) | StmtKind::Label(..) => {
+                    reason.get_or_insert_with(|| "uses goto".into());
+                }
+                StmtKind::Decl(v, init) => {
+                    if program.var(*v).storage == Storage::Global {
+                        reason.get_or_insert_with(|| "declares a static variable".into());
+                    }
+                    if matches!(init, Some(Init::List(..))) {
+                        reason.get_or_insert_with(|| "initialises an array".into());
+                    }
+                }
+                _ => {}
+            }
+            for e in s.own_exprs() {
+                e.walk(&mut |x| match &x.kind {
+                    ExprKind::Opaque(r) => {
+                        reason.get_or_insert_with(|| format!("contains unmodelled code ({r})"));
+                    }
+                    ExprKind::Var(v) => {
+                        let d = program.var(*v);
+                        if d.ty.is_opaque() {
+                            reason.get_or_insert_with(|| format!("uses `{}` of unmodelled type", d.name));
+                        }
+                        if d.storage == Storage::Global {
+                            reads.insert(*v);
+                        }
+                    }
+                    ExprKind::Assign { lhs, .. } | ExprKind::IncDec { target: lhs, .. } => {
+                        if let Some(v) = base_var(lhs) {
+                            if program.var(v).storage == Storage::Global {
+                                writes.insert(v);
+                            }
+                            if program.var(v).storage == Storage::Param && program.var(v).ty.array_parts().is_some() {
+                                reason.get_or_insert_with(|| "writes an array parameter".into());
+                            }
+                        }
+                    }
+                    ExprKind::Call(Callee::Func(g), _) => callees.push(g.0),
+                    ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), _) | ExprKind::Forall(..) => {
+                        reason.get_or_insert_with(|| "uses array copies or quantifiers".into());
+                    }
+                    _ => {}
+                });
+            }
+        });
+        for p in &func.params {
+            if program.var(*p).ty.array_parts().is_some() || program.var(*p).ty.is_opaque() {
+                reason.get_or_insert_with(|| "takes an array or unmodelled parameter".into());
+            }
+        }
+        for g in callees {
+            self.visit(program, g, done, stack);
+            if let Some(r) = &self.reasons[g] {
+                let name = &program.funcs[g].name;
+                reason.get_or_insert_with(|| format!("calls `{name}`, which {r}"));
+            }
+            let (r, w) = self.effects[g].clone();
+            reads.extend(r);
+            writes.extend(w);
+        }
+        stack.pop();
+        if self.reasons[f].is_none() {
+            self.reasons[f] = reason;
+        }
+        self.effects[f] = (reads, writes);
+        done[f] = true;
+    }
+}
+
+/// A pending piece of work in the path enumeration.
+#[derive(Clone)]
+enum Work<'a> {
+    Stmt(&'a Stmt),
+    Step(Step),
+    /// Branch on an expression (which may have side effects) being
+    /// nonzero (`true`) or zero (`false`).
+    Cond(Expr, bool),
+    /// Evaluate an expression for its side effects.
+    Eval(Expr),
+    /// Run an inlined function body; its result goes to the temporary.
+    Call(FuncId, Option<VarId>),
+    /// End of an inlined call (target of `return`), with its result.
+    CallEnd(Option<VarId>),
+    /// End of a `switch` (target of `break`).
+    SwitchEnd,
+    /// End of the loop body (target of `continue`); then the suffix.
+    BodyEnd,
+}
+
+/// A piece of straight-line code produced by flattening an expression.
+#[derive(Clone)]
+enum Item {
+    Step(Step),
+    Call(FuncId, Option<VarId>),
+}
+
+type Items = Vec<Item>;
+
+#[derive(Clone)]
+struct State<'a> {
+    work: Vec<Work<'a>>,
+    steps: Vec<Step>,
+    split: Option<usize>,
+}
+
+struct Enumerator<'a> {
+    program: &'a Program,
+    loop_stmt: &'a Stmt,
+    temps: Vec<VarDecl>,
+    locals: BTreeSet<VarId>,
+    max: usize,
+    leaves: usize,
+}
+
+/// The statement of a loop found by `find_loops`.
+pub fn loop_stmt<'a>(program: &'a Program, info: &LoopInfo) -> Option<&'a Stmt> {
+    let body = program.func(info.func).body.as_ref()?;
+    let mut found = None;
+    body.walk(&mut |s| {
+        if found.is_none() && s.span == info.span && s.is_loop() {
+            found = Some(s);
+        }
+    });
+    found
+}
+
+/// The non-exiting iteration paths of a loop, at most `max_paths` of them
+/// (exit paths count towards the limit too, since they cost the same
+/// work). Errors say why the loop's paths cannot be listed.
+pub fn iteration_paths(program: &Program, info: &LoopInfo, max_paths: usize) -> Result<Vec<Path>, String> {
+    if let Some(r) = &info.reason {
+        return Err(r.clone());
+    }
+    let s = loop_stmt(program, info).ok_or_else(|| "loop not found in its function".to_string())?;
+    let mut en = Enumerator {
+        program,
+        loop_stmt: s,
+        temps: Vec::new(),
+        locals: BTreeSet::new(),
+        max: max_paths.max(1),
+        leaves: 0,
+    };
+    // Variables declared in the body die with the iteration.
+    loop_body(s).walk(&mut |x| {
+        if let StmtKind::Decl(v, _) = x.kind {
+            en.locals.insert(v);
+        }
+    });
+    let mut init = State {
+        work: Vec::new(),
+        steps: Vec::new(),
+        split: None,
+    };
+    init.work.push(Work::BodyEnd);
+    init.work.push(Work::Stmt(loop_body(s)));
+    match &s.kind {
+        StmtKind::While { cond, .. } => init.work.push(Work::Cond(cond.clone(), true)),
+        StmtKind::For { cond: Some(c), .. } => init.work.push(Work::Cond(c.clone(), true)),
+        _ => {}
+    }
+    let mut paths = Vec::new();
+    let mut stack = vec![init];
+    while let Some(st) = stack.pop() {
+        en.run(st, &mut stack, &mut paths)?;
+    }
+    Ok(paths
+        .into_iter()
+        .map(|(steps, split)| Path {
+            steps,
+            split,
+            temps: en.temps.clone(),
+            locals: en.locals.clone(),
+        })
+        .collect())
+}
+
+fn has_cond(e: &Expr) -> bool {
+    let mut found = false;
+    e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Cond(..)));
+    found
+}
+
+fn rebuild(e: &Expr, kind: ExprKind) -> Expr {
+    Expr::new(kind, e.ty.clone(), Span::SYNTHETIC)
+}
+
+impl<'a> Enumerator<'a> {
+    fn leaf(&mut self) -> Result<(), String> {
+        self.leaves += 1;
+        if self.leaves > self.max {
+            Err(format!("more than {} iteration paths", self.max))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn temp(&mut self, ty: &CType, what: &str) -> VarId {
+        let id = VarId(self.program.vars.len() + self.temps.len());
+        self.temps.push(VarDecl {
+            name: format!("tracc_t{}_{what}", self.temps.len()),
+            ty: ty.clone(),
+            storage: Storage::Local,
+            func: None,
+            span: Span::SYNTHETIC,
+        });
+        self.locals.insert(id);
+        id
+    }
+
+    fn var_ty(&self, v: VarId) -> CType {
+        if v.0 < self.program.vars.len() {
+            self.program.var(v).ty.clone()
+        } else {
+            self.temps[v.0 - self.program.vars.len()].ty.clone()
+        }
+    }
+
+    /// Run one state until it ends (a complete path or an exit); forks
+    /// push the other alternatives on `stack`.
+    fn run(
+        &mut self,
+        mut st: State<'a>,
+        stack: &mut Vec<State<'a>>,
+        paths: &mut Vec<(Vec<Step>, usize)>,
+    ) -> Result<(), String> {
+        while let Some(w) = st.work.pop() {
+            let alive = match w {
+                Work::Step(s) => {
+                    st.steps.push(s);
+                    true
+                }
+                Work::BodyEnd => {
+                    st.split = Some(st.steps.len());
+                    match &self.loop_stmt.kind {
+                        StmtKind::For { step: Some(e), .. } => st.work.push(Work::Eval(e.clone())),
+                        StmtKind::DoWhile { cond, .. } => st.work.push(Work::Cond(cond.clone(), true)),
+                        _ => {}
+                    }
+                    true
+                }
+                Work::CallEnd(_) | Work::SwitchEnd => true,
+                Work::Call(f, ret) => {
+                    st.work.push(Work::CallEnd(ret));
+                    if let Some(r) = ret {
+                        // A function that falls off its end returns garbage.
+                        st.steps.push(Step::Havoc(r));
+                    }
+                    let func = self.program.func(f);
+                    self.locals.extend(func.params.iter().copied());
+                    if let Some(b) = &func.body {
+                        b.walk(&mut |x| {
+                            if let StmtKind::Decl(v, _) = x.kind {
+                                self.locals.insert(v);
+                            }
+                        });
+                        st.work.push(Work::Stmt(b));
+                    }
+                    true
+                }
+                Work::Eval(e) => {
+                    let alts = self.flatten(&e)?.into_iter().map(|(a, _)| a).collect();
+                    self.fork(&mut st, stack, alts)?
+                }
+                Work::Cond(e, want) => {
+                    let alts = self.branch(&e, want)?;
+                    self.fork(&mut st, stack, alts)?
+                }
+                Work::Stmt(s) => self.stmt(s, &mut st, stack)?,
+            };
+            if !alive {
+                return Ok(());
+            }
+        }
+        self.leaf()?;
+        paths.push((std::mem::take(&mut st.steps), st.split.unwrap_or(0)));
+        Ok(())
+    }
+
+    /// Continue `st` with the first alternative and push the others as new
+    /// states. False when there is none (every way exits the loop).
+    fn fork(&mut self, st: &mut State<'a>, stack: &mut Vec<State<'a>>, alts: Vec<Items>) -> Result<bool, String> {
+        if alts.is_empty() {
+            self.leaf()?;
+            return Ok(false);
+        }
+        let mut alts = alts.into_iter();
+        let first = alts.next().unwrap_or_default();
+        for alt in alts.rev() {
+            let mut other = st.clone();
+            Self::apply(&mut other, alt);
+            stack.push(other);
+        }
+        Self::apply(st, first);
+        Ok(true)
+    }
+
+    fn apply(st: &mut State<'a>, items: Items) {
+        for it in items.into_iter().rev() {
+            st.work.push(match it {
+                Item::Step(s) => Work::Step(s),
+                Item::Call(f, r) => Work::Call(f, r),
+            });
+        }
+    }
+
+    /// Execute a statement; false when the path leaves the loop.
+    fn stmt(&mut self, s: &'a Stmt, st: &mut State<'a>, stack: &mut Vec<State<'a>>) -> Result<bool, String> {
+        match &s.kind {
+            StmtKind::Empty => {}
+            StmtKind::Expr(e) => st.work.push(Work::Eval(e.clone())),
+            StmtKind::Decl(v, init) => {
+                let ty = self.program.var(*v).ty.clone();
+                match init {
+                    None => st.work.push(Work::Step(Step::Havoc(*v))),
+                    Some(Init::Expr(e)) => st.work.push(Work::Eval(assign_expr(*v, &ty, e.clone()))),
+                    Some(Init::List(..)) => return Err("brace-list initialiser in the loop".into()),
+                }
+            }
+            StmtKind::Block { stmts, .. } => {
+                for c in stmts.iter().rev() {
+                    st.work.push(Work::Stmt(c));
+                }
+            }
+            StmtKind::If { cond, then, els } => {
+                let mut other = st.clone();
+                if let Some(e) = els {
+                    other.work.push(Work::Stmt(e));
+                }
+                other.work.push(Work::Cond(cond.clone(), false));
+                stack.push(other);
+                st.work.push(Work::Stmt(then));
+                st.work.push(Work::Cond(cond.clone(), true));
+            }
+            StmtKind::Break => {
+                while let Some(w) = st.work.pop() {
+                    match w {
+                        Work::SwitchEnd => return Ok(true),
+                        Work::BodyEnd => break,
+                        _ => {}
+                    }
+                }
+                self.leaf()?;
+                return Ok(false);
+            }
+            StmtKind::Continue => {
+                while let Some(w) = st.work.pop() {
+                    if let Work::BodyEnd = w {
+                        st.work.push(w);
+                        return Ok(true);
+                    }
+                }
+                return Err("continue outside the loop body".into());
+            }
+            StmtKind::Return(e) => {
+                // Inside an inlined call: assign the result and resume after
+                // the call. In the loop's own function: the path exits.
+                let Some(pos) = st.work.iter().rposition(|w| matches!(w, Work::CallEnd(_))) else {
+                    self.leaf()?;
+                    return Ok(false);
+                };
+                let ret = match st.work[pos] {
+                    Work::CallEnd(r) => r,
+                    _ => None,
+                };
+                st.work.truncate(pos + 1);
+                match (e, ret) {
+                    (Some(e), Some(r)) => {
+                        let ty = self.var_ty(r);
+                        st.work.push(Work::Eval(assign_expr(r, &ty, e.clone())));
+                    }
+                    (Some(e), None) => st.work.push(Work::Eval(e.clone())),
+                    _ => {}
+                }
+            }
+            StmtKind::Label(_, inner) => st.work.push(Work::Stmt(inner)),
+            StmtKind::Goto(_) => {
+                // Jumps into the loop were rejected by `find_loops`; any
+                // other goto leaves the loop.
+                self.leaf()?;
+                return Ok(false);
+            }
+            StmtKind::Switch { cond, body } => self.switch(cond, body, st, stack)?,
+            StmtKind::Case(_, inner) | StmtKind::Default(inner) => st.work.push(Work::Stmt(inner)),
+            StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => {
+                return Err("contains a nested loop".into());
+            }
+            StmtKind::Opaque(r) => return Err(format!("unmodelled statement ({r})")),
+        }
+        Ok(true)
+    }
+
+    fn switch(
+        &mut self,
+        cond: &Expr,
+        body: &'a Stmt,
+        st: &mut State<'a>,
+        stack: &mut Vec<State<'a>>,
+    ) -> Result<(), String> {
+        let StmtKind::Block { stmts, .. } = &body.kind else {
+            return Err("switch without a block body".into());
+        };
+        if has_side_effects(cond) {
+            return Err("switch on an expression with side effects".into());
+        }
+        let mut cases: Vec<(Option<i128>, usize)> = Vec::new();
+        for (i, c) in stmts.iter().enumerate() {
+            let inner = match &c.kind {
+                StmtKind::Case(v, inner) => {
+                    cases.push((Some(*v), i));
+                    inner
+                }
+                StmtKind::Default(inner) => {
+                    cases.push((None, i));
+                    inner
+                }
+                _ => c,
+            };
+            if has_case(inner) {
+                return Err("case label nested inside a statement of a switch".into());
+            }
+        }
+        let ty = cond.int_type().unwrap_or(IntType::INT);
+        let mut entries: Vec<(Expr, Option<usize>)> = Vec::new();
+        for (v, i) in &cases {
+            if let Some(v) = v {
+                entries.push((build::cmp(BinOp::Eq, cond.clone(), build::lit(*v, ty)), Some(*i)));
+            }
+        }
+        let none_match = build::and_all(
+            cases
+                .iter()
+                .filter_map(|c| c.0)
+                .map(|v| build::cmp(BinOp::Ne, cond.clone(), build::lit(v, ty))),
+        );
+        let default_pos = cases.iter().find(|c| c.0.is_none()).map(|c| c.1);
+        entries.push((none_match, default_pos));
+        let base = st.clone();
+        for (k, (guard, start)) in entries.into_iter().enumerate() {
+            let mut ns = base.clone();
+            ns.work.push(Work::SwitchEnd);
+            if let Some(start) = start {
+                for c in stmts[start..].iter().rev() {
+                    ns.work.push(Work::Stmt(c));
+                }
+            }
+            ns.work.push(Work::Step(Step::Assume(guard)));
+            if k == 0 {
+                *st = ns;
+            } else {
+                stack.push(ns);
+            }
+        }
+        Ok(())
+    }
+
+    /// The ways to make `e` nonzero (`want`) or zero, each a list of items
+    /// ending in guards.
+    fn branch(&mut self, e: &Expr, want: bool) -> Result<Vec<Items>, String> {
+        if !has_side_effects(e) && !has_cond(e) {
+            let g = if want { e.clone() } else { not(e.clone()) };
+            return Ok(vec![vec![Item::Step(Step::Assume(g))]]);
+        }
+        match &e.kind {
+            ExprKind::Binary(op @ (BinOp::LogAnd | BinOp::LogOr), a, b) => {
+                let and = *op == BinOp::LogAnd;
+                if want == and {
+                    // a && b true / a || b false: both operands decide alike.
+                    let first = self.branch(a, want)?;
+                    self.cross_with(first, b, want)
+                } else {
+                    let mut out = self.branch(a, want)?;
+                    let first = self.branch(a, !want)?;
+                    out.extend(self.cross_with(first, b, want)?);
+                    Ok(out)
+                }
+            }
+            ExprKind::Unary(crate::ir::UnOp::LogNot, a) => self.branch(a, !want),
+            _ => {
+                let alts = self.flatten(e)?;
+                Ok(alts
+                    .into_iter()
+                    .map(|(mut items, v)| {
+                        let g = if want { v } else { not(v) };
+                        items.push(Item::Step(Step::Assume(g)));
+                        items
+                    })
+                    .collect())
+            }
+        }
+    }
+
+    fn cross_with(&mut self, first: Vec<Items>, b: &Expr, want: bool) -> Result<Vec<Items>, String> {
+        let mut out = Vec::new();
+        for x in first {
+            for y in self.branch(b, want)? {
+                let mut v = x.clone();
+                v.extend(y);
+                out.push(v);
+            }
+        }
+        Ok(out)
+    }
+
+    fn flatten_all(&mut self, es: &[&Expr]) -> Result<Vec<(Items, Vec<Expr>)>, String> {
+        let mut acc: Vec<(Items, Vec<Expr>)> = vec![(Vec::new(), Vec::new())];
+        for e in es {
+            let alts = self.flatten(e)?;
+            let mut next = Vec::new();
+            for (items, vals) in &acc {
+                for (i2, v) in &alts {
+                    let mut items = items.clone();
+                    items.extend(i2.iter().cloned());
+                    let mut vals = vals.clone();
+                    vals.push(v.clone());
+                    next.push((items, vals));
+                }
+            }
+            acc = next;
+        }
+        Ok(acc)
+    }
+
+    /// Split an expression into straight-line items and a pure value, one
+    /// pair per way of evaluating it (`?:` and short-circuit operators with
+    /// side effects fork). No pair: every way leaves the loop.
+    fn flatten(&mut self, e: &Expr) -> Result<Vec<(Items, Expr)>, String> {
+        if !has_side_effects(e) && !has_cond(e) {
+            if let Some(r) = e.walk_find_opaque() {
+                return Err(r);
+            }
+            return Ok(vec![(Vec::new(), e.clone())]);
+        }
+        match &e.kind {
+            ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) => Ok(vec![(Vec::new(), e.clone())]),
+            ExprKind::Opaque(r) => Err(format!("unmodelled expression ({r})")),
+            ExprKind::Forall(..) => Err("quantifier in the loop".into()),
+            ExprKind::Unary(op, a) => Ok(self
+                .flatten(a)?
+                .into_iter()
+                .map(|(i, v)| (i, rebuild(e, ExprKind::Unary(*op, Box::new(v)))))
+                .collect()),
+            ExprKind::Cast { implicit, expr } => Ok(self
+                .flatten(expr)?
+                .into_iter()
+                .map(|(i, v)| {
+                    let k = ExprKind::Cast {
+                        implicit: *implicit,
+                        expr: Box::new(v),
+                    };
+                    (i, rebuild(e, k))
+                })
+                .collect()),
+            ExprKind::Binary(op @ (BinOp::LogAnd | BinOp::LogOr), a, b) => {
+                let and = *op == BinOp::LogAnd;
+                // The short-circuit value: decided by `a`, or else by `b`.
+                let mut out = Vec::new();
+                for items in self.branch(a, !and)? {
+                    out.push((items, build::lit(if and { 0 } else { 1 }, IntType::INT)));
+                }
+                for items in self.branch(a, and)? {
+                    for (i2, v) in self.flatten(b)? {
+                        let mut it = items.clone();
+                        it.extend(i2);
+                        let zero = build::lit(0, v.int_type().unwrap_or(IntType::INT));
+                        out.push((it, build::bool_op(BinOp::Ne, v, zero)));
+                    }
+                }
+                Ok(out)
+            }
+            ExprKind::Binary(op, a, b) => Ok(self
+                .flatten_all(&[a, b])?
+                .into_iter()
+                .map(|(i, mut v)| {
+                    let y = v.pop().unwrap_or_else(|| b.as_ref().clone());
+                    let x = v.pop().unwrap_or_else(|| a.as_ref().clone());
+                    (i, rebuild(e, ExprKind::Binary(*op, Box::new(x), Box::new(y))))
+                })
+                .collect()),
+            ExprKind::Index(a, i) => Ok(self
+                .flatten_all(&[a, i])?
+                .into_iter()
+                .map(|(it, mut v)| {
+                    let y = v.pop().unwrap_or_else(|| i.as_ref().clone());
+                    let x = v.pop().unwrap_or_else(|| a.as_ref().clone());
+                    (it, rebuild(e, ExprKind::Index(Box::new(x), Box::new(y))))
+                })
+                .collect()),
+            ExprKind::Comma(a, b) => {
+                let mut out = Vec::new();
+                for (i1, _) in self.flatten(a)? {
+                    for (i2, v) in self.flatten(b)? {
+                        let mut it = i1.clone();
+                        it.extend(i2);
+                        out.push((it, v));
+                    }
+                }
+                Ok(out)
+            }
+            ExprKind::Cond(c, x, y) => {
+                let mut out = Vec::new();
+                for (want, arm) in [(true, x), (false, y)] {
+                    for items in self.branch(c, want)? {
+                        for (i2, v) in self.flatten(arm)? {
+                            let mut it = items.clone();
+                            it.extend(i2);
+                            out.push((it, v));
+                        }
+                    }
+                }
+                Ok(out)
+            }
+            ExprKind::Assign { op, op_ty, lhs, rhs } => {
+                let mut out = Vec::new();
+                for (place_items, place) in self.place(lhs)? {
+                    for (rhs_items, r) in self.flatten(rhs)? {
+                        let mut it = place_items.clone();
+                        it.extend(rhs_items);
+                        let read = place_read(&place, lhs);
+                        let value = match op {
+                            None => r,
+                            Some(o) => {
+                                let l = match op_ty.as_int() {
+                                    Some(t) => cast(read.clone(), t),
+                                    None => read.clone(),
+                                };
+                                let v = Expr::new(
+                                    ExprKind::Binary(*o, Box::new(l), Box::new(r)),
+                                    op_ty.clone(),
+                                    Span::SYNTHETIC,
+                                );
+                                match lhs.ty.as_int() {
+                                    Some(t) => cast(v, t),
+                                    None => v,
+                                }
+                            }
+                        };
+                        it.push(Item::Step(Step::Assign(place.clone(), as_value(value))));
+                        out.push((it, read));
+                    }
+                }
+                Ok(out)
+            }
+            ExprKind::IncDec {
+                inc,
+                prefix,
+                op_ty,
+                target,
+            } => {
+                let (Some(t), Some(ot)) = (target.ty.as_int(), op_ty.as_int()) else {
+                    return Err("increment of a non-integer".into());
+                };
+                let mut out = Vec::new();
+                for (mut it, place) in self.place(target)? {
+                    let read = place_read(&place, target);
+                    let op = if *inc { BinOp::Add } else { BinOp::Sub };
+                    let v = Expr::new(
+                        ExprKind::Binary(op, Box::new(cast(read.clone(), ot)), Box::new(build::lit(1, ot))),
+                        op_ty.clone(),
+                        Span::SYNTHETIC,
+                    );
+                    let value = cast(v, t);
+                    let result = if *prefix {
+                        read
+                    } else {
+                        let tmp = self.temp(&target.ty, "old");
+                        it.push(Item::Step(Step::Assign(Lhs::Var(tmp), read)));
+                        Expr::var(tmp, target.ty.clone())
+                    };
+                    it.push(Item::Step(Step::Assign(place, value)));
+                    out.push((it, result));
+                }
+                Ok(out)
+            }
+            ExprKind::Call(Callee::Intrinsic(which), args) => match which {
+                Intrinsic::Assert | Intrinsic::Assume => {
+                    let Some(c) = args.first() else {
+                        return Ok(vec![(Vec::new(), build::lit(0, IntType::INT))]);
+                    };
+                    let mut out = Vec::new();
+                    for (mut it, v) in self.flatten(c)? {
+                        it.push(Item::Step(if *which == Intrinsic::Assert {
+                            Step::Assert(v, e.span)
+                        } else {
+                            Step::Assume(v)
+                        }));
+                        out.push((it, build::lit(0, IntType::INT)));
+                    }
+                    Ok(out)
+                }
+                // Error and abort end the iteration: exit paths.
+                Intrinsic::Error | Intrinsic::Abort => Ok(Vec::new()),
+                Intrinsic::ArrayCopy => Err("__CPROVER_array_copy in the loop".into()),
+            },
+            ExprKind::Call(Callee::Func(f), args) => {
+                let func = self.program.func(*f);
+                if func.body.is_none() {
+                    return Err(format!("call of `{}`, which has no body", func.name));
+                }
+                let params = func.params.clone();
+                let ret_ty = func.ret.clone();
+                let refs: Vec<&Expr> = args.iter().collect();
+                let mut out = Vec::new();
+                for (mut it, vals) in self.flatten_all(&refs)? {
+                    for (p, v) in params.iter().zip(vals) {
+                        let pty = self.program.var(*p).ty.clone();
+                        let v = match pty.as_int() {
+                            Some(t) if v.ty != pty => cast(v, t),
+                            _ => v,
+                        };
+                        it.push(Item::Step(Step::Assign(Lhs::Var(*p), as_value(v))));
+                    }
+                    let ret = if ret_ty == CType::Void {
+                        None
+                    } else {
+                        Some(self.temp(&ret_ty, "ret"))
+                    };
+                    it.push(Item::Call(*f, ret));
+                    let value = match ret {
+                        Some(r) => Expr::var(r, ret_ty.clone()),
+                        None => build::lit(0, IntType::INT),
+                    };
+                    out.push((it, value));
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    /// An assignable place with its index evaluated.
+    fn place(&mut self, lhs: &Expr) -> Result<Vec<(Items, Lhs)>, String> {
+        match &lhs.skip_implicit().kind {
+            ExprKind::Var(v) => Ok(vec![(Vec::new(), Lhs::Var(*v))]),
+            ExprKind::Index(a, i) => {
+                let ExprKind::Var(av) = a.skip_implicit().kind else {
+                    return Err("assignment to an element of a multi-dimensional array".into());
+                };
+                Ok(self
+                    .flatten(i)?
+                    .into_iter()
+                    .map(|(it, idx)| (it, Lhs::Index(av, idx)))
+                    .collect())
+            }
+            _ => Err("assignment to an unmodelled place".into()),
+        }
+    }
+}
+
+fn place_read(place: &Lhs, orig: &Expr) -> Expr {
+    match place {
+        Lhs::Var(v) => Expr::var(*v, orig.ty.clone()),
+        Lhs::Index(a, idx) => {
+            let arr_ty = match &orig.skip_implicit().kind {
+                ExprKind::Index(a, _) => a.ty.clone(),
+                _ => CType::Array(Box::new(orig.ty.clone()), 0),
+            };
+            Expr::new(
+                ExprKind::Index(Box::new(Expr::var(*a, arr_ty)), Box::new(idx.clone())),
+                orig.ty.clone(),
+                Span::SYNTHETIC,
+            )
+        }
+    }
+}
+
+fn assign_expr(v: VarId, ty: &CType, e: Expr) -> Expr {
+    Expr::new(
+        ExprKind::Assign {
+            op: None,
+            op_ty: ty.clone(),
+            lhs: Box::new(Expr::var(v, ty.clone())),
+            rhs: Box::new(e),
+        },
+        ty.clone(),
+        Span::SYNTHETIC,
+    )
+}
+
+fn has_case(s: &Stmt) -> bool {
+    let mut found = false;
+    s.walk(&mut |x| found |= matches!(x.kind, StmtKind::Case(..) | StmtKind::Default(_)));
+    found
+}
+
+/// Whether evaluating the expression changes state or calls a function.
+pub fn has_side_effects(e: &Expr) -> bool {
+    let mut found = false;
+    e.walk(&mut |x| {
+        found |= matches!(
+            x.kind,
+            ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Call(..)
+        )
+    });
+    found
+}
+
+trait FindOpaque {
+    fn walk_find_opaque(&self) -> Option<String>;
+}
+
+impl FindOpaque for Expr {
+    fn walk_find_opaque(&self) -> Option<String> {
+        let mut r = None;
+        self.walk(&mut |x| {
+            if let ExprKind::Opaque(s) = &x.kind {
+                r.get_or_insert_with(|| format!("unmodelled expression ({s})"));
+            }
+        });
+        r
+    }
+}

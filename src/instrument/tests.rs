@@ -1,0 +1,211 @@
+//! Acceleration-only instrumentation of C snippets: what is accelerated,
+//! and the reasons for what is not.
+
+use super::*;
+
+fn inst(src: &str) -> (Program, Instrumented) {
+    let lowered = crate::lower::lower_source(src).expect("lowers");
+    let i = instrument_program(&lowered.program, &InstrumentOptions::default());
+    (lowered.program, i)
+}
+
+/// Per loop: number of accelerated paths, and all reasons.
+fn summary(src: &str) -> Vec<(usize, Vec<String>)> {
+    let (_, i) = inst(src);
+    i.loops
+        .iter()
+        .map(|l| {
+            let mut reasons: Vec<String> = l.report.reason.iter().cloned().collect();
+            reasons.extend(l.report.paths.iter().filter_map(|p| p.reason.clone()));
+            (l.accelerators.len(), reasons)
+        })
+        .collect()
+}
+
+fn wrap_main(body: &str) -> String {
+    format!("unsigned nondet_uint(void);\nint nondet_int(void);\nint main() {{\n{body}\nreturn 0;\n}}\n")
+}
+
+#[test]
+fn counters_of_every_width_and_signedness_are_accelerated() {
+    for ty in [
+        "unsigned char",
+        "signed char",
+        "unsigned short",
+        "short",
+        "unsigned",
+        "int",
+        "unsigned long",
+        "long",
+        "long long",
+        "unsigned long long",
+    ] {
+        for (update, cond) in [
+            ("i++", "i < 100"),
+            ("i--", "i > 3"),
+            ("i += 7", "i != 90"),
+            ("i -= 2", "i >= 10"),
+        ] {
+            let src = wrap_main(&format!("{ty} i = nondet_int(); while ({cond}) {{ {update}; }}"));
+            let s = summary(&src);
+            assert_eq!(s.len(), 1, "{src}");
+            assert_eq!(s[0].0, 1, "{src}: {:?}", s[0].1);
+        }
+    }
+}
+
+#[test]
+fn if_else_bodies_give_two_accelerated_paths() {
+    let src = wrap_main(
+        "unsigned x = nondet_uint(); unsigned y = 0; unsigned z = 0; int f = nondet_int();\n\
+         while (x > 0) { if (f > 0) { x--; y++; } else { x--; z += 2; } }",
+    );
+    let s = summary(&src);
+    assert_eq!(s[0].0, 2, "{:?}", s[0].1);
+}
+
+#[test]
+fn for_and_do_while_loops_are_accelerated() {
+    let s = summary(&wrap_main("int i; int s = 0; for (i = 0; i < 1000; i++) { s += 3; }"));
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+    let s = summary(&wrap_main("unsigned char c = 0; do { c += 3; } while (c < 200);"));
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+}
+
+#[test]
+fn constant_assignments_and_symbolic_steps() {
+    let s = summary(&wrap_main(
+        "int x = nondet_int(); int y = 0; int d = nondet_int(); while (x < 500) { x += d; y = 5; }",
+    ));
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+}
+
+#[test]
+fn asserts_in_the_body_are_kept_as_assumptions() {
+    let src = wrap_main("unsigned i = 0; while (i < 1000000) { assert(i != 123456789); i++; }");
+    let (_, i) = inst(&src);
+    let l = &i.loops[0];
+    assert_eq!(l.accelerators.len(), 1, "{:?}", l.report);
+    assert!(l.accelerators[0].1.guards.iter().any(|g| g.assertion));
+}
+
+#[test]
+fn calls_to_loop_free_helpers_are_inlined() {
+    let src = "int inc(int v) { return v + 1; }\nint main() { int i = 0; while (i < 50) { i = inc(i); } return 0; }\n";
+    let s = summary(src);
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+}
+
+#[test]
+fn nested_loops_are_not_accelerated_with_reason() {
+    let s = summary(&wrap_main(
+        "int i, j; for (i = 0; i < 10; i++) { for (j = 0; j < 10; j++) { } }",
+    ));
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[0].0, 0);
+    assert!(s[0].1.iter().any(|r| r.contains("nested loop")), "{:?}", s[0].1);
+}
+
+#[test]
+fn pointers_and_unknown_calls_are_rejected_with_reason() {
+    let s = summary(
+        "int g(int);\nint main() { int a = 0; int *p = &a; while (*p < 10) { (*p)++; } while (a < 10) { a = g(a); } return 0; }\n",
+    );
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[0].0, 0);
+    assert!(!s[0].1.is_empty());
+    assert_eq!(s[1].0, 0);
+    assert!(s[1].1.iter().any(|r| r.contains("`g`")), "{:?}", s[1].1);
+}
+
+#[test]
+fn exit_paths_are_not_accelerated() {
+    let src = wrap_main("unsigned i = 0; while (1) { if (i == 77) break; i++; }");
+    let (_, i) = inst(&src);
+    let l = &i.loops[0];
+    assert_eq!(l.paths.len(), 1);
+    assert_eq!(l.accelerators.len(), 1);
+}
+
+#[test]
+fn nondeterministic_updates_are_rejected() {
+    let s = summary(&wrap_main("int x = 0; while (x < 10) { x = nondet_int(); }"));
+    assert_eq!(s[0].0, 0);
+    assert!(s[0].1.iter().any(|r| r.contains("nondeterministic")), "{:?}", s[0].1);
+}
+
+#[test]
+fn nondeterministic_loop_conditions_are_dropped() {
+    let s = summary(&wrap_main("unsigned x = 0; while (nondet_int()) { x++; }"));
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+}
+
+#[test]
+fn triangular_updates_get_quadratic_closed_forms() {
+    let src = wrap_main("unsigned x = 0, y = 0; while (x < 100) { y += x; x++; }");
+    let (_, i) = inst(&src);
+    let l = &i.loops[0];
+    assert_eq!(l.accelerators.len(), 1, "{:?}", l.report);
+    let cf = &l.accelerators[0].1.closed_forms;
+    assert!(
+        cf.iter()
+            .any(|c| c.var == "y" && c.kind == "polynomial" && c.formula.contains("k^2")),
+        "{cf:?}"
+    );
+}
+
+#[test]
+fn non_monotone_quadratics_are_rejected() {
+    // y moves down then up when x starts negative: not monotone.
+    let s = summary(&wrap_main(
+        "int x = nondet_int(), y = 0; while (x < 100) { y += x; x++; }",
+    ));
+    assert_eq!(s[0].0, 0);
+    assert!(s[0].1.iter().any(|r| r.contains("monotone")), "{:?}", s[0].1);
+}
+
+#[test]
+fn array_writes_are_rejected_with_reason() {
+    let s = summary(&wrap_main("int a[100]; int i = 0; while (i < 100) { a[i] = 0; i++; }"));
+    assert_eq!(s[0].0, 0);
+    assert!(s[0].1.iter().any(|r| r.contains("array")), "{:?}", s[0].1);
+}
+
+#[test]
+fn replacement_keeps_the_original_body_and_header() {
+    let src = wrap_main("unsigned x = nondet_uint(); while (x > 0) { x--; }");
+    let (program, i) = inst(&src);
+    let l = &i.loops[0];
+    let rep = l.replacement.as_ref().expect("accelerated");
+    assert!(rep.span.is_synthetic());
+    let StmtKind::While { cond, body } = &rep.kind else {
+        panic!("not a while")
+    };
+    assert!(!cond.span.is_synthetic());
+    let orig = loops::loop_stmt(&program, &l.info).expect("loop");
+    let StmtKind::While { body: ob, .. } = &orig.kind else {
+        panic!("not a while")
+    };
+    let StmtKind::Block { stmts, .. } = &body.kind else {
+        panic!("no block")
+    };
+    let StmtKind::If { els: Some(e), .. } = &stmts[0].kind else {
+        panic!("no choice")
+    };
+    assert_eq!(e.span, ob.span);
+}
+
+#[test]
+fn explain_mentions_locations_closed_forms_and_reasons() {
+    let src = wrap_main(
+        "unsigned x = nondet_uint(); unsigned y = 0; while (x > 0) { x--; y++; }\nint a[3]; int i = 0; while (i < 3) { a[i] = 1; i++; }",
+    );
+    let lowered = crate::lower::lower_source(&src).expect("lowers");
+    let i = instrument_program(&lowered.program, &InstrumentOptions::default());
+    let text = explain(&lowered.program, &src, &i);
+    assert!(text.contains("function main"), "{text}");
+    assert!(text.contains("while loop at 4:"), "{text}");
+    assert!(text.contains("y (unsigned int, linear)"), "{text}");
+    assert!(text.contains("reason:"), "{text}");
+    assert!(serde_json::to_string(&i.report()).is_ok());
+}

@@ -1,0 +1,266 @@
+//! Small constructors for synthetic IR expressions (every node they build
+//! has `Span::SYNTHETIC`), shared by `loops`, `accelerate` and `instrument`.
+
+use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp, VarId};
+
+pub const INT: CType = CType::Int(IntType::INT);
+pub const ULONG: CType = CType::Int(IntType::ULONG);
+pub const LONG: CType = CType::Int(IntType::LONG);
+
+pub fn lit(v: i128, ty: IntType) -> Expr {
+    Expr::int(v, ty)
+}
+
+pub fn ulong(v: i128) -> Expr {
+    Expr::int(v, IntType::ULONG)
+}
+
+pub fn var(id: VarId, ty: &CType) -> Expr {
+    Expr::var(id, ty.clone())
+}
+
+/// `(ty)e`, printed explicitly; no node when `e` already has type `ty`.
+pub fn cast(e: Expr, ty: IntType) -> Expr {
+    if e.ty == CType::Int(ty) {
+        return e;
+    }
+    Expr::new(
+        ExprKind::Cast {
+            implicit: false,
+            expr: Box::new(e),
+        },
+        CType::Int(ty),
+        Span::SYNTHETIC,
+    )
+}
+
+/// Arithmetic in type `ty` on operands already of type `ty`. For types
+/// narrower than `int` the C result would be `int`, so the result is cast
+/// back explicitly to keep the printed type equal to the IR type.
+pub fn arith(op: BinOp, a: Expr, b: Expr, ty: IntType) -> Expr {
+    // Neutral elements: keep the output readable.
+    let is = |e: &Expr, v: i128| matches!(e.kind, ExprKind::IntLit(x) if x == v);
+    match op {
+        BinOp::Mul | BinOp::Div if is(&b, 1) => return cast(a, ty),
+        BinOp::Mul if is(&a, 1) => return cast(b, ty),
+        BinOp::Add | BinOp::Sub if is(&b, 0) => return cast(a, ty),
+        _ => {}
+    }
+    let p = ty.promote();
+    let e = Expr::new(
+        ExprKind::Binary(op, Box::new(cast(a, p)), Box::new(cast(b, p))),
+        CType::Int(p),
+        Span::SYNTHETIC,
+    );
+    cast(e, ty)
+}
+
+/// Comparison or logical operator: result `int`.
+pub fn bool_op(op: BinOp, a: Expr, b: Expr) -> Expr {
+    Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), INT, Span::SYNTHETIC)
+}
+
+/// Comparison of two integer expressions, converting both to their common
+/// type first (explicitly, so the C reading is the IR reading).
+pub fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
+    let (ta, tb) = match (a.int_type(), b.int_type()) {
+        (Some(x), Some(y)) => (x, y),
+        _ => return bool_op(op, a, b),
+    };
+    let c = IntType::common(ta, tb);
+    bool_op(op, cast(a, c), cast(b, c))
+}
+
+pub fn and(a: Expr, b: Expr) -> Expr {
+    if is_true(&a) {
+        return b;
+    }
+    if is_true(&b) {
+        return a;
+    }
+    bool_op(BinOp::LogAnd, a, b)
+}
+
+pub fn or(a: Expr, b: Expr) -> Expr {
+    bool_op(BinOp::LogOr, a, b)
+}
+
+pub fn and_all(es: impl IntoIterator<Item = Expr>) -> Expr {
+    es.into_iter().fold(lit(1, IntType::INT), and)
+}
+
+pub fn not(e: Expr) -> Expr {
+    Expr::new(ExprKind::Unary(UnOp::LogNot, Box::new(e)), INT, Span::SYNTHETIC)
+}
+
+pub fn ite(c: Expr, a: Expr, b: Expr) -> Expr {
+    let ty = a.ty.clone();
+    Expr::new(
+        ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+        ty,
+        Span::SYNTHETIC,
+    )
+}
+
+pub fn is_true(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::IntLit(v) if v != 0)
+}
+
+/// Make the top-level chain of implicit conversions explicit: the value of
+/// an assignment, once moved into another context, must keep its type.
+pub fn as_value(e: Expr) -> Expr {
+    match e.kind {
+        ExprKind::Cast { implicit: true, expr } => Expr::new(
+            ExprKind::Cast {
+                implicit: false,
+                expr: Box::new(as_value(*expr)),
+            },
+            e.ty,
+            Span::SYNTHETIC,
+        ),
+        kind => Expr::new(kind, e.ty, e.span),
+    }
+}
+
+/// Substitute variables by expressions (the replacements are taken as they
+/// are: callers pass values made explicit with `as_value`). Nodes that
+/// change lose their span.
+pub fn subst(e: &Expr, f: &dyn Fn(VarId) -> Option<Expr>) -> Expr {
+    fn go(e: &Expr, f: &dyn Fn(VarId) -> Option<Expr>) -> (Expr, bool) {
+        let b = |x: &Expr| -> (Box<Expr>, bool) {
+            let (r, c) = go(x, f);
+            (Box::new(r), c)
+        };
+        let (kind, changed) = match &e.kind {
+            ExprKind::Var(v) => match f(*v) {
+                Some(r) => return (r, true),
+                None => (e.kind.clone(), false),
+            },
+            ExprKind::IntLit(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) => (e.kind.clone(), false),
+            ExprKind::Unary(op, a) => {
+                let (a, c) = b(a);
+                (ExprKind::Unary(*op, a), c)
+            }
+            ExprKind::Cast { implicit, expr } => {
+                let (a, c) = b(expr);
+                (
+                    ExprKind::Cast {
+                        implicit: *implicit,
+                        expr: a,
+                    },
+                    c,
+                )
+            }
+            ExprKind::Binary(op, x, y) => {
+                let (x, c1) = b(x);
+                let (y, c2) = b(y);
+                (ExprKind::Binary(*op, x, y), c1 || c2)
+            }
+            ExprKind::Index(x, y) => {
+                let (x, c1) = b(x);
+                let (y, c2) = b(y);
+                (ExprKind::Index(x, y), c1 || c2)
+            }
+            ExprKind::Comma(x, y) => {
+                let (x, c1) = b(x);
+                let (y, c2) = b(y);
+                (ExprKind::Comma(x, y), c1 || c2)
+            }
+            ExprKind::Cond(x, y, z) => {
+                let (x, c1) = b(x);
+                let (y, c2) = b(y);
+                let (z, c3) = b(z);
+                (ExprKind::Cond(x, y, z), c1 || c2 || c3)
+            }
+            ExprKind::Assign { op, op_ty, lhs, rhs } => {
+                let (l, c1) = b(lhs);
+                let (r, c2) = b(rhs);
+                (
+                    ExprKind::Assign {
+                        op: *op,
+                        op_ty: op_ty.clone(),
+                        lhs: l,
+                        rhs: r,
+                    },
+                    c1 || c2,
+                )
+            }
+            ExprKind::IncDec {
+                inc,
+                prefix,
+                op_ty,
+                target,
+            } => {
+                let (t, c) = b(target);
+                (
+                    ExprKind::IncDec {
+                        inc: *inc,
+                        prefix: *prefix,
+                        op_ty: op_ty.clone(),
+                        target: t,
+                    },
+                    c,
+                )
+            }
+            ExprKind::Call(callee, args) => {
+                let mut any = false;
+                let args = args
+                    .iter()
+                    .map(|a| {
+                        let (r, c) = go(a, f);
+                        any |= c;
+                        r
+                    })
+                    .collect();
+                (ExprKind::Call(callee.clone(), args), any)
+            }
+            ExprKind::Forall(v, body) => {
+                let (x, c) = b(body);
+                (ExprKind::Forall(*v, x), c)
+            }
+        };
+        let span = if changed { Span::SYNTHETIC } else { e.span };
+        (Expr::new(kind, e.ty.clone(), span), changed)
+    }
+    go(e, f).0
+}
+
+/// Every variable an expression mentions.
+pub fn vars_of(e: &Expr, out: &mut std::collections::BTreeSet<VarId>) {
+    e.walk(&mut |x| {
+        if let ExprKind::Var(v) = x.kind {
+            out.insert(v);
+        }
+    });
+}
+
+/// Remove real spans everywhere (a copy of source nodes placed elsewhere
+/// must be printed from the IR, not copied from its old position).
+pub fn desynth(e: &Expr) -> Expr {
+    let mut r = subst(e, &|_| None);
+    strip(&mut r);
+    r
+}
+
+fn strip(e: &mut Expr) {
+    e.span = Span::SYNTHETIC;
+    match &mut e.kind {
+        ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) => {}
+        ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } | ExprKind::Forall(_, a) => strip(a),
+        ExprKind::IncDec { target, .. } => strip(target),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
+            strip(a);
+            strip(b);
+        }
+        ExprKind::Assign { lhs, rhs, .. } => {
+            strip(lhs);
+            strip(rhs);
+        }
+        ExprKind::Cond(a, b, c) => {
+            strip(a);
+            strip(b);
+            strip(c);
+        }
+        ExprKind::Call(_, args) => args.iter_mut().for_each(strip),
+    }
+}

@@ -1,0 +1,425 @@
+//! Accelerators against concrete execution.
+//!
+//! Small loop programs are generated from a fixed seed, lowered and
+//! accelerated. A tiny interpreter with C's wrap-around semantics then runs
+//! the original loop n times from random start states and the accelerator
+//! with `tracc_nN = n`: the accelerator's assumptions must hold exactly
+//! when the n original iterations all stay on the path without leaving a
+//! type and with their assertions holding, and then both must reach the
+//! same state.
+
+use std::collections::HashMap;
+use tracc::instrument::{InstrumentOptions, instrument_program};
+use tracc::ir::{BinOp, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Stmt, StmtKind, UnOp, VarId};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[self.below(xs.len() as u64) as usize]
+    }
+
+    /// A value of the type, often near its limits.
+    fn value(&mut self, t: IntType) -> i128 {
+        let (lo, hi) = (t.min(), t.max());
+        match self.below(5) {
+            0 => lo + self.below(20) as i128,
+            1 => hi - self.below(20) as i128,
+            2 => (self.below(40) as i128 - 20).clamp(lo, hi),
+            _ => lo + (self.next() as i128).rem_euclid(hi - lo + 1),
+        }
+    }
+}
+
+#[derive(Debug)]
+enum Stop {
+    /// An assumption failed.
+    Blocked,
+    /// An assertion failed.
+    Failed,
+    /// Something the interpreter does not model.
+    Unsupported,
+}
+
+struct Machine<'a> {
+    program: &'a Program,
+    vals: HashMap<VarId, i128>,
+    /// Set when a tracked computation left its type.
+    overflow: bool,
+    track: bool,
+    nondet: i128,
+}
+
+fn wrap(t: IntType, v: i128) -> i128 {
+    t.wrap(v)
+}
+
+impl Machine<'_> {
+    fn note(&mut self, t: IntType, v: i128) -> i128 {
+        let w = wrap(t, v);
+        if self.track && w != v && !t.is_bool() {
+            self.overflow = true;
+        }
+        w
+    }
+
+    fn eval(&mut self, e: &Expr) -> Result<i128, Stop> {
+        let t = e.ty.as_int();
+        Ok(match &e.kind {
+            ExprKind::IntLit(v) => *v,
+            ExprKind::Var(v) => *self.vals.get(v).ok_or(Stop::Unsupported)?,
+            ExprKind::Cast { expr, .. } => {
+                let v = self.eval(expr)?;
+                self.note(t.ok_or(Stop::Unsupported)?, v)
+            }
+            ExprKind::Unary(op, a) => {
+                let v = self.eval(a)?;
+                let t = t.ok_or(Stop::Unsupported)?;
+                match op {
+                    UnOp::Neg => self.note(t, -v),
+                    UnOp::Plus => v,
+                    UnOp::BitNot => wrap(t, !v),
+                    UnOp::LogNot => (v == 0) as i128,
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                if *op == BinOp::LogAnd {
+                    return Ok((self.eval(a)? != 0 && self.eval(b)? != 0) as i128);
+                }
+                if *op == BinOp::LogOr {
+                    return Ok((self.eval(a)? != 0 || self.eval(b)? != 0) as i128);
+                }
+                let x = self.eval(a)?;
+                let y = self.eval(b)?;
+                let t = t.ok_or(Stop::Unsupported)?;
+                match op {
+                    BinOp::Add => self.note(t, x + y),
+                    BinOp::Sub => self.note(t, x - y),
+                    BinOp::Mul => match x.checked_mul(y) {
+                        Some(p) => self.note(t, p),
+                        None => {
+                            if self.track {
+                                self.overflow = true;
+                            }
+                            wrap(t, (x as u128).wrapping_mul(y as u128) as i128)
+                        }
+                    },
+                    BinOp::Div | BinOp::Rem => {
+                        if y == 0 {
+                            return Err(Stop::Unsupported);
+                        }
+                        let q = x / y;
+                        if *op == BinOp::Div {
+                            self.note(t, q)
+                        } else {
+                            self.note(t, x - q * y)
+                        }
+                    }
+                    BinOp::Lt => (x < y) as i128,
+                    BinOp::Le => (x <= y) as i128,
+                    BinOp::Gt => (x > y) as i128,
+                    BinOp::Ge => (x >= y) as i128,
+                    BinOp::Eq => (x == y) as i128,
+                    BinOp::Ne => (x != y) as i128,
+                    BinOp::BitAnd => wrap(t, x & y),
+                    BinOp::BitOr => wrap(t, x | y),
+                    BinOp::BitXor => wrap(t, x ^ y),
+                    _ => return Err(Stop::Unsupported),
+                }
+            }
+            ExprKind::Cond(c, a, b) => {
+                if self.eval(c)? != 0 {
+                    self.eval(a)?
+                } else {
+                    self.eval(b)?
+                }
+            }
+            ExprKind::Assign { op, op_ty, lhs, rhs } => {
+                let ExprKind::Var(v) = lhs.kind else {
+                    return Err(Stop::Unsupported);
+                };
+                let r = self.eval(rhs)?;
+                let lt = lhs.ty.as_int().ok_or(Stop::Unsupported)?;
+                let val = match op {
+                    None => r,
+                    Some(o) => {
+                        let ot = op_ty.as_int().ok_or(Stop::Unsupported)?;
+                        let l = self.note(ot, *self.vals.get(&v).ok_or(Stop::Unsupported)?);
+                        let raw = match o {
+                            BinOp::Add => l + r,
+                            BinOp::Sub => l - r,
+                            BinOp::Mul => l * r,
+                            _ => return Err(Stop::Unsupported),
+                        };
+                        let computed = self.note(ot, raw);
+                        self.note(lt, computed)
+                    }
+                };
+                self.vals.insert(v, val);
+                val
+            }
+            ExprKind::IncDec {
+                inc,
+                prefix,
+                op_ty,
+                target,
+            } => {
+                let ExprKind::Var(v) = target.kind else {
+                    return Err(Stop::Unsupported);
+                };
+                let old = *self.vals.get(&v).ok_or(Stop::Unsupported)?;
+                let ot = op_ty.as_int().ok_or(Stop::Unsupported)?;
+                let tt = target.ty.as_int().ok_or(Stop::Unsupported)?;
+                let raw = self.note(ot, if *inc { old + 1 } else { old - 1 });
+                let new = self.note(tt, raw);
+                self.vals.insert(v, new);
+                if *prefix { new } else { old }
+            }
+            ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args) => {
+                let saved = self.track;
+                self.track = false;
+                let c = self.eval(&args[0])?;
+                self.track = saved;
+                if c == 0 {
+                    return Err(Stop::Blocked);
+                }
+                0
+            }
+            ExprKind::Call(Callee::Intrinsic(Intrinsic::Assert), args) => {
+                let saved = self.track;
+                self.track = false;
+                let c = self.eval(&args[0])?;
+                self.track = saved;
+                if c == 0 {
+                    return Err(Stop::Failed);
+                }
+                0
+            }
+            ExprKind::Forall(k, body) => {
+                // Bodies have the shape `!(k < bound) || ...`; the tests use
+                // small bounds.
+                for kv in 0..64 {
+                    self.vals.insert(*k, kv);
+                    if self.eval(body)? == 0 {
+                        return Ok(0);
+                    }
+                }
+                1
+            }
+            ExprKind::Nondet(_) => self.nondet,
+            _ => return Err(Stop::Unsupported),
+        })
+    }
+
+    fn cond(&mut self, e: &Expr) -> Result<bool, Stop> {
+        let saved = self.track;
+        self.track = false;
+        let r = self.eval(e);
+        self.track = saved;
+        Ok(r? != 0)
+    }
+
+    fn exec(&mut self, s: &Stmt) -> Result<(), Stop> {
+        match &s.kind {
+            StmtKind::Empty => Ok(()),
+            StmtKind::Expr(e) => self.eval(e).map(|_| ()),
+            StmtKind::Decl(v, init) => {
+                let val = match init {
+                    Some(Init::Expr(e)) => {
+                        let t = self.program.var(*v).ty.as_int().ok_or(Stop::Unsupported)?;
+                        let x = self.eval(e)?;
+                        wrap(t, x)
+                    }
+                    _ => 0,
+                };
+                self.vals.insert(*v, val);
+                Ok(())
+            }
+            StmtKind::Block { stmts, .. } => stmts.iter().try_for_each(|c| self.exec(c)),
+            StmtKind::If { cond, then, els } => {
+                if self.cond(cond)? {
+                    self.exec(then)
+                } else if let Some(e) = els {
+                    self.exec(e)
+                } else {
+                    Ok(())
+                }
+            }
+            _ => Err(Stop::Unsupported),
+        }
+    }
+}
+
+const TYPES: [(&str, IntType); 10] = [
+    ("unsigned char", IntType::UCHAR),
+    ("signed char", IntType::CHAR),
+    ("unsigned short", IntType::USHORT),
+    ("short", IntType::SHORT),
+    ("unsigned int", IntType::UINT),
+    ("int", IntType::INT),
+    ("unsigned long", IntType::ULONG),
+    ("long", IntType::LONG),
+    ("unsigned long long", IntType::ULLONG),
+    ("long long", IntType::LLONG),
+];
+
+fn literal(v: i128) -> String {
+    if v < 0 { format!("(- {})", -v) } else { v.to_string() }
+}
+
+/// A random single-path loop program.
+fn program(rng: &mut Rng) -> String {
+    let tx = rng.pick(&TYPES);
+    let ty = rng.pick(&TYPES);
+    let tz = rng.pick(&TYPES);
+    let c = |rng: &mut Rng| 1 + rng.below(9) as i128;
+    let mut body = Vec::new();
+    for _ in 0..1 + rng.below(3) {
+        let s = match rng.below(8) {
+            0 => format!("x += {};", c(rng)),
+            1 => format!("x -= {};", c(rng)),
+            2 => "x++;".to_string(),
+            3 => "x--;".to_string(),
+            4 => format!("z = {};", c(rng)),
+            5 => "x = x + y;".to_string(),
+            6 => format!("z += {};", c(rng)),
+            _ => format!("z -= x + {};", c(rng)),
+        };
+        body.push(s);
+    }
+    if rng.below(4) == 0 {
+        body.insert(
+            0,
+            format!("assert(x != {});", literal(rng.value(tx.1).clamp(-100, 100))),
+        );
+    }
+    let bound = literal(rng.value(tx.1).clamp(-1000, 1000));
+    let cond = match rng.below(4) {
+        0 => format!("x < {bound}"),
+        1 => format!("x > {bound}"),
+        2 => format!("x != {bound}"),
+        _ => format!("x >= {bound}"),
+    };
+    let body = body.join(" ");
+    let lp = match rng.below(3) {
+        0 => format!("while ({cond}) {{ {body} }}"),
+        1 => format!("for (; {cond}; x++) {{ {body} }}"),
+        _ => format!("do {{ {body} }} while ({cond});"),
+    };
+    format!(
+        "int main() {{\n{} x; {} y; {} z;\n{lp}\nreturn 0;\n}}\n",
+        tx.0, ty.0, tz.0
+    )
+}
+
+/// Original semantics of n iterations from the current state: Ok(true)
+/// when all of them stay on the (single) path without overflow and with
+/// their assertions holding.
+fn run_original(m: &mut Machine, lp: &Stmt, n: usize) -> Result<bool, Stop> {
+    for i in 0..n {
+        let last = i + 1 == n;
+        let ok = match &lp.kind {
+            StmtKind::While { cond, body } => m.cond(cond)? && run_body(m, body)?,
+            StmtKind::For { cond, step, body, .. } => {
+                let c = cond.as_ref().map_or(Ok(true), |c| m.cond(c))?;
+                c && run_body(m, body)? && (last || step.as_ref().map_or(Ok(true), |s| m.eval(s).map(|_| true))?)
+            }
+            StmtKind::DoWhile { body, cond } => run_body(m, body)? && (last || m.cond(cond)?),
+            _ => return Err(Stop::Unsupported),
+        };
+        if !ok || m.overflow {
+            return Ok(false);
+        }
+    }
+    Ok(!m.overflow)
+}
+
+fn run_body(m: &mut Machine, body: &Stmt) -> Result<bool, Stop> {
+    match m.exec(body) {
+        Ok(()) => Ok(true),
+        Err(Stop::Failed) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+#[test]
+fn accelerators_agree_with_concrete_iterations() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut accelerated = 0;
+    let mut covered_runs = 0;
+    for _ in 0..60 {
+        let src = program(&mut rng);
+        let lowered = tracc::lower::lower_source(&src).expect("lowers");
+        let inst = instrument_program(&lowered.program, &InstrumentOptions::default());
+        let program = &inst.program;
+        for l in &inst.loops {
+            let Some(lp) = tracc::loops::loop_stmt(&lowered.program, &l.info) else {
+                continue;
+            };
+            for (_, acc) in &l.accelerators {
+                accelerated += 1;
+                let vars: Vec<VarId> = (0..lowered.program.vars.len()).map(VarId).collect();
+                for _ in 0..12 {
+                    let start: HashMap<VarId, i128> = vars
+                        .iter()
+                        .filter_map(|v| program.var(*v).ty.as_int().map(|t| (*v, rng.value(t))))
+                        .collect();
+                    for n in 1..=5usize {
+                        let mut orig = Machine {
+                            program,
+                            vals: start.clone(),
+                            overflow: false,
+                            track: true,
+                            nondet: 0,
+                        };
+                        let covered = match run_original(&mut orig, lp, n) {
+                            Ok(c) => c,
+                            Err(_) => continue,
+                        };
+                        let mut fast = Machine {
+                            program,
+                            vals: start.clone(),
+                            overflow: false,
+                            track: false,
+                            nondet: n as i128,
+                        };
+                        let ran = match fast.exec(&acc.block) {
+                            Ok(()) => true,
+                            Err(Stop::Blocked) => false,
+                            Err(e) => panic!("{src}: accelerator not executable: {e:?}"),
+                        };
+                        assert_eq!(
+                            covered, ran,
+                            "{src}\nstart {start:?}, n = {n}: original covered = {covered}, accelerator ran = {ran}"
+                        );
+                        if ran {
+                            covered_runs += 1;
+                            for v in &vars {
+                                assert_eq!(
+                                    orig.vals.get(v),
+                                    fast.vals.get(v),
+                                    "{src}\nstart {start:?}, n = {n}: `{}` differs",
+                                    program.var(*v).name
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The generator must exercise the accelerators, not just skip them.
+    assert!(accelerated >= 30, "only {accelerated} accelerated loops");
+    assert!(covered_runs >= 200, "only {covered_runs} covered runs");
+}
