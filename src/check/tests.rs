@@ -574,3 +574,35 @@ fn quantified_assumption_about_a_havocked_array() {
     let r = run(&bad, 2);
     assert_eq!(r.verdict, Verdict::Unsafe, "{}", r.render("t.c", &bad, true));
 }
+
+#[test]
+fn hand_built_synthetic_nondet_and_unnamed_trace_steps() {
+    // x = <tracc nondet>; assume(x < 3); assert(x != 2) fails with x = 2.
+    let int = IntType::INT;
+    let mut b = B::new();
+    let x = b.var("x", int, Storage::Local);
+    let nd = Expr::new(ExprKind::Nondet(String::new()), CType::Int(int), S);
+    let assume = Expr::new(
+        ExprKind::Call(
+            Callee::Intrinsic(Intrinsic::Assume),
+            vec![bin(BinOp::Lt, v(x, int), Expr::int(3, int), int)],
+        ),
+        CType::Void,
+        S,
+    );
+    b.main(vec![
+        Stmt::new(StmtKind::Decl(x, None), S),
+        assign(x, int, nd),
+        Stmt::new(StmtKind::Expr(assume), S),
+        assert_stmt(bin(BinOp::Gt, v(x, int), Expr::int(-5, int), int)),
+        assert_stmt(bin(BinOp::Ne, v(x, int), Expr::int(2, int), int)),
+    ]);
+    let r = check_program(&b.p, "", &opts(1)).unwrap();
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    assert_eq!(r.trace.last().unwrap().kind, StepKind::Failure);
+    let nondet = r.trace.iter().find(|s| s.kind == StepKind::Nondet).unwrap();
+    assert_eq!(nondet.target, "nondet");
+    let text = r.render("g.c", "", true);
+    assert!(text.contains("g.c:?"), "{text}");
+    assert!(text.ends_with("\nUNSAFE"));
+}
