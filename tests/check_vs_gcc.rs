@@ -8,7 +8,9 @@
 //! defines, so gcc is a valid oracle.
 //!
 //! `TRACC_DIFF_COUNT` sets the number of programs (default 300),
-//! `TRACC_DIFF_SEED` the first seed.
+//! `TRACC_DIFF_SEED` the first seed, `TRACC_DIFF_SAVE` a directory where
+//! disagreeing (and slow) programs are written, `TRACC_DIFF_DUMP` one where
+//! all are.
 
 use std::fmt::Write as _;
 use std::process::Command;
@@ -91,6 +93,22 @@ struct Arr {
     name: String,
     ty: IntType,
     len: u64,
+    /// The second dimension of a two-dimensional array.
+    len2: Option<u64>,
+}
+
+impl Arr {
+    /// Every element, for observing final values.
+    fn elements(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for i in 0..self.len {
+            match self.len2 {
+                Some(m) => (0..m).for_each(|j| out.push(format!("{}[{i}][{j}]", self.name))),
+                None => out.push(format!("{}[{i}]", self.name)),
+            }
+        }
+        out
+    }
 }
 
 struct Helper {
@@ -113,6 +131,10 @@ struct Scope {
     counters: Vec<(String, u64)>,
     helpers: usize,
     read_only_arrays: bool,
+    /// Inside a helper returning this type: `return` may appear anywhere.
+    ret: Option<IntType>,
+    /// Void helpers that may be called as statements.
+    void_helpers: Vec<(String, Vec<IntType>)>,
 }
 
 struct Gen {
@@ -177,6 +199,18 @@ impl Gen {
         }
     }
 
+    /// An element access `a[i]` or `a[i][j]` with in-range indices.
+    fn access(&mut self, sc: &Scope, a: &Arr, depth: u32) -> String {
+        let i = self.index(sc, a.len, depth);
+        match a.len2 {
+            Some(m) => {
+                let j = self.index(sc, m, depth);
+                format!("{}[{i}][{j}]", a.name)
+            }
+            None => format!("{}[{i}]", a.name),
+        }
+    }
+
     fn index(&mut self, sc: &Scope, len: u64, depth: u32) -> String {
         let fitting: Vec<&(String, u64)> = sc.counters.iter().filter(|(_, b)| *b <= len).collect();
         match self.rng.below(3) {
@@ -202,9 +236,8 @@ impl Gen {
             }
             2 if !sc.arrays.is_empty() => {
                 let a = self.rng.pick(&sc.arrays).clone();
-                let i = self.index(sc, a.len, depth);
                 E {
-                    text: format!("{}[{i}]", a.name),
+                    text: self.access(sc, &a, depth),
                     ty: a.ty,
                 }
             }
@@ -220,10 +253,14 @@ impl Gen {
             4 => {
                 let a = self.expr(sc, depth - 1);
                 let ty = *self.rng.pick(&TYPES);
-                E {
-                    text: format!("({})({})", c_name(ty), a.text),
-                    ty,
-                }
+                // `(_Bool)(e)` parses as a call of `(_Bool)` in tree-sitter-c;
+                // a unary operator after the cast keeps it a cast.
+                let text = if ty.is_bool() {
+                    format!("(_Bool)~~({})", a.text)
+                } else {
+                    format!("({})({})", c_name(ty), a.text)
+                };
+                E { text, ty }
             }
             5..=7 => {
                 let a = self.expr(sc, depth - 1);
@@ -315,7 +352,7 @@ impl Gen {
         let choice = if depth == 0 {
             self.rng.below(6)
         } else {
-            self.rng.below(14)
+            self.rng.below(17)
         };
         match choice {
             0..=2 if !writable.is_empty() => {
@@ -350,10 +387,10 @@ impl Gen {
             }
             4 if !sc.arrays.is_empty() && !sc.read_only_arrays => {
                 let a = self.rng.pick(&sc.arrays).clone();
-                let i = self.index(sc, a.len, 1);
+                let target = self.access(sc, &a, 1);
                 let e = self.expr(sc, 2);
                 let op = *self.rng.pick(&["=", "=", "+=", "^="]);
-                self.line(indent, &format!("{}[{i}] {op} {};", a.name, e.text));
+                self.line(indent, &format!("{target} {op} {};", e.text));
             }
             5 if exit_label.is_some() && self.rng.chance(50) => {
                 let c = self.expr(sc, 1);
@@ -404,6 +441,32 @@ impl Gen {
                 self.stmts(sc, writable, n, indent, depth - 1, None);
                 self.line(indent, &format!("{l}:;"));
             }
+            13 if writable.len() >= 2 => {
+                // Side effects inside expressions, sequenced (x != y).
+                let x = self.rng.pick(writable).clone();
+                let others: Vec<Var> = writable.iter().filter(|v| v.name != x.name).cloned().collect();
+                let y = self.rng.pick(&others).clone();
+                let e1 = self.expr(sc, 1);
+                let e2 = self.expr(sc, 1);
+                let rhs = match self.rng.below(5) {
+                    0 => format!("{}++", y.name),
+                    1 => format!("--{}", y.name),
+                    2 => format!("({} += {})", y.name, e1.text),
+                    3 => format!("({} = {}, {})", y.name, e1.text, e2.text),
+                    _ => format!("({} ^= {}) + 1", y.name, e1.text),
+                };
+                self.line(indent, &format!("{} = {rhs};", x.name));
+            }
+            14 if !sc.void_helpers.is_empty() => {
+                let (name, params) = self.rng.pick(&sc.void_helpers).clone();
+                let args: Vec<String> = params.iter().map(|_| self.expr(sc, 1).text).collect();
+                self.line(indent, &format!("{name}({});", args.join(", ")));
+            }
+            15 if sc.ret.is_some() => {
+                let c = self.expr(sc, 1);
+                let r = self.expr(sc, 1);
+                self.line(indent, &format!("if ({}) return {};", c.text, r.text));
+            }
             _ => {
                 if !writable.is_empty() {
                     let v = self.rng.pick(writable).clone();
@@ -431,7 +494,28 @@ impl Gen {
             None
         };
         let n = 1 + self.rng.below(3) as usize;
-        match self.rng.below(3) {
+        match self.rng.below(5) {
+            3 => {
+                // Counting down: the counter takes the values bound..1.
+                let mut down = sc.clone();
+                down.counters.push((k.clone(), bound + 1));
+                down.vars.push(Var {
+                    name: k.clone(),
+                    ty: IntType::INT,
+                });
+                self.line(indent, &format!("for (int {k} = {bound}; {k} > 0; {k}--) {{"));
+                self.loop_body(&down, writable, n, indent, depth, exit.as_deref());
+                self.line(indent, "}");
+            }
+            4 => {
+                // An extra exit condition evaluated every iteration.
+                let c = self.expr(sc, 1);
+                self.line(indent, &format!("{{ int {k} = 0;"));
+                self.line(indent, &format!("while ({k} < {bound} && ({})) {{", c.text));
+                self.loop_body(&inner, writable, n, indent, depth, exit.as_deref());
+                self.line(indent + 1, &format!("{k}++;"));
+                self.line(indent, "} }");
+            }
             0 => {
                 self.line(indent, &format!("for (int {k} = 0; {k} < {bound}; {k}++) {{"));
                 if self.rng.chance(25) {
@@ -480,6 +564,7 @@ impl Gen {
             arrays: globals.arrays.clone(),
             helpers: idx,
             read_only_arrays: true,
+            ret: Some(ret),
             ..Scope::default()
         };
         let mut params = Vec::new();
@@ -514,6 +599,34 @@ impl Gen {
         self.line(0, "}");
         self.helpers.push(Helper { name, ret, params });
     }
+
+    /// A `void` helper that writes globals; called only as a statement.
+    fn void_helper(&mut self, globals: &Scope, gvars: &[Var], idx: usize) -> (String, Vec<IntType>) {
+        let name = format!("{}v{idx}", self.prefix);
+        let mut sc = Scope {
+            arrays: globals.arrays.clone(),
+            helpers: self.helpers.len(),
+            vars: gvars.to_vec(),
+            ..Scope::default()
+        };
+        let mut params = Vec::new();
+        let mut decl = Vec::new();
+        for i in 0..1 + self.rng.below(2) {
+            let t = *self.rng.pick(&TYPES);
+            params.push(t);
+            decl.push(format!("{} q{i}", c_name(t)));
+            sc.vars.push(Var {
+                name: format!("q{i}"),
+                ty: t,
+            });
+        }
+        self.line(0, &format!("void {name}({}) {{", decl.join(", ")));
+        let writable = sc.vars.clone();
+        let n = 1 + self.rng.below(3) as usize;
+        self.stmts(&sc, &writable, n, 1, 2, None);
+        self.line(0, "}");
+        (name, params)
+    }
 }
 
 /// A generated program: its text up to (not including) the end of the
@@ -522,9 +635,15 @@ struct Program {
     text: String,
     entry: String,
     observe: Vec<(String, IntType)>,
+    /// The inputs' value ranges: lowest value and count.
+    domains: Vec<(i128, u64)>,
 }
 
-fn generate(seed: u64, prefix: &str) -> Program {
+/// A program; with `inputs > 0` it reads that many `int` inputs, each
+/// nondeterministic over at most three values for the checker and given on
+/// the command line for gcc, and ends in assertions that may fail for some
+/// inputs (nothing is observed).
+fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
     let mut g = Gen {
         rng: Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1),
         prefix: prefix.to_string(),
@@ -534,12 +653,40 @@ fn generate(seed: u64, prefix: &str) -> Program {
         out: String::new(),
     };
     // Global arrays and scalars.
+    for (i, t) in TYPES.iter().enumerate() {
+        g.line(0, &format!("{} nondet_t{i}(void);", c_name(*t)));
+    }
     let mut globals = Scope::default();
     let mut observe = Vec::new();
     for i in 0..g.rng.below(3) {
         let ty = *g.rng.pick(&TYPES);
-        let len = 2 + g.rng.below(5);
         let name = format!("{prefix}ga{i}");
+        if g.rng.chance(30) {
+            let (n, m) = (2 + g.rng.below(2), 2 + g.rng.below(2));
+            if g.rng.chance(50) {
+                let mut rows = Vec::new();
+                for _ in 0..g.rng.below(n + 1) {
+                    let row: Vec<String> = (0..g.rng.below(m + 1)).map(|_| literal(g.value(), ty)).collect();
+                    rows.push(format!("{{{}}}", row.join(", ")));
+                }
+                g.line(
+                    0,
+                    &format!("{} {name}[{n}][{m}] = {{{}}};", c_name(ty), rows.join(", ")),
+                );
+            } else {
+                g.line(0, &format!("{} {name}[{n}][{m}];", c_name(ty)));
+            }
+            let a = Arr {
+                name,
+                ty,
+                len: n,
+                len2: Some(m),
+            };
+            observe.extend(a.elements().into_iter().map(|e| (e, ty)));
+            globals.arrays.push(a);
+            continue;
+        }
+        let len = 2 + g.rng.below(5);
         if g.rng.chance(50) {
             let mut vals = Vec::new();
             for _ in 0..g.rng.below(len + 1) {
@@ -553,7 +700,12 @@ fn generate(seed: u64, prefix: &str) -> Program {
         for k in 0..len {
             observe.push((format!("{name}[{k}]"), ty));
         }
-        globals.arrays.push(Arr { name, ty, len });
+        globals.arrays.push(Arr {
+            name,
+            ty,
+            len,
+            len2: None,
+        });
     }
     let mut gvars = Vec::new();
     for i in 0..g.rng.below(3) {
@@ -571,6 +723,11 @@ fn generate(seed: u64, prefix: &str) -> Program {
     for _ in 0..g.rng.below(3) {
         g.helper(&globals);
     }
+    let mut void_helpers = Vec::new();
+    for i in 0..g.rng.below(3) {
+        let vh = g.void_helper(&globals, &gvars, i as usize);
+        void_helpers.push(vh);
+    }
     let recursive = g.rng.chance(15);
     if recursive {
         let name = format!("{prefix}rec");
@@ -583,13 +740,50 @@ fn generate(seed: u64, prefix: &str) -> Program {
     g.line(0, &format!("int {entry}(void) {{"));
     let mut sc = globals.clone();
     sc.helpers = g.helpers.len();
+    sc.void_helpers = void_helpers;
     sc.vars.extend(gvars.iter().cloned());
+    let mut domains = Vec::new();
+    for i in 0..inputs {
+        let lo = *g.rng.pick(&[-2i128, 0, 0, 1, 7, 100, -100, 2147483645, -2147483647]);
+        let count = 1 + g.rng.below(3);
+        let hi = lo + count as i128 - 1;
+        g.line(1, &format!("{GCC}int in{i} = (int)tracc_in[{i}];"));
+        g.line(1, &format!("{CHECK}int in{i} = nondet_t4();"));
+        g.line(
+            1,
+            &format!(
+                "{CHECK}__CPROVER_assume(in{i} >= {} && in{i} <= {});",
+                literal(lo, IntType::INT),
+                literal(hi, IntType::INT)
+            ),
+        );
+        sc.vars.push(Var {
+            name: format!("in{i}"),
+            ty: IntType::INT,
+        });
+        domains.push((lo, count));
+    }
     let mut locals = Vec::new();
     for i in 0..2 + g.rng.below(5) {
         let ty = *g.rng.pick(&TYPES);
         let name = format!("x{i}");
         let e = g.expr(&sc, 2);
-        g.line(1, &format!("{} {name} = {};", c_name(ty), e.text));
+        if g.rng.chance(30) {
+            // A symbolic value pinned by an assumption: the same program
+            // for gcc (where the nondet function returns its argument), but
+            // the checker cannot fold it to a constant.
+            let ti = TYPES.iter().position(|t| *t == ty).unwrap_or(0);
+            let cast = if ty.is_bool() {
+                format!("(_Bool)~~({})", e.text)
+            } else {
+                format!("({})({})", c_name(ty), e.text)
+            };
+            g.line(1, &format!("{GCC}{} {name} = {};", c_name(ty), e.text));
+            g.line(1, &format!("{CHECK}{} {name} = nondet_t{ti}();", c_name(ty)));
+            g.line(1, &format!("{CHECK}__CPROVER_assume({name} == {cast});"));
+        } else {
+            g.line(1, &format!("{} {name} = {};", c_name(ty), e.text));
+        }
         let v = Var { name, ty };
         sc.vars.push(v.clone());
         locals.push(v);
@@ -610,6 +804,7 @@ fn generate(seed: u64, prefix: &str) -> Program {
             name: "la".to_string(),
             ty,
             len,
+            len2: None,
         });
     }
     if recursive {
@@ -626,13 +821,22 @@ fn generate(seed: u64, prefix: &str) -> Program {
         let c = g.expr(&sc, 2);
         g.line(1, &format!("assert({});", c.text));
     }
-    for v in &locals {
-        observe.push((v.name.clone(), v.ty));
+    if inputs > 0 {
+        for _ in 0..1 + g.rng.below(3) {
+            let c = g.expr(&sc, 2);
+            g.line(1, &format!("assert({});", c.text));
+        }
+        observe.clear();
+    } else {
+        for v in &locals {
+            observe.push((v.name.clone(), v.ty));
+        }
     }
     Program {
         text: g.out,
         entry,
         observe,
+        domains,
     }
 }
 
@@ -652,7 +856,11 @@ fn print_suffix(p: &Program) -> String {
 fn assert_suffix(p: &Program, values: &[i128], perturb: Option<usize>) -> String {
     let mut s = String::new();
     for (i, ((name, ty), v)) in p.observe.iter().zip(values).enumerate() {
-        let v = if perturb == Some(i) { ty.wrap(v + 1) } else { *v };
+        let v = match perturb {
+            Some(j) if j == i && ty.is_bool() => 1 - v,
+            Some(j) if j == i => ty.wrap(v + 1),
+            _ => *v,
+        };
         let lit = if ty.signed {
             literal(v, IntType::LLONG)
         } else {
@@ -664,6 +872,25 @@ fn assert_suffix(p: &Program, values: &[i128], perturb: Option<usize>) -> String
     s
 }
 
+/// Line markers for text that only gcc, or only the checker, sees.
+const GCC: &str = "@gcc@";
+const CHECK: &str = "@check@";
+
+fn variant(text: &str, keep: &str, drop: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with(drop) {
+            continue;
+        }
+        let indent = &line[..line.len() - t.len()];
+        out.push_str(indent);
+        out.push_str(t.strip_prefix(keep).unwrap_or(t));
+        out.push('\n');
+    }
+    out
+}
+
 enum Outcome {
     /// The run finished; the observed values.
     Values(Vec<i128>),
@@ -671,13 +898,15 @@ enum Outcome {
     AssertFailed,
 }
 
-fn run_batch(programs: &[Program], dir: &std::path::Path) -> Vec<Outcome> {
-    let mut src = String::from("#include <stdio.h>\n#include <stdlib.h>\n#include <assert.h>\n");
+fn compile_batch(programs: &[Program], dir: &std::path::Path) -> std::path::PathBuf {
+    let mut src = String::from("#include <stdio.h>\n#include <stdlib.h>\n#include <assert.h>\nlong tracc_in[8];\n");
     for p in programs {
-        src.push_str(&p.text);
+        src.push_str(&variant(&p.text, GCC, CHECK));
         src.push_str(&print_suffix(p));
     }
-    src.push_str("int main(int argc, char **argv) {\n    switch (atoi(argv[1])) {\n");
+    src.push_str("int main(int argc, char **argv) {\n");
+    src.push_str("    for (int i = 2; i < argc && i < 10; i++) tracc_in[i - 2] = atol(argv[i]);\n");
+    src.push_str("    switch (atoi(argv[1])) {\n");
     for (i, p) in programs.iter().enumerate() {
         let _ = writeln!(src, "    case {i}: {}(); break;", p.entry);
     }
@@ -692,6 +921,25 @@ fn run_batch(programs: &[Program], dir: &std::path::Path) -> Vec<Outcome> {
         .status()
         .expect("gcc must be installed");
     assert!(st.success(), "gcc failed on the generated batch {}", c.display());
+    exe
+}
+
+/// Whether some input combination makes program `i` fail an assertion.
+fn fails_for_some_input(exe: &std::path::Path, i: usize, domains: &[(i128, u64)]) -> bool {
+    let total: u64 = domains.iter().map(|(_, n)| *n).product();
+    (0..total).any(|mut k| {
+        let mut cmd = Command::new(exe);
+        cmd.arg(i.to_string());
+        for (lo, n) in domains {
+            cmd.arg((lo + (k % n) as i128).to_string());
+            k /= n;
+        }
+        !cmd.output().unwrap().status.success()
+    })
+}
+
+fn run_batch(programs: &[Program], dir: &std::path::Path) -> Vec<Outcome> {
+    let exe = compile_batch(programs, dir);
     programs
         .iter()
         .enumerate()
@@ -737,28 +985,38 @@ fn checker_agrees_with_gcc() {
     let mut seed = first;
     while seed < first + count {
         let n = batch.min(first + count - seed);
-        let programs: Vec<Program> = (seed..seed + n).map(|s| generate(s, &format!("s{s}_"))).collect();
+        let programs: Vec<Program> = (seed..seed + n).map(|s| generate(s, &format!("s{s}_"), 0)).collect();
         let outcomes = run_batch(&programs, dir.path());
         for (k, (p, o)) in programs.iter().zip(outcomes).enumerate() {
             let s = seed + k as u64;
             let mut checks = Vec::new();
+            let text = variant(&p.text, CHECK, GCC);
             match o {
                 Outcome::AssertFailed => {
-                    checks.push((format!("{}    return 0;\n}}\n", p.text), Verdict::Unsafe));
+                    checks.push((format!("{text}    return 0;\n}}\n"), Verdict::Unsafe));
                 }
                 Outcome::Values(vals) => {
-                    checks.push((format!("{}{}", p.text, assert_suffix(p, &vals, None)), Verdict::Safe));
+                    checks.push((format!("{text}{}", assert_suffix(p, &vals, None)), Verdict::Safe));
                     if !vals.is_empty() && s.is_multiple_of(3) {
                         let i = (s as usize / 3) % vals.len();
-                        checks.push((
-                            format!("{}{}", p.text, assert_suffix(p, &vals, Some(i))),
-                            Verdict::Unsafe,
-                        ));
+                        checks.push((format!("{text}{}", assert_suffix(p, &vals, Some(i))), Verdict::Unsafe));
                     }
                 }
             }
             for (text, expected) in checks {
-                match verdict(&text, &p.entry) {
+                if let Ok(d) = std::env::var("TRACC_DIFF_DUMP") {
+                    let _ = std::fs::write(format!("{d}/seed{s}_{expected:?}.c"), &text);
+                }
+                let t0 = std::time::Instant::now();
+                let got = verdict(&text, &p.entry);
+                let el = t0.elapsed();
+                if el.as_millis() > 1000 {
+                    eprintln!("slow: seed {s} {expected:?} {el:?}");
+                    if let Ok(d) = std::env::var("TRACC_DIFF_SAVE") {
+                        let _ = std::fs::write(format!("{d}/slow{s}_{expected:?}.c"), &text);
+                    }
+                }
+                match got {
                     Ok(v) if v == expected => {
                         if v == Verdict::Safe {
                             safe += 1;
@@ -766,19 +1024,117 @@ fn checker_agrees_with_gcc() {
                             unsafe_ += 1;
                         }
                     }
-                    got => disagreements.push(format!("seed {s}: expected {expected:?}, checker said {got:?}\n{text}")),
+                    got => {
+                        if let Ok(d) = std::env::var("TRACC_DIFF_SAVE") {
+                            let _ = std::fs::write(format!("{d}/seed{s}_{expected:?}.c"), &text);
+                        }
+                        disagreements.push(format!("seed {s}: expected {expected:?}, checker said {got:?}\n{text}"));
+                    }
                 }
             }
         }
         seed += n;
     }
-    for d in disagreements.iter().take(5) {
+    for d in disagreements.iter().take(3) {
         eprintln!("----- DISAGREEMENT -----\n{d}");
+    }
+    for d in &disagreements {
+        eprintln!("{}", d.lines().next().unwrap_or(""));
     }
     eprintln!(
         "{count} programs: {safe} SAFE and {unsafe_} UNSAFE agreed, {} disagreements",
         disagreements.len()
     );
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements with gcc",
+        disagreements.len()
+    );
+}
+
+/// Diagnostics for a saved program: `TRACC_CHECK_FILE=f.c TRACC_CHECK_ENTRY=s1_main
+/// cargo test --test check_vs_gcc -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn check_saved_file() {
+    let Ok(path) = std::env::var("TRACC_CHECK_FILE") else {
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let opts = CheckOptions {
+        unwind: std::env::var("TRACC_CHECK_UNWIND")
+            .ok()
+            .and_then(|u| u.parse().ok())
+            .unwrap_or(10),
+        entry: std::env::var("TRACC_CHECK_ENTRY").unwrap_or_else(|_| "main".to_string()),
+        ..CheckOptions::default()
+    };
+    let r = check_source(&text, &opts).unwrap();
+    eprintln!("{}", r.render(&path, &text, true));
+    eprintln!("encode {:?} solve {:?}", r.encode_time, r.solver_time);
+}
+
+/// Nondeterministic inputs over small domains: the checker's verdict must
+/// be UNSAFE exactly when some combination of inputs fails an assertion in
+/// the gcc-compiled program (all combinations are run). Here z3 has to
+/// search, not just propagate constants.
+#[test]
+fn checker_agrees_with_gcc_on_small_input_domains() {
+    let count: u64 = std::env::var("TRACC_DIFF_COUNT")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .map_or(100, |n| n.div_ceil(3));
+    let first: u64 = std::env::var("TRACC_DIFF_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let dir = tempfile::tempdir().unwrap();
+    let mut disagreements = Vec::new();
+    let (mut safe, mut unsafe_) = (0, 0);
+    let mut seed = first;
+    while seed < first + count {
+        let n = 100.min(first + count - seed);
+        let programs: Vec<Program> = (seed..seed + n)
+            .map(|s| generate(s ^ 0x5eed, &format!("n{s}_"), 1 + (s % 3) as usize))
+            .collect();
+        let exe = compile_batch(&programs, dir.path());
+        for (k, p) in programs.iter().enumerate() {
+            let s = seed + k as u64;
+            let expected = if fails_for_some_input(&exe, k, &p.domains) {
+                Verdict::Unsafe
+            } else {
+                Verdict::Safe
+            };
+            let text = format!("{}    return 0;\n}}\n", variant(&p.text, CHECK, GCC));
+            match verdict(&text, &p.entry) {
+                Ok(v) if v == expected => {
+                    if v == Verdict::Safe {
+                        safe += 1;
+                    } else {
+                        unsafe_ += 1;
+                    }
+                }
+                got => {
+                    if let Ok(d) = std::env::var("TRACC_DIFF_SAVE") {
+                        let _ = std::fs::write(format!("{d}/inputs{s}_{expected:?}.c"), &text);
+                    }
+                    disagreements.push(format!("seed {s}: expected {expected:?}, checker said {got:?}\n{text}"));
+                }
+            }
+        }
+        seed += n;
+    }
+    for d in disagreements.iter().take(3) {
+        eprintln!("----- DISAGREEMENT -----\n{d}");
+    }
+    for d in &disagreements {
+        eprintln!("{}", d.lines().next().unwrap_or(""));
+    }
+    eprintln!(
+        "{count} programs with inputs: {safe} SAFE and {unsafe_} UNSAFE agreed, {} disagreements",
+        disagreements.len()
+    );
+    assert!(safe > 0 && unsafe_ > 0, "the generator should produce both verdicts");
     assert!(
         disagreements.is_empty(),
         "{} disagreements with gcc",

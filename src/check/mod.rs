@@ -16,7 +16,16 @@
 //! `0..width` (including negative amounts) give 0 (`<<`, unsigned `>>`) or
 //! the sign fill (signed `>>`); out-of-bounds array accesses read and write
 //! the unbounded SMT array (no bounds check, like CBMC without
-//! `--bounds-check`).
+//! `--bounds-check`); uninitialised locals and `nondet_*` results are
+//! unconstrained; a body-less function called for its effect is a no-op
+//! (CBMC's treatment), one whose result is used is refused.
+//!
+//! Solving: all user properties in one query (their failure conditions
+//! disjoined, each behind a literal so the model names the failing ones);
+//! if none can fail, unwinding assertions are queried until every loop that
+//! can exceed the bound is named. Each query runs on a fresh z3 solver with
+//! a plain `check()`, because z3's incremental core skips the preprocessing
+//! that makes these bit-vector queries cheap (seconds versus milliseconds).
 
 mod report;
 mod symex;
@@ -244,13 +253,45 @@ fn is_user(k: PropKind) -> bool {
     !matches!(k, PropKind::Unwind | PropKind::Recursion)
 }
 
-fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report: &mut CheckReport) {
-    let solver = Solver::new();
-    for d in &enc.defs {
-        solver.assert(d);
+/// Runs the queries, each on a fresh solver with a plain `check()`: then z3
+/// applies its full preprocessing (constant propagation through the SSA
+/// equations, bit-blasting only what is left), which its incremental core
+/// (push/pop, check with assumptions) skips; on programs with symbolic
+/// 64-bit multiplications and divisions that is the difference between
+/// milliseconds and many seconds. Re-asserting the shared formulas is cheap.
+struct Backend<'a> {
+    base: &'a [Bool],
+    deadline: Option<Instant>,
+}
+
+impl Backend<'_> {
+    fn check(&self, goal: &Bool) -> (SatResult, Option<Model>, Option<String>) {
+        let solver = Solver::new();
+        for b in self.base {
+            solver.assert(b);
+        }
+        solver.assert(goal);
+        if let Some(d) = self.deadline {
+            let left = d.saturating_duration_since(Instant::now()).as_millis();
+            let mut p = Params::new();
+            p.set_u32("timeout", u32::try_from(left.max(1)).unwrap_or(u32::MAX));
+            solver.set_params(&p);
+        }
+        let r = solver.check();
+        let m = if r == SatResult::Sat { solver.get_model() } else { None };
+        let why = if r == SatResult::Unknown {
+            Some(reason(&solver))
+        } else {
+            None
+        };
+        (r, m, why)
     }
+}
+
+fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report: &mut CheckReport) {
     // Each property gets a literal that implies its failure condition, so a
     // model tells which one fails; properties that cannot fail are left out.
+    let mut base: Vec<Bool> = enc.defs.clone();
     let mut user = Vec::new();
     let mut unwind = Vec::new();
     for (i, p) in enc.props.iter().enumerate() {
@@ -263,53 +304,37 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
             continue;
         }
         let lit = Bool::fresh_const("tracc_p");
-        solver.assert(lit.implies(&p.fails));
+        base.push(lit.implies(&p.fails));
         if is_user(p.kind) {
             user.push((i, lit));
         } else {
             unwind.push((i, lit));
         }
     }
-    let check = |assumption: &Bool| -> SatResult {
-        if let Some(d) = deadline {
-            let left = d.saturating_duration_since(Instant::now()).as_millis();
-            let mut p = Params::new();
-            p.set_u32("timeout", u32::try_from(left.max(1)).unwrap_or(u32::MAX));
-            solver.set_params(&p);
-        }
-        solver.check_assumptions(std::slice::from_ref(assumption))
-    };
+    let backend = Backend { base: &base, deadline };
     let mut unknown = None;
     if opts.per_assertion {
         for (i, lit) in &user {
-            match check(lit) {
-                SatResult::Sat => {
-                    if let Some(m) = solver.get_model() {
-                        report.failures.push(failure(enc, *i, &m, true));
-                    }
-                }
-                SatResult::Unknown => unknown = Some(reason(&solver)),
-                SatResult::Unsat => {}
+            match backend.check(lit) {
+                (SatResult::Sat, Some(m), _) => report.failures.push(failure(enc, *i, &m, true)),
+                (SatResult::Unknown, _, why) => unknown = why,
+                _ => {}
             }
         }
     } else if !user.is_empty() {
-        let act = Bool::fresh_const("tracc_q");
         let lits: Vec<&Bool> = user.iter().map(|(_, l)| l).collect();
-        solver.assert(act.implies(Bool::or(&lits)));
-        match check(&act) {
-            SatResult::Sat => {
-                if let Some(m) = solver.get_model() {
-                    // Every property the model violates, first in execution order first.
-                    for (i, _) in &user {
-                        if holds(&m, &enc.props[*i].fails) {
-                            let with_trace = report.failures.is_empty();
-                            report.failures.push(failure(enc, *i, &m, with_trace));
-                        }
+        match backend.check(&Bool::or(&lits)) {
+            (SatResult::Sat, Some(m), _) => {
+                // Every property the model violates, first in execution order first.
+                for (i, _) in &user {
+                    if holds(&m, &enc.props[*i].fails) {
+                        let with_trace = report.failures.is_empty();
+                        report.failures.push(failure(enc, *i, &m, with_trace));
                     }
                 }
             }
-            SatResult::Unknown => unknown = Some(reason(&solver)),
-            SatResult::Unsat => {}
+            (SatResult::Unknown, _, why) => unknown = why,
+            _ => {}
         }
     }
     if !report.failures.is_empty() {
@@ -326,12 +351,9 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
     // ones the model violates, exclude them, ask again.
     let mut remaining = unwind;
     while !remaining.is_empty() {
-        let act = Bool::fresh_const("tracc_u");
         let lits: Vec<&Bool> = remaining.iter().map(|(_, l)| l).collect();
-        solver.assert(act.implies(Bool::or(&lits)));
-        match check(&act) {
-            SatResult::Sat => {
-                let Some(m) = solver.get_model() else { break };
+        match backend.check(&Bool::or(&lits)) {
+            (SatResult::Sat, Some(m), _) => {
                 let before = remaining.len();
                 remaining.retain(|(i, _)| {
                     if holds(&m, &enc.props[*i].fails) {
@@ -345,11 +367,11 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
                     break;
                 }
             }
-            SatResult::Unknown => {
-                report.unknown_reason = Some(reason(&solver));
+            (SatResult::Unknown, _, why) => {
+                report.unknown_reason = why;
                 break;
             }
-            SatResult::Unsat => break,
+            _ => break,
         }
     }
     // Several unwinding assertions of one loop (nested in an outer loop or

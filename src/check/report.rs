@@ -112,20 +112,8 @@ pub(crate) fn render(r: &CheckReport, file: &str, source: &str, show_trace: bool
     out
 }
 
-fn failure_json(f: &Failure, file: &str, source: &str) -> serde_json::Value {
-    let (line, col) = line_col(source, f.span).unzip();
-    json!({
-        "kind": kind_str(f.kind),
-        "file": file,
-        "line": line,
-        "column": col,
-        "message": f.message,
-    })
-}
-
-pub(crate) fn to_json(r: &CheckReport, file: &str, source: &str) -> serde_json::Value {
-    let trace: Vec<serde_json::Value> = r
-        .trace
+fn trace_json(trace: &[TraceStep], source: &str) -> Vec<serde_json::Value> {
+    trace
         .iter()
         .map(|s| {
             json!({
@@ -135,7 +123,26 @@ pub(crate) fn to_json(r: &CheckReport, file: &str, source: &str) -> serde_json::
                 "value": s.value.map(|v| v.to_string()),
             })
         })
-        .collect();
+        .collect()
+}
+
+fn failure_json(f: &Failure, file: &str, source: &str) -> serde_json::Value {
+    let (line, col) = line_col(source, f.span).unzip();
+    let mut v = json!({
+        "kind": kind_str(f.kind),
+        "file": file,
+        "line": line,
+        "column": col,
+        "message": f.message,
+    });
+    if !f.trace.is_empty() {
+        v["trace"] = serde_json::Value::Array(trace_json(&f.trace, source));
+    }
+    v
+}
+
+pub(crate) fn to_json(r: &CheckReport, file: &str, source: &str) -> serde_json::Value {
+    let trace = trace_json(&r.trace, source);
     json!({
         "file": file,
         "verdict": r.verdict.as_str(),

@@ -15,8 +15,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::Instant;
 
-use z3::Sort;
 use z3::ast::{Array, Ast, BV, Bool, Dynamic};
+use z3::{DeclKind, Sort};
 
 use crate::diag::Diagnostic;
 use crate::ir::{
@@ -291,6 +291,92 @@ fn zero_of(ty: &CType, span: Span) -> R<Val> {
     }
 }
 
+/// The stores of `a` above its root, in application order: for each, the
+/// array after the store, the index and the value.
+type Store = (Array, Dynamic, Dynamic);
+
+fn store_chain(a: &Array) -> (Array, Vec<Store>) {
+    let mut chain = Vec::new();
+    let mut cur = a.clone();
+    loop {
+        if !cur.is_app() || cur.decl().kind() != DeclKind::Store || cur.num_children() != 3 {
+            break;
+        }
+        let (Some(base), Some(idx), Some(val)) = (cur.nth_child(0), cur.nth_child(1), cur.nth_child(2)) else {
+            break;
+        };
+        let Some(base) = base.as_array() else { break };
+        chain.push((cur.clone(), idx, val));
+        cur = base;
+    }
+    chain.reverse();
+    (cur, chain)
+}
+
+/// Merge arrays that are store chains over a common base without `ite`
+/// on whole arrays (which z3 handles badly): replay every store of every
+/// state on the base, each writing its value under the guards of the states
+/// that made it and writing back the current element otherwise. Stores
+/// shared by several states (a common prefix, as in the exits of a loop)
+/// are replayed once. `None` when the arrays have different roots.
+fn merge_store_chains(live: &[State], arrs: &[Array]) -> Option<Array> {
+    let chains: Vec<(Array, Vec<Store>)> = arrs.iter().map(store_chain).collect();
+    let root = &chains[0].0;
+    if chains.iter().any(|(r, _)| !r.ast_eq(root)) {
+        return None;
+    }
+    // Entries in replay order, with the states that made each store.
+    let mut entries: Vec<(Dynamic, Dynamic, Vec<usize>)> = Vec::new();
+    let mut seen: HashMap<Array, usize> = HashMap::new();
+    for (s, (_, chain)) in chains.iter().enumerate() {
+        for (node, idx, val) in chain {
+            match seen.get(node) {
+                Some(&k) => entries[k].2.push(s),
+                None => {
+                    seen.insert(node.clone(), entries.len());
+                    entries.push((idx.clone(), val.clone(), vec![s]));
+                }
+            }
+        }
+    }
+    let n = live.len();
+    let mut m = root.clone();
+    // Guards of entries: reuse the previous entry's disjunction when its
+    // states are a superset (loop exits), else build it.
+    let mut prev: Option<(Vec<usize>, Bool)> = None;
+    let mut guards = Vec::with_capacity(entries.len());
+    for (_, _, states) in entries.iter().rev() {
+        let g = match &prev {
+            Some((ps, pg)) if ps.iter().all(|x| states.contains(x)) => {
+                let mut g = pg.clone();
+                for x in states.iter().filter(|x| !ps.contains(x)) {
+                    g = or2(&g, &live[*x].guard);
+                }
+                g
+            }
+            _ => {
+                let mut g = Bool::from_bool(false);
+                for x in states {
+                    g = or2(&g, &live[*x].guard);
+                }
+                g
+            }
+        };
+        prev = Some((states.clone(), g.clone()));
+        guards.push(g);
+    }
+    guards.reverse();
+    for ((idx, val, states), g) in entries.iter().zip(guards) {
+        let v = if states.len() == n {
+            val.clone()
+        } else {
+            g.ite(val, &m.select(idx))
+        };
+        m = m.store(idx, &v);
+    }
+    Some(m)
+}
+
 fn cases_of<'p>(s: &'p Stmt, out: &mut Vec<&'p Stmt>) {
     match &s.kind {
         StmtKind::Switch { .. } => {}
@@ -343,10 +429,17 @@ pub(crate) fn encode(prog: &Program, src: &str, opts: &EncodeOptions<'_>) -> Res
     }
     let mut st = State::live();
     enc.init_globals(&mut st)?;
+    // The entry's parameters are unconstrained; unmodelled ones (`argv`)
+    // stay unbound, so only a use of them is refused.
     let mut args = Vec::new();
     for p in &f.params {
         let ty = &prog.var(*p).ty;
-        args.push((enc.fresh(ty, prog.var(*p).span)?, None));
+        let v = if ty.is_opaque() {
+            Val::Void
+        } else {
+            enc.fresh(ty, prog.var(*p).span)?
+        };
+        args.push((v, None));
     }
     enc.call_function(entry, args, f.span, &mut st)?;
     Ok(enc.out)
@@ -519,6 +612,9 @@ impl<'p> Enc<'p> {
                 }
                 if arrs.iter().all(|a| a.ast_eq(first)) {
                     return Some(Val::Arr(first.clone()));
+                }
+                if let Some(m) = merge_store_chains(live, &arrs) {
+                    return Some(Val::Arr(m));
                 }
                 let mut acc = arrs[n - 1].clone();
                 for i in (0..n - 1).rev() {
@@ -746,7 +842,9 @@ impl<'p> Enc<'p> {
                     if let (Val::Bv(b), CType::Int(t)) = (&val, &prog.var(*p).ty) {
                         binds.push((prog.var(*p).name.clone(), b.clone(), *t));
                     }
-                    st.vals.insert((frame, *p), val);
+                    if !matches!(val, Val::Void) {
+                        st.vals.insert((frame, *p), val);
+                    }
                 }
             }
         }
@@ -938,6 +1036,10 @@ impl<'p> Enc<'p> {
                 }
                 val
             }
+            None if decl.ty.is_opaque() => {
+                // Declaring is harmless; any use of it is refused.
+                return Ok(());
+            }
             None => {
                 let val = self.fresh(&decl.ty, span)?;
                 if let (Val::Bv(b), CType::Int(t)) = (&val, &decl.ty) {
@@ -1096,7 +1198,12 @@ impl<'p> Enc<'p> {
 
     fn eval_bv(&mut self, e: &'p Expr, st: &mut State) -> R<BV> {
         match self.eval(e, st)? {
-            Val::Bv(b) => Ok(b),
+            Val::Bv(b) => {
+                // Keep the width equal to the expression's type whatever the
+                // IR says elsewhere: z3 aborts on mixed widths.
+                let t = self.ity(e)?;
+                Ok(if b.get_size() == t.bits() { b } else { convert(&b, t, t) })
+            }
             _ => Err(unsupported(e.span, "expected a scalar value here")),
         }
     }
@@ -1108,11 +1215,65 @@ impl<'p> Enc<'p> {
         }
     }
 
-    /// The truth value (`!= 0`) of a scalar expression.
+    /// The truth value (`!= 0`) of a scalar expression. Comparisons and
+    /// logical operators become formulas directly (not `ite(c, 1, 0) != 0`),
+    /// which keeps assumptions like `x == 5` visible to z3's preprocessing.
     fn truth(&mut self, e: &'p Expr, st: &mut State) -> R<Bool> {
-        let v = self.eval_bv(e, st)?;
-        let w = v.get_size();
-        Ok(v.eq(lit(0, w)).not().simplify())
+        match &e.kind {
+            ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) if narrow_eq(a, b).is_some() => {
+                let Some((a, b, c)) = narrow_eq(a, b) else {
+                    return Err(unsupported(e.span, "internal error"));
+                };
+                let x = self.eval_bv(a, st)?;
+                let y = match (b, c) {
+                    (Some(b), _) => self.eval_bv(b, st)?,
+                    (None, c) => lit(c, x.get_size()),
+                };
+                let eq = x.eq(&y);
+                Ok(folded(if *op == BinOp::Eq { eq } else { eq.not() }))
+            }
+            ExprKind::Binary(op, a, b) if op.is_comparison() => {
+                let at = self.ity(a)?;
+                let bt = self.ity(b)?;
+                let x = self.eval_bv(a, st)?;
+                let y = self.eval_bv(b, st)?;
+                let y = convert(&y, bt, at);
+                Ok(folded(compare(*op, &x, &y, at.signed && !at.is_bool())))
+            }
+            ExprKind::Binary(op, a, b) if op.is_logical() => self.logic(*op, a, b, st),
+            ExprKind::Unary(UnOp::LogNot, a) => Ok(not1(&self.truth(a, st)?)),
+            ExprKind::Cast { expr, .. } if keeps_nonzero(&expr.ty, &e.ty) => self.truth(expr, st),
+            _ => {
+                let v = self.eval_bv(e, st)?;
+                let w = v.get_size();
+                Ok(folded(v.eq(lit(0, w)).not()))
+            }
+        }
+    }
+
+    /// `a && b` / `a || b` as a formula; `b` runs only when it must.
+    fn logic(&mut self, op: BinOp, a: &'p Expr, b: &'p Expr, st: &mut State) -> R<Bool> {
+        let ta = self.truth(a, st)?;
+        let tb = if pure(b) {
+            self.truth(b, st)?
+        } else {
+            let go = if op == BinOp::LogAnd { ta.clone() } else { not1(&ta) };
+            let mut sb = self.fork(st, &go);
+            let mut sn = self.fork(st, &not1(&go));
+            let tb = if sb.dead {
+                Bool::from_bool(false)
+            } else {
+                self.truth(b, &mut sb)?
+            };
+            std::mem::swap(&mut sn, st);
+            *st = self.merge(vec![sb, sn]);
+            tb
+        };
+        Ok(if op == BinOp::LogAnd {
+            and2(&ta, &tb)
+        } else {
+            or2(&ta, &tb)
+        })
     }
 
     fn index64(&mut self, e: &'p Expr, st: &mut State) -> R<BV> {
@@ -1228,10 +1389,17 @@ impl<'p> Enc<'p> {
             cur = next;
         }
         let last = &lp.indices[lp.indices.len() - 1];
-        let mut acc = match &val {
-            Val::Bv(b) => cur.store(last, b),
-            Val::Arr(a) => cur.store(last, a),
-            Val::Void => return Err(unsupported(span, "storing a void value")),
+        let mut acc = match (&val, &ty) {
+            (Val::Bv(b), CType::Array(elem, _)) if elem.as_int().is_some_and(|t| t.bits() != b.get_size()) => {
+                let t = elem.as_int().unwrap_or(IntType::INT);
+                cur.store(last, &convert(b, t, t))
+            }
+            (Val::Bv(_), CType::Array(elem, _)) if elem.as_int().is_none() => {
+                return Err(unsupported(span, "storing a scalar into an array of arrays"));
+            }
+            (Val::Bv(b), _) => cur.store(last, b),
+            (Val::Arr(a), _) => cur.store(last, a),
+            (Val::Void, _) => return Err(unsupported(span, "storing a void value")),
         };
         for (outer, idx) in chain.iter().rev().zip(lp.indices[..lp.indices.len() - 1].iter().rev()) {
             acc = outer.store(idx, &acc);
@@ -1400,27 +1568,7 @@ impl<'p> Enc<'p> {
     fn eval_binary(&mut self, e: &'p Expr, op: BinOp, a: &'p Expr, b: &'p Expr, st: &mut State) -> R<Val> {
         let t = self.ity(e)?;
         if op.is_logical() {
-            let ta = self.truth(a, st)?;
-            let tb = if pure(b) {
-                self.truth(b, st)?
-            } else {
-                let go = if op == BinOp::LogAnd { ta.clone() } else { not1(&ta) };
-                let mut sb = self.fork(st, &go);
-                let mut sn = self.fork(st, &not1(&go));
-                let tb = if sb.dead {
-                    Bool::from_bool(false)
-                } else {
-                    self.truth(b, &mut sb)?
-                };
-                std::mem::swap(&mut sn, st);
-                *st = self.merge(vec![sb, sn]);
-                tb
-            };
-            let r = if op == BinOp::LogAnd {
-                and2(&ta, &tb)
-            } else {
-                or2(&ta, &tb)
-            };
+            let r = self.logic(op, a, b, st)?;
             return Ok(Val::Bv(bool_to_bv(&r, t.bits()).simplify()));
         }
         let at = self.ity(a)?;
@@ -1514,9 +1662,19 @@ impl<'p> Enc<'p> {
         match callee {
             Callee::Intrinsic(Intrinsic::Assert) => {
                 let c = self.truth(arg(0)?, st)?;
-                let message = match args.get(1) {
-                    Some(m) if !self.text(m.span).is_empty() => self.text(m.span).trim().trim_matches('"').to_string(),
-                    _ => {
+                // Lowering keeps only the condition; a message string of
+                // `__CPROVER_assert(c, "msg")` follows it in the call's text.
+                let after = match (e.span.is_synthetic(), args[0].span.is_synthetic()) {
+                    (false, false) => self.src.get(args[0].span.end..e.span.end).unwrap_or(""),
+                    _ => "",
+                };
+                let quoted = match (after.find('"'), after.rfind('"')) {
+                    (Some(a), Some(b)) if b > a => Some(after[a + 1..b].to_string()),
+                    _ => None,
+                };
+                let message = match quoted {
+                    Some(m) => m,
+                    None => {
                         let t = self.text(args[0].span);
                         if t.is_empty() {
                             "assertion".to_string()
@@ -1532,7 +1690,12 @@ impl<'p> Enc<'p> {
             }
             Callee::Intrinsic(Intrinsic::Assume) => {
                 let c = self.truth(arg(0)?, st)?;
-                if !st.dead {
+                if !st.dead && self.out.props.iter().all(|p| is_false(&p.fails)) {
+                    // No property precedes this assumption, so it cannot
+                    // mask a failure: make it a global constraint, which
+                    // z3's preprocessing can propagate (e.g. `x == 5`).
+                    self.out.defs.push(st.guard.implies(&c));
+                } else if !st.dead {
                     let g = and2(&st.guard, &c);
                     if is_false(&g) {
                         *st = State::dead();
@@ -1669,6 +1832,42 @@ impl<'p> Enc<'p> {
             }
         }
     }
+}
+
+/// `b` itself, or its value when it simplifies to a constant. (The
+/// simplified form of an equality can be a conjunction over bit slices,
+/// which z3's equation solving no longer recognises, so it is not kept.)
+fn folded(b: Bool) -> Bool {
+    let s = b.simplify();
+    if s.as_bool().is_some() { s } else { b }
+}
+
+/// For `a == b` where both sides are widened from one type `T` (or one
+/// side is and the other a constant representable in `T`): the operands to
+/// compare in `T` instead, which keeps `x == c` an equation on `x` itself
+/// for z3 (promotions otherwise hide it behind an extension).
+fn narrow_eq<'e>(a: &'e Expr, b: &'e Expr) -> Option<(&'e Expr, Option<&'e Expr>, i128)> {
+    fn widened(e: &Expr) -> Option<(&Expr, IntType)> {
+        match (&e.kind, &e.ty) {
+            (ExprKind::Cast { expr, .. }, CType::Int(w)) => match &expr.ty {
+                CType::Int(t) if !w.is_bool() && w.bits() > t.bits() => Some((expr, *t)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let (a0, t) = widened(a)?;
+    match (widened(b), &b.kind) {
+        (Some((b0, u)), _) if u == t || (u.bits() == t.bits() && u.signed == t.signed) => Some((a0, Some(b0), 0)),
+        (_, ExprKind::IntLit(c)) if t.contains(*c) => Some((a0, None, *c)),
+        _ => None,
+    }
+}
+
+/// Whether converting `from` to `to` keeps "is non-zero" (widening, or
+/// conversion to `_Bool`).
+fn keeps_nonzero(from: &CType, to: &CType) -> bool {
+    matches!((from, to), (CType::Int(f), CType::Int(t)) if t.is_bool() || t.bits() >= f.bits())
 }
 
 fn compare(op: BinOp, x: &BV, y: &BV, signed: bool) -> Bool {

@@ -2,6 +2,7 @@
 //! C text through `lower_source`.
 
 use super::*;
+use crate::diag::Diagnostic;
 use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, FuncId, Function, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage,
     VarDecl, VarId,
@@ -154,4 +155,454 @@ fn hand_built_wraparound_and_failing_assert() {
     let values: Vec<Option<i128>> = r.trace.iter().map(|s| s.value).collect();
     assert_eq!(values, vec![Some(255), Some(0), None]);
     assert!(r.render("t.c", "", true).ends_with("\nUNSAFE"));
+}
+
+// ---- C text through lowering ---------------------------------------------
+
+fn run(src: &str, unwind: u32) -> CheckReport {
+    check_source(src, &opts(unwind)).unwrap_or_else(|d| panic!("refused: {d:?}\n{src}"))
+}
+
+fn verdict(src: &str, unwind: u32) -> Verdict {
+    run(src, unwind).verdict
+}
+
+fn refused(src: &str) -> Vec<Diagnostic> {
+    match check_source(src, &opts(3)) {
+        Ok(r) => panic!("expected a refusal, got {:?}\n{src}", r.verdict),
+        Err(d) => d,
+    }
+}
+
+#[test]
+fn trace_lists_assignments_with_lines_and_values() {
+    let src = "int nondet_int(void);\n\
+               int main(void) {\n\
+               int x = nondet_int();\n\
+               __CPROVER_assume(x > 3 && x < 5);\n\
+               int y = x * 2;\n\
+               y = y - 1;\n\
+               assert(y != 7);\n\
+               return 0;\n\
+               }\n";
+    let r = run(src, 1);
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    let steps: Vec<(usize, Option<i128>)> = r
+        .trace
+        .iter()
+        .map(|s| (report::line_col(src, s.span).unwrap().0, s.value))
+        .collect();
+    assert_eq!(steps.first(), Some(&(3, Some(4))));
+    assert!(steps.contains(&(5, Some(8))));
+    assert!(steps.contains(&(6, Some(7))));
+    assert_eq!(steps.last(), Some(&(7, None)));
+    assert_eq!(r.trace.last().unwrap().kind, StepKind::Failure);
+    let text = r.render("f.c", src, true);
+    assert!(text.contains("f.c:7:1: failed: assertion y != 7"), "{text}");
+    assert!(text.contains("f.c:6: y = 7"), "{text}");
+    assert_eq!(text.lines().last(), Some("UNSAFE"));
+    let json = r.to_json("f.c", src);
+    assert_eq!(json["verdict"], "UNSAFE");
+    assert_eq!(json["failures"][0]["line"], 7);
+}
+
+#[test]
+fn trace_follows_only_the_failing_path() {
+    let src = "int nondet_int(void);\n\
+               int main(void) {\n\
+               int x = nondet_int();\n\
+               int y = 0;\n\
+               if (x > 10) { y = 1; } else { y = 2; }\n\
+               assert(y == 1);\n\
+               return 0; }\n";
+    let r = run(src, 1);
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    let ys: Vec<Option<i128>> = r.trace.iter().filter(|s| s.target == "y").map(|s| s.value).collect();
+    assert_eq!(ys, vec![Some(0), Some(2)]);
+    let x = r.trace.iter().find(|s| s.kind == StepKind::Nondet).unwrap();
+    assert!(x.value.unwrap() <= 10);
+}
+
+#[test]
+fn signed_values_in_traces_are_negative() {
+    let src = "int main(void) { signed char c = 127; c++; assert(c > 0); return 0; }";
+    let r = run(src, 1);
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    assert!(r.trace.iter().any(|s| s.value == Some(-128)), "{:?}", r.trace);
+}
+
+#[test]
+fn integer_semantics_follow_lp64_c() {
+    let cases = [
+        // unsigned wrap, signed wrap, conversions
+        "unsigned u = 0; u--; assert(u == 4294967295u);",
+        "int i = 2147483647; i++; assert(i == -2147483647 - 1);",
+        "unsigned char c = 300; assert(c == 44);",
+        "signed char s = 200; assert(s == -56);",
+        "_Bool b = 256; assert(b == 1);",
+        "_Bool b = 0; b++; b++; assert(b == 1);",
+        "long l = -1; unsigned long ul = l; assert(ul == 18446744073709551615ul);",
+        "int i = -7; assert(i / 2 == -3 && i % 2 == -1);",
+        "unsigned u = 7; assert(u / 2 == 3 && u % 2 == 1);",
+        "int i = -8; assert((i >> 1) == -4);",
+        "unsigned u = 0x80000000u; assert((u >> 31) == 1);",
+        "int i = 1; assert((i << 31) < 0);",
+        "assert(-1 < 0u == 0);",
+        "long l = -1; assert(l < 0u);",
+        "unsigned short a = 65535; assert(a * a == -131071);",
+        "char c = 'A'; assert(c == 65);",
+        "int x = 5; x += 3; x *= 2; x -= 1; x /= 3; x %= 4; assert(x == 1);",
+        "unsigned char c = 250; c += 10; assert(c == 4);",
+        "int x = 3; int y = x++ + 1; assert(x == 4 && y == 4);",
+        "int x = 3; int y = --x; assert(x == 2 && y == 2);",
+        "int x = (1, 2); assert(x == 2);",
+        "int x = 0; int y = (x = 5) + 1; assert(y == 6);",
+        "int a = 1, b = 0; assert((a && b) == 0 && (a || b) == 1 && !b == 1);",
+        "int x = 5; int y = x > 3 ? 10 : 20; assert(y == 10);",
+        "unsigned long long big = 0xFFFFFFFFFFFFFFFFull; assert(big + 1 == 0);",
+        "assert(sizeof(long) == 8);",
+    ];
+    for body in cases {
+        let src = format!("int main(void) {{ {body} return 0; }}");
+        assert_eq!(
+            verdict(&src, 1),
+            Verdict::Safe,
+            "{src}\n{}",
+            run(&src, 1).render("t.c", &src, true)
+        );
+        let at = src.rfind("assert(").unwrap();
+        let end = src.rfind(");").unwrap();
+        let neg = format!("{}assert(!({})){}", &src[..at], &src[at + 7..end], &src[end + 1..]);
+        assert_eq!(verdict(&neg, 1), Verdict::Unsafe, "{neg}");
+    }
+}
+
+#[test]
+fn short_circuit_guards_side_effects() {
+    let src = "int g; int f(void) { g = 1; return 1; }\n\
+               int main(void) { int a = 0; if (a && f()) { } assert(g == 0); \
+               if (a || f()) { } assert(g == 1); int x = 0; int y = a ? (x = 5) : 7; \
+               assert(x == 0 && y == 7); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+    let src = "int nondet_int(void); int g; int f(void) { g = 1; return 1; }\n\
+               int main(void) { int a = nondet_int(); if (a && f()) { } assert(g == 0); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Unsafe);
+}
+
+#[test]
+fn arrays_globals_and_initialisers() {
+    let src = "int g[4]; int h[3] = {1, 2}; int m[2][3] = {{1, 2, 3}, {4, 5, 6}};\n\
+               int main(void) { int a[3] = {7}; int i; \
+               assert(g[3] == 0 && h[1] == 2 && h[2] == 0 && a[0] == 7 && a[2] == 0); \
+               assert(m[1][2] == 6 && m[0][1] == 2); \
+               for (i = 0; i < 3; i++) a[i] = i * i; assert(a[2] == 4); \
+               m[1][0] = 9; assert(m[1][0] == 9 && m[0][0] == 1); return 0; }";
+    assert_eq!(
+        verdict(src, 4),
+        Verdict::Safe,
+        "{}",
+        run(src, 4).render("t.c", src, true)
+    );
+}
+
+#[test]
+fn symbolic_array_index() {
+    let src = "unsigned nondet_uint(void); int a[5];\n\
+               int main(void) { unsigned i = nondet_uint(); __CPROVER_assume(i < 5); a[i] = 1; \
+               assert(a[0] + a[1] + a[2] + a[3] + a[4] == 1); assert(a[i] == 1); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+    let bad = src.replace("a[i] == 1", "a[0] == 1");
+    assert_eq!(verdict(&bad, 1), Verdict::Unsafe);
+}
+
+#[test]
+fn array_parameters_alias_the_caller() {
+    let src = "void fill(int a[3], int v) { for (int i = 0; i < 3; i++) a[i] = v; }\n\
+               int main(void) { int b[3] = {0}; fill(b, 4); assert(b[1] == 4); return 0; }";
+    match check_source(src, &opts(4)) {
+        Ok(r) => assert_eq!(r.verdict, Verdict::Safe, "{}", r.render("t.c", src, true)),
+        // Lowering may keep pointer parameters opaque: then a refusal is right.
+        Err(d) => assert!(!d.is_empty()),
+    }
+}
+
+#[test]
+fn functions_recursion_and_returns() {
+    let src = "int sq(int x) { return x * x; }\n\
+               int fact(int n) { if (n <= 1) return 1; return n * fact(n - 1); }\n\
+               int main(void) { assert(sq(7) == 49); assert(fact(5) == 120); return 0; }";
+    assert_eq!(verdict(src, 5), Verdict::Safe);
+    assert_eq!(verdict(src, 4), Verdict::Unknown);
+    let r = run(src, 4);
+    assert_eq!(r.unwinding_failures[0].kind, FailureKind::Recursion);
+}
+
+#[test]
+fn switch_with_fallthrough_and_default() {
+    let src = "int nondet_int(void);\n\
+               int main(void) { int x = nondet_int(); int r = 0; \
+               switch (x) { case 1: r = 10; case 2: r += 1; break; case 5: { r = 50; break; } default: r = -1; } \
+               assert(x != 1 || r == 11); assert(x != 2 || r == 1); assert(x != 5 || r == 50); \
+               assert(x == 1 || x == 2 || x == 5 || r == -1); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+    let bad = src.replace("r == 11", "r == 10");
+    assert_eq!(verdict(&bad, 1), Verdict::Unsafe);
+    let no_default = "int nondet_int(void); int main(void) { int x = nondet_int(); int r = 3; \
+                      switch (x) { case 0: r = 0; break; } assert(r == 3 || x == 0); return 0; }";
+    assert_eq!(verdict(no_default, 1), Verdict::Safe);
+}
+
+#[test]
+fn forward_goto_and_error_label() {
+    let src = "int nondet_int(void);\n\
+               int main(void) { int x = nondet_int(); int y = 0; \
+               if (x > 0) goto skip; y = 1; skip: assert(x > 0 || y == 1); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+    let label = "int nondet_int(void); int main(void) { int x = nondet_int(); if (x == 42) goto ERROR; return 0; \
+                 ERROR: return 1; }";
+    let o = CheckOptions {
+        error_label: Some("ERROR".to_string()),
+        ..opts(1)
+    };
+    let r = check_source(label, &o).unwrap();
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    assert_eq!(r.failures[0].kind, FailureKind::ErrorLabel);
+    assert_eq!(verdict(label, 1), Verdict::Safe);
+}
+
+#[test]
+fn backward_goto_is_refused() {
+    let d = refused("int main(void) { int i = 0; again: i++; if (i < 3) goto again; return 0; }");
+    assert!(d[0].message.contains("backward"), "{d:?}");
+}
+
+#[test]
+fn error_functions_abort_and_exit() {
+    let src = "void reach_error(void); int nondet_int(void);\n\
+               int main(void) { int x = nondet_int(); if (x == 3) reach_error(); return 0; }";
+    let r = run(src, 1);
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    assert_eq!(r.failures[0].kind, FailureKind::ErrorCall);
+    let src = "void abort(void); int nondet_int(void);\n\
+               int main(void) { int x = nondet_int(); if (x == 3) abort(); assert(x != 3); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+}
+
+#[test]
+fn assume_does_not_mask_earlier_assertions() {
+    let src = "int nondet_int(void);\n\
+               int main(void) { int x = nondet_int(); assert(x > 0); __CPROVER_assume(x > 0); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Unsafe);
+    let src = "int nondet_int(void);\n\
+               int main(void) { int x = nondet_int(); __CPROVER_assume(x > 0); assert(x > 0); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+    // An assumption inside a branch constrains only that branch.
+    let src = "int nondet_int(void);\n\
+               int main(void) { int x = nondet_int(); int c = nondet_int(); if (c) __CPROVER_assume(x > 0); \
+               assert(x > 0); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Unsafe);
+}
+
+#[test]
+fn quantifiers_and_array_copy() {
+    let src = "int a[4]; int b[4];\n\
+               int main(void) { for (int i = 0; i < 4; i++) a[i] = 2 * i; __CPROVER_array_copy(b, a); \
+               assert(b[3] == 6); \
+               assert(__CPROVER_forall { int k; !(k >= 0 && k < 4) || b[k] == 2 * k }); \
+               assert(!__CPROVER_forall { int k; !(k >= 0 && k < 4) || b[k] == 2 }); return 0; }";
+    match check_source(src, &opts(5)) {
+        Ok(r) => assert_eq!(r.verdict, Verdict::Safe, "{}", r.render("t.c", src, true)),
+        Err(d) => panic!("{d:?}"),
+    }
+}
+
+#[test]
+fn per_assertion_reports_every_failure() {
+    let src = "int nondet_int(void);\n\
+               int main(void) { int x = nondet_int(); assert(x != 1); assert(x != 2); assert(x == x); return 0; }";
+    let o = CheckOptions {
+        per_assertion: true,
+        ..opts(1)
+    };
+    let r = check_source(src, &o).unwrap();
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    assert_eq!(r.failures.len(), 2);
+    assert!(r.failures.iter().all(|f| !f.trace.is_empty()));
+    assert_eq!(r.properties, 3);
+}
+
+#[test]
+fn unmodelled_constructs_are_refused() {
+    refused("int main(void) { int x = 0; int *p = &x; *p = 1; assert(x == 1); return 0; }");
+    refused("int ext(int); int main(void) { int y = ext(3); assert(y == 3); return 0; }");
+    let d = check_source(
+        "int main(void) { return 0; }",
+        &CheckOptions {
+            entry: "start".into(),
+            ..opts(1)
+        },
+    );
+    assert!(d.is_err());
+}
+
+#[test]
+fn bodyless_call_as_statement_is_ignored_like_cbmc() {
+    let src = "void log_it(int); int main(void) { int x = 1; log_it(x); assert(x == 1); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+}
+
+#[test]
+fn uninitialised_locals_are_nondeterministic() {
+    let src = "int main(void) { int x; assert(x != 12345); return 0; }";
+    let r = run(src, 1);
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    assert!(
+        r.trace
+            .iter()
+            .any(|s| s.kind == StepKind::Uninit && s.value == Some(12345))
+    );
+    let src = "int g; int main(void) { static int s; assert(g == 0 && s == 0); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+}
+
+#[test]
+fn static_locals_keep_their_value_across_calls() {
+    let src = "int next(void) { static int n = 10; n++; return n; }\n\
+               int main(void) { next(); next(); assert(next() == 13); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+}
+
+#[test]
+fn timeout_gives_unknown_not_a_wrong_verdict() {
+    let src = "unsigned long nondet_ulong(void);\n\
+               int main(void) { unsigned long a = nondet_ulong(), b = nondet_ulong(); \
+               __CPROVER_assume(a > 1 && b > 1 && a < 4294967296ul && b < 4294967296ul); \
+               assert(a * b != 18446744030759878681ul); return 0; }";
+    let o = CheckOptions {
+        timeout_ms: Some(1),
+        ..opts(1)
+    };
+    let r = check_source(src, &o).unwrap();
+    assert_ne!(r.verdict, Verdict::Safe);
+    assert_eq!(r.exit_code() == 20, r.verdict == Verdict::Unknown);
+}
+
+#[test]
+fn unused_unmodelled_declarations_are_harmless() {
+    let src = "int main(int argc, char **argv) { int *p; int x = argc; assert(x == argc); return 0; }";
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+    refused("int main(int argc, char **argv) { assert(argv != 0); return 0; }");
+}
+
+#[test]
+fn cprover_assert_message_is_reported() {
+    let src = "void __CPROVER_assert(_Bool, const char *); int nondet_int(void);\n\
+               int main(void) { int x = nondet_int(); __CPROVER_assert(x != 7, \"x is not seven\"); return 0; }";
+    let r = run(src, 1);
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    assert_eq!(r.failures[0].message, "x is not seven");
+    let json = r.to_json("m.c", src);
+    assert_eq!(json["failures"][0]["message"], "x is not seven");
+    let last = json["trace"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["kind"], "failure");
+    assert!(json["trace"].as_array().unwrap().iter().any(|s| s["value"] == "7"));
+}
+
+#[test]
+fn unknown_report_names_the_loop() {
+    let src =
+        "int nondet_int(void);\nint main(void) {\n  int n = nondet_int();\n  while (n > 0) n--;\n  return 0;\n}\n";
+    let r = run(src, 3);
+    assert_eq!(r.verdict, Verdict::Unknown);
+    assert_eq!(r.exit_code(), 20);
+    let text = r.render("u.c", src, true);
+    assert!(text.contains("u.c:4:3: unwinding assertion"), "{text}");
+    assert_eq!(text.lines().last(), Some("UNKNOWN"));
+    let o = CheckOptions {
+        unwinding_assertions: false,
+        ..opts(3)
+    };
+    let r = check_source(src, &o).unwrap();
+    assert_eq!(r.verdict, Verdict::Safe);
+    assert_eq!(r.exit_code(), 0);
+    assert_eq!(r.render("u.c", src, false).lines().last(), Some("SAFE"));
+}
+
+#[test]
+fn goto_into_a_loop_body_and_continue_in_switch() {
+    // Jumping into the body skips the first condition test.
+    let src = "int main(void) { int i = 5, n = 0; goto inside; while (i < 3) { inside: n++; i++; } \
+               assert(n == 1 && i == 6); return 0; }";
+    assert_eq!(
+        verdict(src, 2),
+        Verdict::Safe,
+        "{}",
+        run(src, 2).render("t.c", src, true)
+    );
+    let src = "int main(void) { int n = 0; for (int i = 0; i < 4; i++) { switch (i & 1) { case 0: continue; \
+               default: break; } n++; } assert(n == 2); return 0; }";
+    assert_eq!(verdict(src, 5), Verdict::Safe);
+    assert_eq!(verdict(src, 4), Verdict::Unknown);
+}
+
+#[test]
+fn deep_recursion_beyond_the_bound_without_unwinding_assertions_is_cut() {
+    let src = "int nondet_int(void); int f(int n) { if (n <= 0) return 0; return 1 + f(n - 1); }\n\
+               int main(void) { int n = nondet_int(); __CPROVER_assume(n >= 0 && n < 100); \
+               assert(f(n) == n); return 0; }";
+    let o = CheckOptions {
+        unwinding_assertions: false,
+        ..opts(6)
+    };
+    assert_eq!(check_source(src, &o).unwrap().verdict, Verdict::Safe);
+    assert_eq!(verdict(src, 6), Verdict::Unknown);
+    let bad = src.replace("f(n) == n", "f(n) != 4");
+    assert_eq!(check_source(&bad, &o).unwrap().verdict, Verdict::Unsafe);
+}
+
+#[test]
+fn quantified_assumption_about_a_havocked_array() {
+    // The shape of an accelerated array loop: havoc, then assume what every
+    // iteration wrote, then check a nondeterministic element.
+    let src = "unsigned nondet_uint(void); int nondet_int(void);\n\
+               int main(void) { int a[100]; unsigned n = nondet_uint(); __CPROVER_assume(n <= 100); \
+               __CPROVER_assume(__CPROVER_forall { unsigned k; !(k < n) || a[k] == 1 }); \
+               unsigned j = nondet_uint(); __CPROVER_assume(j < n); assert(a[j] == 1); return 0; }";
+    let r = run(src, 2);
+    assert_eq!(r.verdict, Verdict::Safe, "{}", r.render("t.c", src, true));
+    let bad = src.replace("j < n", "j <= n");
+    let r = run(&bad, 2);
+    assert_eq!(r.verdict, Verdict::Unsafe, "{}", r.render("t.c", &bad, true));
+}
+
+#[test]
+fn hand_built_synthetic_nondet_and_unnamed_trace_steps() {
+    // x = <tracc nondet>; assume(x < 3); assert(x != 2) fails with x = 2.
+    let int = IntType::INT;
+    let mut b = B::new();
+    let x = b.var("x", int, Storage::Local);
+    let nd = Expr::new(ExprKind::Nondet(String::new()), CType::Int(int), S);
+    let assume = Expr::new(
+        ExprKind::Call(
+            Callee::Intrinsic(Intrinsic::Assume),
+            vec![bin(BinOp::Lt, v(x, int), Expr::int(3, int), int)],
+        ),
+        CType::Void,
+        S,
+    );
+    b.main(vec![
+        Stmt::new(StmtKind::Decl(x, None), S),
+        assign(x, int, nd),
+        Stmt::new(StmtKind::Expr(assume), S),
+        assert_stmt(bin(BinOp::Gt, v(x, int), Expr::int(-5, int), int)),
+        assert_stmt(bin(BinOp::Ne, v(x, int), Expr::int(2, int), int)),
+    ]);
+    let r = check_program(&b.p, "", &opts(1)).unwrap();
+    assert_eq!(r.verdict, Verdict::Unsafe);
+    assert_eq!(r.trace.last().unwrap().kind, StepKind::Failure);
+    let nondet = r.trace.iter().find(|s| s.kind == StepKind::Nondet).unwrap();
+    assert_eq!(nondet.target, "nondet");
+    let text = r.render("g.c", "", true);
+    assert!(text.contains("g.c:?"), "{text}");
+    assert!(text.ends_with("\nUNSAFE"));
 }
