@@ -9,7 +9,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{Expectation, Verdict, expectation_of, fixture_files, parse_expectation, repo_root, stem};
+use common::{Expectation, Verdict, VerifyVerdict, expectation_of, fixture_files, parse_expectation, repo_root, stem};
 use similar::TextDiff;
 use tracc::diag::render::render_to_string;
 use tracc::pipeline::{Options, accelerate_source};
@@ -99,7 +99,7 @@ fn fixtures_match_golden_outputs() {
 
 #[test]
 fn expectation_parser_accepts_the_documented_forms() {
-    let e = |verdict, bound| Expectation { verdict, bound };
+    let e = |verdict, bound| Expectation { verdict, bound, verify: None };
     assert_eq!(parse_expectation("// tracc: expect SAFE"), Ok(e(Verdict::Safe, None)));
     assert_eq!(
         parse_expectation("// tracc: expect UNSAFE"),
@@ -112,6 +112,14 @@ fn expectation_parser_accepts_the_documented_forms() {
     assert_eq!(
         parse_expectation("// tracc: expect UNSAFE bound=1000001\r"),
         Ok(e(Verdict::Unsafe, Some(1_000_001)))
+    );
+    assert_eq!(
+        parse_expectation("// tracc: expect SAFE bound=7 verify=UNKNOWN"),
+        Ok(Expectation { verdict: Verdict::Safe, bound: Some(7), verify: Some(VerifyVerdict::Unknown) })
+    );
+    assert_eq!(
+        parse_expectation("// tracc: expect UNSAFE verify=UNSAFE"),
+        Ok(Expectation { verdict: Verdict::Unsafe, bound: None, verify: Some(VerifyVerdict::Unsafe) })
     );
     assert_eq!(
         expectation_of("// tracc: expect UNSAFE bound=3\nint main(void) { return 0; }\n"),
@@ -133,6 +141,9 @@ fn expectation_parser_rejects_other_lines() {
         "// tracc: expect MAYBE",
         "/* tracc: expect SAFE */",
         "// tracc: expect SAFE bound=99999999999",
+        "// tracc: expect SAFE verify=MAYBE",
+        "// tracc: expect SAFE verify=SAFE bound=3",
+        "// tracc: expect SAFE verify=SAFE verify=SAFE",
     ] {
         assert!(parse_expectation(line).is_err(), "accepted `{line}`");
     }

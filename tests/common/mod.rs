@@ -17,37 +17,61 @@ pub enum Verdict {
     Unsafe,
 }
 
-/// A fixture's first line: its verdict and, when given, the unwinding bound
-/// that covers every execution of the input (for SAFE) or reaches the bug
-/// (for UNSAFE).
+/// A fixture's first line: its verdict, when given the unwinding bound
+/// that covers every execution of the input, and when given the verdict
+/// `tracc verify --unwind 3` reaches on it (SAFE or UNSAFE where the
+/// transformation makes the program shallow, UNKNOWN where it cannot, for
+/// example because a value wraps around or two paths alternate).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Expectation {
     pub verdict: Verdict,
     pub bound: Option<u32>,
+    pub verify: Option<VerifyVerdict>,
 }
 
-/// Parse a line of the form `// tracc: expect (SAFE|UNSAFE)( bound=N)?`.
+/// The expected verdict of `tracc verify --unwind 3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VerifyVerdict {
+    Safe,
+    Unsafe,
+    Unknown,
+}
+
+/// Parse a line of the form
+/// `// tracc: expect (SAFE|UNSAFE)( bound=N)?( verify=(SAFE|UNSAFE|UNKNOWN))?`.
 /// Trailing whitespace (and a `\r`) is ignored; anything else is an error.
 pub fn parse_expectation(line: &str) -> Result<Expectation, String> {
-    let bad = || format!("expected `// tracc: expect SAFE|UNSAFE[ bound=N]`, found `{line}`");
+    let bad = || format!("expected `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN]`, found `{line}`");
     let rest = line.trim_end().strip_prefix("// tracc: expect ").ok_or_else(bad)?;
-    let (verdict, rest) = if let Some(r) = rest.strip_prefix("UNSAFE") {
-        (Verdict::Unsafe, r)
-    } else if let Some(r) = rest.strip_prefix("SAFE") {
-        (Verdict::Safe, r)
-    } else {
-        return Err(bad());
+    let mut words = rest.split(' ');
+    let verdict = match words.next() {
+        Some("SAFE") => Verdict::Safe,
+        Some("UNSAFE") => Verdict::Unsafe,
+        _ => return Err(bad()),
     };
-    let bound = if rest.is_empty() {
-        None
-    } else {
-        let digits = rest.strip_prefix(" bound=").ok_or_else(bad)?;
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let mut bound = None;
+    let mut verify = None;
+    for word in words {
+        if let Some(digits) = word.strip_prefix("bound=") {
+            if bound.is_some() || verify.is_some() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            bound = Some(digits.parse::<u32>().map_err(|e| format!("bound in `{line}`: {e}"))?);
+        } else if let Some(v) = word.strip_prefix("verify=") {
+            if verify.is_some() {
+                return Err(bad());
+            }
+            verify = Some(match v {
+                "SAFE" => VerifyVerdict::Safe,
+                "UNSAFE" => VerifyVerdict::Unsafe,
+                "UNKNOWN" => VerifyVerdict::Unknown,
+                _ => return Err(bad()),
+            });
+        } else {
             return Err(bad());
         }
-        Some(digits.parse::<u32>().map_err(|e| format!("bound in `{line}`: {e}"))?)
-    };
-    Ok(Expectation { verdict, bound })
+    }
+    Ok(Expectation { verdict, bound, verify })
 }
 
 /// The expectation stated on the first line of a fixture's text.
