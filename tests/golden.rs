@@ -99,7 +99,11 @@ fn fixtures_match_golden_outputs() {
 
 #[test]
 fn expectation_parser_accepts_the_documented_forms() {
-    let e = |verdict, bound| Expectation { verdict, bound, verify: None };
+    let e = |verdict, bound| Expectation {
+        verdict,
+        bound,
+        verify: None,
+    };
     assert_eq!(parse_expectation("// tracc: expect SAFE"), Ok(e(Verdict::Safe, None)));
     assert_eq!(
         parse_expectation("// tracc: expect UNSAFE"),
@@ -115,11 +119,19 @@ fn expectation_parser_accepts_the_documented_forms() {
     );
     assert_eq!(
         parse_expectation("// tracc: expect SAFE bound=7 verify=UNKNOWN"),
-        Ok(Expectation { verdict: Verdict::Safe, bound: Some(7), verify: Some(VerifyVerdict::Unknown) })
+        Ok(Expectation {
+            verdict: Verdict::Safe,
+            bound: Some(7),
+            verify: Some(VerifyVerdict::Unknown)
+        })
     );
     assert_eq!(
         parse_expectation("// tracc: expect UNSAFE verify=UNSAFE"),
-        Ok(Expectation { verdict: Verdict::Unsafe, bound: None, verify: Some(VerifyVerdict::Unsafe) })
+        Ok(Expectation {
+            verdict: Verdict::Unsafe,
+            bound: None,
+            verify: Some(VerifyVerdict::Unsafe)
+        })
     );
     assert_eq!(
         expectation_of("// tracc: expect UNSAFE bound=3\nint main(void) { return 0; }\n"),

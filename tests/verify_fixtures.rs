@@ -28,7 +28,11 @@ fn transformed_fixtures_have_their_stated_verify_verdicts() {
                 continue;
             }
         };
-        let opts = CheckOptions { unwind: 3, timeout_ms: Some(60_000), ..CheckOptions::default() };
+        let opts = CheckOptions {
+            unwind: 3,
+            timeout_ms: Some(60_000),
+            ..CheckOptions::default()
+        };
         let report = match check_source(&outcome.output, &opts) {
             Ok(r) => r,
             // Fixtures with constructs the checker does not model (pointers,

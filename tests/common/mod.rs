@@ -41,7 +41,8 @@ pub enum VerifyVerdict {
 /// `// tracc: expect (SAFE|UNSAFE)( bound=N)?( verify=(SAFE|UNSAFE|UNKNOWN))?`.
 /// Trailing whitespace (and a `\r`) is ignored; anything else is an error.
 pub fn parse_expectation(line: &str) -> Result<Expectation, String> {
-    let bad = || format!("expected `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN]`, found `{line}`");
+    let bad =
+        || format!("expected `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN]`, found `{line}`");
     let rest = line.trim_end().strip_prefix("// tracc: expect ").ok_or_else(bad)?;
     let mut words = rest.split(' ');
     let verdict = match words.next() {
