@@ -1465,6 +1465,26 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
 
     verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym)?;
 
+    // Every variable the accelerator names must mean that variable at the
+    // loop: a global whose name a local of the function reuses would not.
+    let mut used = BTreeSet::new();
+    for e in overflow.iter().chain(&guard_exprs).chain(finals.iter().map(|(_, e)| e)) {
+        build::vars_of(e, &mut used);
+    }
+    used.extend(finals.iter().map(|(x, _)| *x));
+    for v in &used {
+        let Some(d) = prog.vars.get(v.0) else { continue };
+        if d.storage == Storage::Global
+            && d.func.is_none()
+            && prog
+                .vars
+                .iter()
+                .any(|o| o.func == Some(info.func) && o.name == d.name)
+        {
+            return Err(format!("the global `{}` is shadowed by a local of the same name", d.name));
+        }
+    }
+
     // The block.
     let mut stmts = vec![Stmt::new(
         StmtKind::Decl(

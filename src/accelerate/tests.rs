@@ -44,3 +44,12 @@ fn wrapping_update_is_covered_only_without_wrap() {
     let text = r[0].as_ref().expect("accelerated");
     assert!(text.contains("255"), "{text}");
 }
+
+#[test]
+fn shadowed_globals_are_not_referenced() {
+    // `g` in the helper is the global, but in `main` the name means the
+    // local: an accelerator must not print `g` there.
+    let src = "int g;\nvoid bump(void) { g = g + 1; }\nint main() { int g = 0; int i = 0; while (i < 10) { bump(); i++; } return g; }\n";
+    let r = run(src);
+    assert!(r[0].as_ref().is_err_and(|e| e.contains("shadowed")), "{r:?}");
+}
