@@ -96,21 +96,28 @@ thread_local! {
     static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
 }
 
+thread_local! {
+    /// Resource limit of the next queries (see `with_solver`).
+    static RLIMIT: std::cell::Cell<u32> = const { std::cell::Cell::new(RLIMIT_LINEAR) };
+}
+
+/// Queries over linear closed forms (division by a symbolic step included).
+const RLIMIT_LINEAR: u32 = 2_000_000;
+/// Queries over quadratic closed forms: nonlinear arithmetic spends much
+/// time per resource unit, so give up sooner.
+const RLIMIT_QUADRATIC: u32 = 800_000;
+
 fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
     SOLVER.with(|s| {
         let mut s = s.borrow_mut();
-        let solver = s.get_or_insert_with(|| {
-            let solver = Solver::new();
-            let mut p = z3::Params::new();
-            // Deterministic resource limit instead of a wall-clock timeout.
-            p.set_u32("rlimit", 2_000_000);
-            // Wall-clock guard: nonlinear queries (quadratic closed forms)
-            // do not always honour the resource limit. A query that runs
-            // out means "not proved": the path is then not accelerated.
-            p.set_u32("timeout", 2000);
-            solver.set_params(&p);
-            solver
-        });
+        let solver = s.get_or_insert_with(Solver::new);
+        let mut p = z3::Params::new();
+        // A deterministic resource limit decides; the wall-clock timeout
+        // only guards against queries that do not honour it. Running out
+        // means "not proved": the path is then not accelerated.
+        p.set_u32("rlimit", RLIMIT.with(|r| r.get()));
+        p.set_u32("timeout", 10_000);
+        solver.set_params(&p);
         f(solver)
     })
 }
@@ -128,6 +135,16 @@ struct Sym {
     checks: Vec<(Expr, bool)>,
     /// Whether the part after the body assigns anything.
     tail_assigns: bool,
+    /// Array writes `a[idx] = value` (one per array), with "after body".
+    array_writes: Vec<ArrayWrite>,
+}
+
+#[derive(Clone, Debug)]
+struct ArrayWrite {
+    array: VarId,
+    index: Expr,
+    value: Expr,
+    after: bool,
 }
 
 pub(crate) fn key(e: &Expr) -> String {
@@ -149,6 +166,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
     let mut prefix_vals = BTreeMap::new();
     let mut written: BTreeSet<VarId> = BTreeSet::new();
     let mut tail_assigns = false;
+    let mut array_writes: Vec<ArrayWrite> = Vec::new();
     for (i, step) in path.steps.iter().enumerate() {
         if i == path.split {
             for v in &written {
@@ -163,8 +181,34 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
             Step::Assign(lhs, e) => {
                 let v = match lhs {
                     crate::loops::Lhs::Var(v) => *v,
-                    crate::loops::Lhs::Index(a, _) => {
-                        return Err(format!("writes the array `{}`", name(*a)));
+                    crate::loops::Lhs::Index(a, idx) => {
+                        let d = path.var_decl(program, *a).ok_or("unknown array")?;
+                        if d.storage == Storage::Param {
+                            return Err(format!("writes the array parameter `{}`", d.name));
+                        }
+                        if !matches!(&d.ty, CType::Array(e, _) if matches!(**e, CType::Int(_))) {
+                            return Err(format!(
+                                "writes `{}`, which is not a one-dimensional integer array",
+                                d.name
+                            ));
+                        }
+                        if array_writes.iter().any(|w: &ArrayWrite| w.array == *a) {
+                            return Err(format!("writes the array `{}` more than once", d.name));
+                        }
+                        let index = current(&vals, &mut nondets, idx);
+                        let value = as_value(current(&vals, &mut nondets, e));
+                        if find_havoc(&index).or(find_havoc(&value)).is_some() {
+                            return Err("reads a variable before it is assigned in the iteration".into());
+                        }
+                        collect_checks(&index, after, &mut checks, &mut seen_checks)?;
+                        collect_checks(&value, after, &mut checks, &mut seen_checks)?;
+                        array_writes.push(ArrayWrite {
+                            array: *a,
+                            index,
+                            value,
+                            after,
+                        });
+                        continue;
                     }
                 };
                 let val = as_value(current(&vals, &mut nondets, e));
@@ -265,12 +309,44 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
     if kept.iter().any(|(g, _, _)| mentions_nondet(g)) || checks.iter().any(|(c, _)| mentions_nondet(c)) {
         return Err("its guards or computations depend on nondeterministic values".into());
     }
+    // A written array may be read only at the written index, before the
+    // write (each index is written once, so that is the original value).
+    for w in &array_writes {
+        let bad = |e: &Expr, allow_same: bool| {
+            let mut found = false;
+            e.walk(&mut |x| {
+                if let ExprKind::Index(a, i) = &x.kind
+                    && matches!(a.skip_implicit().kind, ExprKind::Var(v) if v == w.array)
+                    && !(allow_same && key(i) == key(&w.index))
+                {
+                    found = true;
+                }
+            });
+            found
+        };
+        let reads_elsewhere = full_vals.values().any(|e| bad(e, false))
+            || kept.iter().any(|(g, _, _)| bad(g, true))
+            || array_writes.iter().any(|o| bad(&o.index, false) || bad(&o.value, true));
+        if reads_elsewhere {
+            return Err(format!(
+                "reads the array `{}` that it writes, at another index or after the write",
+                name(w.array)
+            ));
+        }
+    }
+    if array_writes
+        .iter()
+        .any(|w| mentions_nondet(&w.index) || mentions_nondet(&w.value))
+    {
+        return Err("writes nondeterministic values to an array".into());
+    }
     Ok(Sym {
         prefix_vals,
         full_vals,
         guards: kept,
         checks,
         tail_assigns,
+        array_writes,
     })
 }
 
@@ -1236,10 +1312,12 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         })?;
         updates.insert(*x, p);
     }
-    if updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {
+    if sym.array_writes.is_empty() && updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {
         return Err("changes no variable".into());
     }
     let cfs = solve(&updates, &name, &|v| path.var_decl(prog, v).map(|d| d.ty.clone()))?;
+    let quadratic = cfs.values().any(|c| matches!(c.kind, Kind::Polynomial));
+    RLIMIT.with(|r| r.set(if quadratic { RLIMIT_QUADRATIC } else { RLIMIT_LINEAR }));
     for (x, cf) in &cfs {
         // Products of 64-bit values have no wider C type to be computed in.
         let narrow = |v: &VarId| {
@@ -1472,17 +1550,176 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         build::vars_of(e, &mut used);
     }
     used.extend(finals.iter().map(|(x, _)| *x));
+    for w in &sym.array_writes {
+        used.insert(w.array);
+        build::vars_of(&w.index, &mut used);
+        build::vars_of(&w.value, &mut used);
+    }
     for v in &used {
         let Some(d) = prog.vars.get(v.0) else { continue };
         if d.storage == Storage::Global
             && d.func.is_none()
-            && prog
-                .vars
-                .iter()
-                .any(|o| o.func == Some(info.func) && o.name == d.name)
+            && prog.vars.iter().any(|o| o.func == Some(info.func) && o.name == d.name)
         {
-            return Err(format!("the global `{}` is shadowed by a local of the same name", d.name));
+            return Err(format!(
+                "the global `{}` is shadowed by a local of the same name",
+                d.name
+            ));
         }
+    }
+
+    // Array writes: a fresh array equal to the written values at the
+    // written indices and to the old array elsewhere, copied back.
+    let mut array_stmts: Vec<Stmt> = Vec::new();
+    let mut array_forms: Vec<ClosedForm> = Vec::new();
+    let a_num = fresh_number(prog, "tracc_a");
+    for (wi, w) in sym.array_writes.iter().enumerate() {
+        let d = path.var_decl(prog, w.array).ok_or("unknown array")?;
+        let Some((elem, len)) = d.ty.array_parts() else {
+            return Err("array write to a non-array".into());
+        };
+        let (elem, len) = (elem.clone(), i128::from(len));
+        let arr_name = d.name.clone();
+        let arr_ty = d.ty.clone();
+        let it = w.index.int_type().ok_or("non-integer index")?;
+        let first = to_poly(&w.index, &|_| None);
+        let rest = to_poly(&w.index, &env_rest);
+        let step = match (&first, &rest) {
+            (Some(f), Some(r))
+                if r.degree_in(Atom::K) == 1 && r.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() == Some(f) =>
+            {
+                r.by_k()
+                    .get(1)
+                    .and_then(|c| c.as_const())
+                    .and_then(|c| c.as_int())
+                    .filter(|c| *c != 0)
+            }
+            _ => None,
+        };
+        let Some(c) = step else {
+            return Err(format!(
+                "the index of the write to `{arr_name}` does not move by a constant step"
+            ));
+        };
+        let last = if w.after { &m1 } else { &m };
+        let cnt = if w.after { m.expr.clone() } else { n.clone() };
+        let in_bounds = |e: Expr| {
+            let mut parts = vec![cmp(BinOp::Ge, e.clone(), lit(0, it))];
+            if it.contains(len) {
+                parts.push(cmp(BinOp::Lt, e, lit(len, it)));
+            }
+            and_all(parts)
+        };
+        let i0 = w.index.clone();
+        let il = ctx.at(&w.index, last).ok_or("cannot emit an index")?;
+        let bounds = and(in_bounds(i0.clone()), in_bounds(il.clone()));
+        array_stmts.push(assume(if w.after {
+            or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), bounds)
+        } else {
+            bounds
+        }));
+        let a_id = VarId(prog.vars.len() + new_decls.len());
+        new_decls.push(VarDecl {
+            name: format!("tracc_a{}", a_num + wi),
+            ty: arr_ty.clone(),
+            storage: Storage::Local,
+            func: Some(info.func),
+            span: Span::SYNTHETIC,
+        });
+        let fresh_arr = Expr::var(a_id, arr_ty.clone());
+        let elem_at = |arr: Expr, i: Expr| {
+            Expr::new(
+                ExprKind::Index(Box::new(arr), Box::new(i)),
+                elem.clone(),
+                Span::SYNTHETIC,
+            )
+        };
+        let mut quant = |body: &dyn Fn(Expr) -> Option<Expr>| -> Option<Expr> {
+            let kid = VarId(prog.vars.len() + new_decls.len());
+            new_decls.push(VarDecl {
+                name: format!("tracc_k{}", k_num + q_vars.len()),
+                ty: build::ULONG,
+                storage: Storage::Local,
+                func: Some(info.func),
+                span: Span::SYNTHETIC,
+            });
+            q_vars.push(kid);
+            let b = body(Expr::var(kid, build::ULONG))?;
+            Some(Expr::new(
+                ExprKind::Forall(kid, Box::new(b)),
+                build::INT,
+                Span::SYNTHETIC,
+            ))
+        };
+        let values = quant(&|k| {
+            let kk = K {
+                expr: k.clone(),
+                konst: None,
+            };
+            let idx = ctx.at(&w.index, &kk)?;
+            let val = ctx.at(&w.value, &kk)?;
+            Some(or(
+                not(cmp(BinOp::Lt, k, cnt.clone())),
+                cmp(BinOp::Eq, elem_at(fresh_arr.clone(), idx), val),
+            ))
+        })
+        .ok_or("cannot emit the written values")?;
+        let ul = IntType::ULONG;
+        let (lo, hi) = if c > 0 {
+            (cast(i0.clone(), ul), cast(il.clone(), ul))
+        } else {
+            (cast(il.clone(), ul), cast(i0.clone(), ul))
+        };
+        let old = Expr::var(w.array, arr_ty.clone());
+        let others = quant(&|j| {
+            let mut written = vec![
+                cmp(BinOp::Ne, cnt.clone(), ulong(0)),
+                cmp(BinOp::Ge, j.clone(), lo.clone()),
+                cmp(BinOp::Le, j.clone(), hi.clone()),
+            ];
+            if c.abs() > 1 {
+                let dist = if c > 0 {
+                    arith(BinOp::Sub, j.clone(), cast(i0.clone(), ul), ul)
+                } else {
+                    arith(BinOp::Sub, cast(i0.clone(), ul), j.clone(), ul)
+                };
+                written.push(cmp(BinOp::Eq, arith(BinOp::Rem, dist, ulong(c.abs()), ul), ulong(0)));
+            }
+            Some(or(
+                not(cmp(BinOp::Lt, j.clone(), ulong(len))),
+                or(
+                    and_all(written),
+                    cmp(
+                        BinOp::Eq,
+                        elem_at(fresh_arr.clone(), j.clone()),
+                        elem_at(old.clone(), j),
+                    ),
+                ),
+            ))
+        })
+        .ok_or("cannot emit the unchanged elements")?;
+        array_stmts.push(Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC));
+        array_stmts.push(assume(values));
+        array_stmts.push(assume(others));
+        array_stmts.push(Stmt::new(
+            StmtKind::Expr(Expr::new(
+                ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), vec![old, fresh_arr.clone()]),
+                CType::Void,
+                Span::SYNTHETIC,
+            )),
+            Span::SYNTHETIC,
+        ));
+        let names = |v: VarId| path.var_decl(prog, v).map(|d| d.name.clone());
+        array_forms.push(ClosedForm {
+            var: arr_name.clone(),
+            ty: arr_ty.to_string(),
+            kind: "array".into(),
+            formula: format!(
+                "{arr_name}[{}] = {} at iterations k (index step {c})",
+                show::expr(prog, &names, &w.index),
+                show::expr(prog, &names, &w.value)
+            ),
+        });
     }
 
     // The block.
@@ -1504,8 +1741,11 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     for g in &guard_exprs {
         stmts.push(assume(g.clone()));
     }
+    // Array contents are defined from the values before the iteration, so
+    // they come before the scalar assignments.
+    stmts.extend(array_stmts);
     stmts.extend(ordered_assignments(&ctx, finals, prog, &mut new_decls, info)?);
-    let closed_forms = ctx
+    let mut closed_forms: Vec<ClosedForm> = ctx
         .cfs
         .iter()
         .filter(|(_, c)| !matches!(c.kind, Kind::Invariant))
@@ -1530,6 +1770,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
             },
         })
         .collect();
+    closed_forms.extend(array_forms);
     let block = Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC);
     let mut new_vars = Vec::new();
     for d in new_decls {

@@ -53,3 +53,12 @@ fn shadowed_globals_are_not_referenced() {
     let r = run(src);
     assert!(r[0].as_ref().is_err_and(|e| e.contains("shadowed")), "{r:?}");
 }
+
+#[test]
+fn array_accelerator_uses_a_fresh_array_and_copies_it_back() {
+    let r = run("int main(){ int a[10]; unsigned i = 0; while (i < 10) { a[i] = 7; i++; } return 0; }");
+    let text = r[0].as_ref().expect("accelerated");
+    assert!(text.contains("int[10] tracc_a1;"), "{text}");
+    assert!(text.contains("__CPROVER_array_copy(a, tracc_a1)"), "{text}");
+    assert_eq!(text.matches("__CPROVER_forall").count(), 2, "{text}");
+}

@@ -165,10 +165,28 @@ fn non_monotone_quadratics_are_rejected() {
 }
 
 #[test]
-fn array_writes_are_rejected_with_reason() {
-    let s = summary(&wrap_main("int a[100]; int i = 0; while (i < 100) { a[i] = 0; i++; }"));
+fn array_writes_at_moving_indices_are_accelerated() {
+    let s = summary(&wrap_main(
+        "int a[100]; int i = 0; while (i < 100) { a[i] = 2 * i + 1; i++; }",
+    ));
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+    // Two paths: the write happens on one of them, both are accelerated.
+    let s = summary(&wrap_main(
+        "unsigned char a[50]; int i = 49; for (; i >= 0; i -= 2) { if (a[i] > 3) a[i] = 3; }",
+    ));
+    assert_eq!(s[0].0, 2, "{:?}", s[0].1);
+}
+
+#[test]
+fn recursive_array_updates_are_rejected_with_reason() {
+    let s = summary(&wrap_main(
+        "int a[100]; int i = 1; while (i < 100) { a[i] = a[i - 1] + 1; i++; }",
+    ));
     assert_eq!(s[0].0, 0);
     assert!(s[0].1.iter().any(|r| r.contains("array")), "{:?}", s[0].1);
+    let s = summary(&wrap_main("int a[100]; int i = 1; while (i < 100) { a[0] = i; i++; }"));
+    assert_eq!(s[0].0, 0);
+    assert!(s[0].1.iter().any(|r| r.contains("constant step")), "{:?}", s[0].1);
 }
 
 #[test]
@@ -198,7 +216,7 @@ fn replacement_keeps_the_original_body_and_header() {
 #[test]
 fn explain_mentions_locations_closed_forms_and_reasons() {
     let src = wrap_main(
-        "unsigned x = nondet_uint(); unsigned y = 0; while (x > 0) { x--; y++; }\nint a[3]; int i = 0; while (i < 3) { a[i] = 1; i++; }",
+        "unsigned x = nondet_uint(); unsigned y = 0; while (x > 0) { x--; y++; }\nint a[3]; int i = 1; while (i < 3) { a[i] = a[i - 1]; i++; }",
     );
     let lowered = crate::lower::lower_source(&src).expect("lowers");
     let i = instrument_program(&lowered.program, &InstrumentOptions::default());
