@@ -84,6 +84,11 @@ pub struct Accelerator {
     pub overflow: Vec<Expr>,
     /// The accelerator: a scoped block.
     pub block: Stmt,
+    /// The condition, over the values at the start of an iteration, under
+    /// which the accelerator with `n = 1` is feasible, i.e. the original
+    /// iteration along the path is covered (takes the path, keeps its
+    /// assertions, leaves no type; then both reach the same state).
+    pub covered: Expr,
     /// Variables added to the program (`tracc_nN`, quantifier variables).
     pub new_vars: Vec<VarId>,
 }
@@ -185,6 +190,9 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
                         let d = path.var_decl(program, *a).ok_or("unknown array")?;
                         if d.storage == Storage::Param {
                             return Err(format!("writes the array parameter `{}`", d.name));
+                        }
+                        if path.locals.contains(a) {
+                            return Err(format!("writes the array `{}` declared in the loop body", d.name));
                         }
                         if !matches!(&d.ty, CType::Array(e, _) if matches!(**e, CType::Int(_))) {
                             return Err(format!(
@@ -1482,7 +1490,10 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     // Final values.
     let mut finals: Vec<(VarId, Expr)> = Vec::new();
     for (x, cf) in &ctx.cfs {
-        if matches!(cf.kind, Kind::Invariant) {
+        // With a step after the body, a variable the body writes may differ
+        // after the body even when full iterations leave it unchanged.
+        let body_writes = sym.tail_assigns && sym.prefix_vals.contains_key(x);
+        if matches!(cf.kind, Kind::Invariant) && !body_writes {
             continue;
         }
         let v = if sym.tail_assigns {
@@ -1723,6 +1734,29 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     }
 
     // The block.
+    // Coverage: every assumption at n = 1. Guards then only matter at
+    // iteration 0 (those after the body not at all), and the fresh arrays
+    // are unconstrained otherwise.
+    let at_one = |e: &Expr| build::subst(e, &|v| (v == n_id).then(|| ulong(1)));
+    let mut covered_parts: Vec<Expr> = overflow.iter().map(at_one).collect();
+    for g in &guard_infos {
+        if !g.after_body {
+            covered_parts.push(g.cond.clone());
+        }
+    }
+    for st in &array_stmts {
+        if let StmtKind::Expr(Expr {
+            kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args),
+            ..
+        }) = &st.kind
+            && let Some(a) = args.first()
+            && !matches!(a.kind, ExprKind::Forall(..))
+        {
+            covered_parts.push(at_one(a));
+        }
+    }
+    let covered = and_all(covered_parts);
+
     let mut stmts = vec![Stmt::new(
         StmtKind::Decl(
             n_id,
@@ -1782,6 +1816,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         guards: guard_infos,
         overflow,
         block,
+        covered,
         new_vars,
     })
 }
