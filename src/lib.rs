@@ -9,6 +9,7 @@
 
 pub mod accelerate;
 pub mod check;
+pub mod cli;
 pub mod diag;
 pub mod emit;
 pub mod instrument;
@@ -18,3 +19,4 @@ pub mod lower;
 pub mod parse;
 pub mod pipeline;
 pub mod restrict;
+pub mod testgen;

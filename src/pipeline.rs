@@ -1,8 +1,22 @@
 //! The stages strung together for the CLI: C text in, transformed C text,
 //! diagnostics and a report out.
+//!
+//! `lower` gives the IR; `instrument` accelerates each loop (acceleration-
+//! only replacement loops); for each accelerated loop `restrict` builds the
+//! trace automaton and `instrument::automaton` turns it into statements
+//! around the accelerators and the original body; `emit` prints the
+//! rewritten loops and splices them into the original text, which is
+//! otherwise copied byte for byte.
 
 use crate::diag::Diagnostic;
-use crate::emit::Dialect;
+use crate::emit::{self, Dialect, Edit};
+use crate::instrument::automaton::{AutomatonCode, automaton_code};
+use crate::instrument::{self, InstrumentOptions, Instrumented, LoopResult};
+use crate::ir::{Expr, ExprKind, FuncId, IntType, Program, Span, Stmt, StmtKind, Storage, VarId};
+use crate::loops::build;
+use crate::restrict::{self, Alphabet, Automaton, SymbolKind};
+use serde_json::json;
+use std::collections::BTreeSet;
 
 /// What `tracc accelerate` is asked to do.
 #[derive(Clone, Debug)]
@@ -38,21 +52,491 @@ pub struct Outcome {
     pub report: serde_json::Value,
 }
 
+/// The prefix of every name tracc generates.
+pub const RESERVED_PREFIX: &str = "tracc_";
+
+/// One loop after restriction: the statement to print in place of the
+/// loop, and its automaton when it has one.
+struct LoopOutput {
+    span: Span,
+    func: FuncId,
+    text_stmt: Stmt,
+    automaton: Option<Automaton>,
+    symbol_names: Vec<String>,
+    note: Option<Diagnostic>,
+}
+
 /// Transform one file. Errors (syntax errors, unusable input) come back as
 /// diagnostics, and then no output must be written.
-pub fn accelerate_source(text: &str, _opts: &Options) -> Result<Outcome, Vec<Diagnostic>> {
+pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diagnostic>> {
     let lowered = crate::lower::lower_source(text)?;
+    refuse_reserved_names(&lowered.program)?;
+    let mut diagnostics = lowered.warnings;
+    let inst = instrument::instrument_program(
+        &lowered.program,
+        &InstrumentOptions {
+            max_paths: opts.max_paths,
+        },
+    );
+    diagnostics.extend(inst.diagnostics());
+    let mut program = inst.program.clone();
+
+    let accel_only: Vec<LoopOutput> = inst
+        .loops
+        .iter()
+        .filter_map(|l| {
+            l.replacement.as_ref().map(|r| LoopOutput {
+                span: l.span,
+                func: l.info.func,
+                text_stmt: r.clone(),
+                automaton: None,
+                symbol_names: Vec::new(),
+                note: None,
+            })
+        })
+        .collect();
+    let accel_only_text = splice_loops(text, &program, &accel_only, opts.dialect, &lowered.program)?;
+
+    let (output, loops) = if opts.restrict {
+        let mut restricted = Vec::new();
+        for (no, l) in inst.loops.iter().filter(|l| l.replacement.is_some()).enumerate() {
+            restricted.push(restrict_loop(&mut program, &inst, l, no + 1, opts)?);
+        }
+        diagnostics.extend(restricted.iter().filter_map(|l| l.note.clone()));
+        let out = splice_loops(text, &program, &restricted, opts.dialect, &lowered.program)?;
+        (out, restricted)
+    } else {
+        (accel_only_text.clone(), accel_only)
+    };
+
+    // tracc's output must always be C that tracc itself (and so CBMC's
+    // front end, for the constructs used) can read back.
+    if let Err(errs) = crate::parse::parse(&output) {
+        let mut d = Diagnostic::error(
+            Span::SYNTHETIC,
+            "internal error: the transformed program does not parse",
+        );
+        for e in errs {
+            d = d.with_note(e.message);
+        }
+        return Err(vec![d]);
+    }
+
+    let report = report_json(text, &output, &accel_only_text, &inst, &loops, opts);
     Ok(Outcome {
-        output: text.to_string(),
-        diagnostics: lowered.warnings,
-        report: serde_json::json!({ "loops": [] }),
+        output,
+        diagnostics,
+        report,
     })
+}
+
+fn refuse_reserved_names(program: &Program) -> Result<(), Vec<Diagnostic>> {
+    let clash = program
+        .vars
+        .iter()
+        .map(|v| (&v.name, v.span))
+        .chain(program.funcs.iter().map(|f| (&f.name, f.span)))
+        .find(|(n, _)| n.starts_with(RESERVED_PREFIX));
+    match clash {
+        Some((name, span)) => Err(vec![
+            Diagnostic::error(
+                span,
+                format!("`{name}` uses tracc's reserved prefix `{RESERVED_PREFIX}`"),
+            )
+            .with_label("reserved name")
+            .with_note("is this file already the output of tracc? Transform the original instead."),
+        ]),
+        None => Ok(()),
+    }
+}
+
+/// Is `stmt` a `continue` or `break` that belongs to the loop whose body
+/// is being searched (not to a nested loop or switch)?
+fn own_jumps(body: &Stmt) -> (bool, bool) {
+    fn go(s: &Stmt, in_switch: bool, out: &mut (bool, bool)) {
+        match &s.kind {
+            StmtKind::Continue => out.0 = true,
+            StmtKind::Break if !in_switch => out.1 = true,
+            StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => {}
+            StmtKind::Switch { body, .. } => go(body, true, out),
+            _ => s.children().into_iter().for_each(|c| go(c, in_switch, out)),
+        }
+    }
+    let mut out = (false, false);
+    go(body, false, &mut out);
+    out
+}
+
+/// The condition under which one original iteration along the path of
+/// `acc` is reproduced exactly by the accelerator with `n = 1`: the path's
+/// guards at iteration 0 and its no-overflow condition at `n = 1`. `None`
+/// when that condition mentions anything not in scope before the body.
+fn coverage(
+    program: &Program,
+    original_vars: usize,
+    l: &LoopResult,
+    acc: &crate::accelerate::Accelerator,
+) -> Option<Expr> {
+    let n = acc.n_var;
+    let mut parts: Vec<Expr> = acc
+        .guards
+        .iter()
+        .filter(|g| !g.after_body)
+        .map(|g| g.cond.clone())
+        .collect();
+    parts.extend(
+        acc.overflow
+            .iter()
+            .map(|o| build::subst(o, &|v| (v == n).then(|| build::ulong(1)))),
+    );
+    let mut vars = BTreeSet::new();
+    for p in &parts {
+        build::vars_of(p, &mut vars);
+        let mut unsupported = false;
+        p.walk(&mut |e| {
+            unsupported |= matches!(e.kind, ExprKind::Forall(..) | ExprKind::Nondet(_) | ExprKind::Opaque(_))
+        });
+        if unsupported {
+            return None;
+        }
+    }
+    let in_scope = |v: VarId| {
+        v.0 < original_vars && {
+            let d = program.var(v);
+            let declared_in_loop = !d.span.is_synthetic() && l.span.contains(d.span);
+            let visible = d.storage == Storage::Global || d.func == Some(l.info.func);
+            visible && !declared_in_loop
+        }
+    };
+    if !vars.iter().all(|&v| in_scope(v)) {
+        return None;
+    }
+    let parts: Vec<Expr> = parts.iter().map(build::desynth).collect();
+    Some(build::and_all(parts))
+}
+
+fn block(stmts: Vec<Stmt>) -> Stmt {
+    Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC)
+}
+
+fn do_while_zero(body: Stmt) -> Stmt {
+    Stmt::new(
+        StmtKind::DoWhile {
+            body: Box::new(body),
+            cond: Expr::int(0, IntType::INT),
+        },
+        Span::SYNTHETIC,
+    )
+}
+
+/// Inline the trace automaton into one accelerated loop.
+fn restrict_loop(
+    program: &mut Program,
+    inst: &Instrumented,
+    l: &LoopResult,
+    loop_no: usize,
+    opts: &Options,
+) -> Result<LoopOutput, Vec<Diagnostic>> {
+    let accel_only = l
+        .replacement
+        .clone()
+        .unwrap_or_else(|| Stmt::new(StmtKind::Empty, l.span));
+    let fallback = |why: String| LoopOutput {
+        span: l.span,
+        func: l.info.func,
+        text_stmt: accel_only.clone(),
+        automaton: None,
+        symbol_names: Vec::new(),
+        note: Some(
+            Diagnostic::warning(l.span, format!("loop accelerated but not restricted: {why}"))
+                .with_label("no trace automaton for this loop")
+                .with_note("the accelerators are sound, but a small unwinding bound may not prove this loop"),
+        ),
+    };
+    let Some(loop_stmt) = crate::loops::loop_stmt(&inst.program, &l.info) else {
+        return Ok(fallback("the loop statement was not found".into()));
+    };
+    let original_body = match &loop_stmt.kind {
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => (**body).clone(),
+        _ => return Ok(fallback("not a loop".into())),
+    };
+
+    // Alphabet: per accelerated path Covered/Uncovered/Accel, per other path Other.
+    let original_vars = inst.program.vars.len();
+    let mut symbols = Vec::new();
+    let mut names = Vec::new();
+    let mut accel_symbols = Vec::new();
+    let mut covered = Vec::new();
+    let mut others = Vec::new();
+    for (p, _) in l.paths.iter().enumerate() {
+        match l.accelerators.iter().find(|(i, _)| *i == p) {
+            Some((_, acc)) => {
+                if let Some(cov) = coverage(&inst.program, original_vars, l, acc) {
+                    covered.push((symbols.len(), cov));
+                    symbols.push(SymbolKind::Covered(p));
+                    names.push(format!("path{}_covered", p + 1));
+                }
+                others.push(symbols.len());
+                symbols.push(SymbolKind::Uncovered(p));
+                names.push(format!("path{}", p + 1));
+                accel_symbols.push(symbols.len());
+                symbols.push(SymbolKind::Accel(p));
+                names.push(format!("acc{}", p + 1));
+            }
+            None => {
+                others.push(symbols.len());
+                symbols.push(SymbolKind::Other(p));
+                names.push(format!("path{}", p + 1));
+            }
+        }
+    }
+    let automaton = match restrict::build(&Alphabet { symbols }, opts.minimize) {
+        Ok(a) => a,
+        Err(e) => return Ok(fallback(e.to_string())),
+    };
+    let code: AutomatonCode = match automaton_code(
+        program,
+        Some(l.info.func),
+        &automaton,
+        loop_no,
+        &accel_symbols,
+        &covered,
+        &others,
+    ) {
+        Ok(c) => c,
+        Err(e) => return Ok(fallback(e)),
+    };
+
+    // The block of a covered iteration must run after the whole body; a
+    // `continue` would skip it, so such a body runs inside `do { } while (0)`
+    // (where `continue` ends the body), unless it also has a `break`.
+    let (has_continue, has_break) = own_jumps(&original_body);
+    let body_for_branch = if has_continue && !code.orig_suffix.is_empty() {
+        if has_break {
+            return Ok(fallback("its body has both `continue` and `break`".into()));
+        }
+        do_while_zero(original_body)
+    } else {
+        original_body
+    };
+    let mut orig = code.orig_prefix.clone();
+    orig.push(body_for_branch);
+    orig.extend(code.orig_suffix.iter().cloned());
+    let branches: Vec<Stmt> = l
+        .accelerators
+        .iter()
+        .enumerate()
+        .map(|(j, (_, acc))| {
+            let mut stmts = code.accel_prefix[j].clone();
+            stmts.push(acc.block.clone());
+            stmts.extend(code.accel_suffix[j].iter().cloned());
+            block(stmts)
+        })
+        .collect();
+    let new_loop = instrument::build_loop(loop_stmt, branches, block(orig));
+    let text_stmt = Stmt::new(
+        StmtKind::Block {
+            stmts: vec![code.reset, new_loop],
+            scoped: false,
+        },
+        Span::SYNTHETIC,
+    );
+    Ok(LoopOutput {
+        span: l.span,
+        func: l.info.func,
+        text_stmt,
+        automaton: Some(automaton),
+        symbol_names: names,
+        note: None,
+    })
+}
+
+/// Is the loop at `span` a direct member of a `{ }` block (so that a
+/// declaration may go right before it)?
+fn in_braces(program: &Program, func: FuncId, span: Span) -> bool {
+    let Some(body) = &program.func(func).body else {
+        return false;
+    };
+    let mut found = false;
+    body.walk(&mut |s| {
+        if let StmtKind::Block { stmts, scoped: true } = &s.kind
+            && stmts.iter().any(|c| c.span == span && c.is_loop())
+        {
+            found = true;
+        }
+    });
+    found
+}
+
+/// Print the loops and splice them into the text; add the declarations the
+/// generated code needs before the first function that changed.
+fn splice_loops(
+    text: &str,
+    program: &Program,
+    loops: &[LoopOutput],
+    dialect: Dialect,
+    original: &Program,
+) -> Result<String, Vec<Diagnostic>> {
+    if loops.is_empty() {
+        return Ok(text.to_string());
+    }
+    let internal = |e: emit::EmitError| {
+        vec![Diagnostic::error(
+            Span::SYNTHETIC,
+            format!("internal error while emitting C: {e}"),
+        )]
+    };
+    let unit = emit::detect_indent_unit(text);
+    let mut edits = Vec::new();
+    let stmts: Vec<&Stmt> = loops.iter().map(|l| &l.text_stmt).collect();
+    let decls = emit::required_declarations(program, &stmts, dialect);
+    if !decls.is_empty() {
+        let first_func = loops
+            .iter()
+            .map(|l| original.func(l.func).span.start)
+            .min()
+            .unwrap_or(0);
+        let line_start = text[..first_func].rfind('\n').map_or(0, |p| p + 1);
+        let mut block = String::from("/* tracc: declarations used by the generated code */\n");
+        for d in decls {
+            block.push_str(&d);
+            block.push('\n');
+        }
+        block.push('\n');
+        edits.push(Edit {
+            span: Span::new(line_start, line_start),
+            text: block,
+        });
+    }
+    for l in loops {
+        let indent = emit::line_indent(text, l.span.start).to_string();
+        let needs_braces =
+            matches!(&l.text_stmt.kind, StmtKind::Block { scoped: false, .. }) && !in_braces(original, l.func, l.span);
+        let printed = if needs_braces {
+            let mut s = l.text_stmt.clone();
+            if let StmtKind::Block { scoped, .. } = &mut s.kind {
+                *scoped = true;
+            }
+            emit::print_stmt(program, text, &s, &indent, &unit, dialect).map_err(internal)?
+        } else {
+            emit::print_stmt(program, text, &l.text_stmt, &indent, &unit, dialect).map_err(internal)?
+        };
+        edits.push(Edit {
+            span: l.span,
+            text: printed,
+        });
+    }
+    edits.sort_by_key(|e| (e.span.start, e.span.end));
+    emit::splice(text, &edits).map_err(internal)
+}
+
+fn lines(s: &str) -> usize {
+    s.lines().count()
+}
+
+fn report_json(
+    input: &str,
+    output: &str,
+    accel_only: &str,
+    inst: &Instrumented,
+    loops: &[LoopOutput],
+    opts: &Options,
+) -> serde_json::Value {
+    let loop_reports: Vec<serde_json::Value> = inst
+        .loops
+        .iter()
+        .map(|l| {
+            let (line, col) = line_col(input, l.span.start);
+            let out = loops.iter().find(|o| o.span == l.span);
+            let automaton = out.and_then(|o| o.automaton.as_ref()).map(|a| {
+                json!({
+                    "states": a.num_states,
+                    "states_regex_unminimised": a.states_before_minimisation,
+                    "states_regex_minimised": a.states_regex_minimised,
+                    "symbols": out.map(|o| o.symbol_names.clone()).unwrap_or_default(),
+                })
+            });
+            json!({
+                "function": l.report.function,
+                "line": line,
+                "column": col,
+                "kind": l.report.kind,
+                "accelerated": l.report.accelerated,
+                "restricted": automaton.is_some(),
+                "reason": l.report.reason,
+                "paths": l.report.paths,
+                "accelerators": l.accelerators.len(),
+                "automaton": automaton,
+            })
+        })
+        .collect();
+    json!({
+        "restrict": opts.restrict,
+        "minimize": opts.minimize,
+        "loops": loop_reports,
+        "size": {
+            "input_bytes": input.len(),
+            "input_lines": lines(input),
+            "accelerated_bytes": accel_only.len(),
+            "accelerated_lines": lines(accel_only),
+            "output_bytes": output.len(),
+            "output_lines": lines(output),
+        },
+    })
+}
+
+fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rfind('\n').map_or(offset, |p| offset - p - 1) + 1;
+    (line, col)
 }
 
 /// The human-readable explanation printed by `tracc explain`: functions,
 /// loops with their locations, what the front end found in them, and why a
 /// loop was not accelerated. With `dot`, each loop's automaton as Graphviz.
-pub fn explain_source(text: &str, _opts: &Options, _dot: bool) -> Result<String, Vec<Diagnostic>> {
-    let _lowered = crate::lower::lower_source(text)?;
-    Ok(String::new())
+pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<String, Vec<Diagnostic>> {
+    let lowered = crate::lower::lower_source(text)?;
+    let inst = instrument::instrument_program(
+        &lowered.program,
+        &InstrumentOptions {
+            max_paths: opts.max_paths,
+        },
+    );
+    let mut out = String::new();
+    let with_loops: BTreeSet<FuncId> = inst.loops.iter().map(|l| l.info.func).collect();
+    for (i, f) in lowered.program.funcs.iter().enumerate() {
+        if f.body.is_some() && !with_loops.contains(&FuncId(i)) {
+            let (line, col) = line_col(text, f.span.start);
+            out.push_str(&format!("function {} at {line}:{col}: no loops\n", f.name));
+        }
+    }
+    out.push_str(&instrument::explain(&inst.program, text, &inst));
+    if dot || opts.restrict {
+        let mut program = inst.program.clone();
+        for (no, l) in inst.loops.iter().filter(|l| l.replacement.is_some()).enumerate() {
+            let r = restrict_loop(&mut program, &inst, l, no + 1, opts)?;
+            let (line, col) = line_col(text, l.span.start);
+            match &r.automaton {
+                Some(a) => {
+                    out.push_str(&format!(
+                        "trace automaton of the loop at {line}:{col}: {} states ({} in regex-automata's DFA, {} after its minimisation)\n",
+                        a.num_states, a.states_before_minimisation, a.states_regex_minimised
+                    ));
+                    if dot {
+                        let names = r.symbol_names.clone();
+                        let name = format!("loop_{line}_{col}");
+                        out.push_str(&a.to_dot(&name, &|s| names.get(s).cloned().unwrap_or_else(|| format!("s{s}"))));
+                    }
+                }
+                None => {
+                    if let Some(note) = &r.note {
+                        out.push_str(&format!("loop at {line}:{col}: {}\n", note.message));
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
 }

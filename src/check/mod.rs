@@ -1,1 +1,428 @@
-//! (stub)
+//! The reference bounded model checker (`tracc check`, DESIGN.md section 5).
+//!
+//! In: an IR `Program` (or C text, lowered here) and `CheckOptions`. Out: a
+//! `CheckReport` with the verdict SAFE / UNSAFE (failed assertions and a
+//! trace) / UNKNOWN (unwinding assertions that can fail, or a timeout), or
+//! diagnostics for constructs the checker cannot model (never a verdict).
+//!
+//! Semantics follow CBMC's defaults: loops unwound with CBMC's meaning of
+//! `--unwind K` (taking a loop's back edge for the K-th time within one
+//! execution of the loop fails the unwinding assertion), calls inlined
+//! (recursion: the K-th nested re-entry of a function counts like a loop's
+//! K-th back edge), LP64 bit-vectors with wrap-around arithmetic, arrays as
+//! SMT arrays indexed by 64-bit bit-vectors. Choices where C is undefined:
+//! division and remainder by zero follow z3's total bit-vector semantics
+//! (CBMC would make them nondeterministic); shifts by an amount outside
+//! `0..width` (including negative amounts) give 0 (`<<`, unsigned `>>`) or
+//! the sign fill (signed `>>`); out-of-bounds array accesses read and write
+//! the unbounded SMT array (no bounds check, like CBMC without
+//! `--bounds-check`).
+
+mod report;
+mod symex;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::{Duration, Instant};
+
+use z3::ast::Bool;
+use z3::{Model, Params, SatResult, Solver};
+
+use crate::diag::Diagnostic;
+use crate::ir::{IntType, Program, Span};
+
+use symex::{EncodeOptions, Encoding, PropKind, Stop};
+
+/// What `tracc check` is asked to do.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// `--unwind K` (CBMC's meaning; 0 behaves like 1).
+    pub unwind: u32,
+    /// `--unwinding-assertions` (default on); off: paths beyond the bound are
+    /// cut silently, as in CBMC without the option.
+    pub unwinding_assertions: bool,
+    pub entry: String,
+    /// `--error-label L`: reaching a label named `L` is a failure.
+    pub error_label: Option<String>,
+    /// Check each assertion in its own solver query.
+    pub per_assertion: bool,
+    /// Give up (verdict UNKNOWN) after this long.
+    pub timeout_ms: Option<u64>,
+}
+
+impl Default for CheckOptions {
+    fn default() -> CheckOptions {
+        CheckOptions {
+            unwind: 3,
+            unwinding_assertions: true,
+            entry: "main".to_string(),
+            error_label: None,
+            per_assertion: false,
+            timeout_ms: None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Safe,
+    Unsafe,
+    Unknown,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Safe => "SAFE",
+            Verdict::Unsafe => "UNSAFE",
+            Verdict::Unknown => "UNKNOWN",
+        }
+    }
+}
+
+/// What a failed property is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FailureKind {
+    /// `assert` / `__CPROVER_assert`.
+    Assertion,
+    /// `__VERIFIER_error()` / `reach_error()` reached.
+    ErrorCall,
+    /// The `--error-label` label reached.
+    ErrorLabel,
+    /// A loop's unwinding assertion (the span is the loop).
+    Unwinding,
+    /// Recursion deeper than the bound (the span is the call).
+    Recursion,
+}
+
+impl FailureKind {
+    fn from_prop(k: PropKind) -> FailureKind {
+        match k {
+            PropKind::Assert => FailureKind::Assertion,
+            PropKind::ErrorCall => FailureKind::ErrorCall,
+            PropKind::ErrorLabel => FailureKind::ErrorLabel,
+            PropKind::Unwind => FailureKind::Unwinding,
+            PropKind::Recursion => FailureKind::Recursion,
+        }
+    }
+}
+
+/// A property that can fail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub kind: FailureKind,
+    pub span: Span,
+    pub message: String,
+    /// The counterexample leading to it (empty for unwinding failures and
+    /// when not computed).
+    pub trace: Vec<TraceStep>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// An assignment, `++`/`--` or compound assignment.
+    Assign,
+    /// A declaration with initialiser.
+    Decl,
+    /// An uninitialised local (its indeterminate value).
+    Uninit,
+    /// A parameter bound at a call.
+    Param,
+    /// A nondeterministic choice.
+    Nondet,
+    /// The failed property (last step).
+    Failure,
+}
+
+/// One step of a counterexample.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    pub kind: StepKind,
+    pub span: Span,
+    /// What was assigned: `x`, `a[3]`, `nondet_int()`; the message for the
+    /// failure step.
+    pub target: String,
+    /// The value, decimal, signed per the target's type.
+    pub value: Option<i128>,
+}
+
+/// The result of checking one program.
+#[derive(Clone, Debug)]
+pub struct CheckReport {
+    pub verdict: Verdict,
+    /// Failed user properties (assertions, error calls/labels): UNSAFE.
+    pub failures: Vec<Failure>,
+    /// Unwinding (and recursion) assertions that can fail: UNKNOWN.
+    pub unwinding_failures: Vec<Failure>,
+    /// The counterexample of the first failure (UNSAFE only).
+    pub trace: Vec<TraceStep>,
+    /// Number of user properties and unwinding assertions encoded.
+    pub properties: usize,
+    pub unwinding_assertions: usize,
+    pub encode_time: Duration,
+    pub solver_time: Duration,
+    /// Why the verdict is UNKNOWN when it is not an unwinding failure
+    /// (timeout, solver gave up).
+    pub unknown_reason: Option<String>,
+    pub unwind: u32,
+    /// Warnings from lowering (constructs kept opaque), filled by
+    /// `check_source`.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl CheckReport {
+    /// Exit status for the CLI: SAFE 0, UNSAFE 10, UNKNOWN 20.
+    pub fn exit_code(&self) -> i32 {
+        match self.verdict {
+            Verdict::Safe => 0,
+            Verdict::Unsafe => 10,
+            Verdict::Unknown => 20,
+        }
+    }
+
+    /// Human-readable report; the last line is exactly the verdict word.
+    pub fn render(&self, file_name: &str, source: &str, show_trace: bool) -> String {
+        report::render(self, file_name, source, show_trace)
+    }
+
+    /// Machine-readable report for `--report json`.
+    pub fn to_json(&self, file_name: &str, source: &str) -> serde_json::Value {
+        report::to_json(self, file_name, source)
+    }
+}
+
+/// Lower C text and check it.
+pub fn check_source(source: &str, opts: &CheckOptions) -> Result<CheckReport, Vec<Diagnostic>> {
+    let lowered = crate::lower::lower_source(source)?;
+    let mut report = check_program(&lowered.program, source, opts)?;
+    report.warnings = lowered.warnings;
+    Ok(report)
+}
+
+/// Check `program` (lowered from `source`, which is used for messages).
+pub fn check_program(program: &Program, source: &str, opts: &CheckOptions) -> Result<CheckReport, Vec<Diagnostic>> {
+    let start = Instant::now();
+    let deadline = opts.timeout_ms.map(|ms| start + Duration::from_millis(ms));
+    let eopts = EncodeOptions {
+        entry: &opts.entry,
+        unwind: opts.unwind,
+        unwinding_assertions: opts.unwinding_assertions,
+        error_label: opts.error_label.as_deref(),
+        deadline,
+    };
+    let mut report = CheckReport {
+        verdict: Verdict::Unknown,
+        failures: Vec::new(),
+        unwinding_failures: Vec::new(),
+        trace: Vec::new(),
+        properties: 0,
+        unwinding_assertions: 0,
+        encode_time: Duration::ZERO,
+        solver_time: Duration::ZERO,
+        unknown_reason: None,
+        unwind: opts.unwind,
+        warnings: Vec::new(),
+    };
+    let enc = match symex::encode(program, source, &eopts) {
+        Ok(enc) => enc,
+        Err(Stop::Unsupported(d)) => return Err(vec![d]),
+        Err(Stop::Timeout) => {
+            report.encode_time = start.elapsed();
+            report.unknown_reason = Some("timeout while unwinding the program".to_string());
+            return Ok(report);
+        }
+    };
+    report.encode_time = start.elapsed();
+    let t = Instant::now();
+    solve(&enc, opts, deadline, &mut report);
+    report.solver_time = t.elapsed();
+    Ok(report)
+}
+
+fn is_user(k: PropKind) -> bool {
+    !matches!(k, PropKind::Unwind | PropKind::Recursion)
+}
+
+fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report: &mut CheckReport) {
+    let solver = Solver::new();
+    for d in &enc.defs {
+        solver.assert(d);
+    }
+    // Each property gets a literal that implies its failure condition, so a
+    // model tells which one fails; properties that cannot fail are left out.
+    let mut user = Vec::new();
+    let mut unwind = Vec::new();
+    for (i, p) in enc.props.iter().enumerate() {
+        if is_user(p.kind) {
+            report.properties += 1;
+        } else {
+            report.unwinding_assertions += 1;
+        }
+        if p.fails.as_bool() == Some(false) {
+            continue;
+        }
+        let lit = Bool::fresh_const("tracc_p");
+        solver.assert(lit.implies(&p.fails));
+        if is_user(p.kind) {
+            user.push((i, lit));
+        } else {
+            unwind.push((i, lit));
+        }
+    }
+    let check = |assumption: &Bool| -> SatResult {
+        if let Some(d) = deadline {
+            let left = d.saturating_duration_since(Instant::now()).as_millis();
+            let mut p = Params::new();
+            p.set_u32("timeout", u32::try_from(left.max(1)).unwrap_or(u32::MAX));
+            solver.set_params(&p);
+        }
+        solver.check_assumptions(std::slice::from_ref(assumption))
+    };
+    let mut unknown = None;
+    if opts.per_assertion {
+        for (i, lit) in &user {
+            match check(lit) {
+                SatResult::Sat => {
+                    if let Some(m) = solver.get_model() {
+                        report.failures.push(failure(enc, *i, &m, true));
+                    }
+                }
+                SatResult::Unknown => unknown = Some(reason(&solver)),
+                SatResult::Unsat => {}
+            }
+        }
+    } else if !user.is_empty() {
+        let act = Bool::fresh_const("tracc_q");
+        let lits: Vec<&Bool> = user.iter().map(|(_, l)| l).collect();
+        solver.assert(act.implies(Bool::or(&lits)));
+        match check(&act) {
+            SatResult::Sat => {
+                if let Some(m) = solver.get_model() {
+                    // Every property the model violates, first in execution order first.
+                    for (i, _) in &user {
+                        if holds(&m, &enc.props[*i].fails) {
+                            let with_trace = report.failures.is_empty();
+                            report.failures.push(failure(enc, *i, &m, with_trace));
+                        }
+                    }
+                }
+            }
+            SatResult::Unknown => unknown = Some(reason(&solver)),
+            SatResult::Unsat => {}
+        }
+    }
+    if !report.failures.is_empty() {
+        report.verdict = Verdict::Unsafe;
+        report.trace = report.failures[0].trace.clone();
+        return;
+    }
+    if let Some(r) = unknown {
+        report.verdict = Verdict::Unknown;
+        report.unknown_reason = Some(r);
+        return;
+    }
+    // Name every loop whose unwinding assertion can fail: ask, collect the
+    // ones the model violates, exclude them, ask again.
+    let mut remaining = unwind;
+    while !remaining.is_empty() {
+        let act = Bool::fresh_const("tracc_u");
+        let lits: Vec<&Bool> = remaining.iter().map(|(_, l)| l).collect();
+        solver.assert(act.implies(Bool::or(&lits)));
+        match check(&act) {
+            SatResult::Sat => {
+                let Some(m) = solver.get_model() else { break };
+                let before = remaining.len();
+                remaining.retain(|(i, _)| {
+                    if holds(&m, &enc.props[*i].fails) {
+                        report.unwinding_failures.push(failure(enc, *i, &m, false));
+                        false
+                    } else {
+                        true
+                    }
+                });
+                if remaining.len() == before {
+                    break;
+                }
+            }
+            SatResult::Unknown => {
+                report.unknown_reason = Some(reason(&solver));
+                break;
+            }
+            SatResult::Unsat => break,
+        }
+    }
+    // Several unwinding assertions of one loop (nested in an outer loop or
+    // in several calls) name the loop once.
+    let mut seen = std::collections::HashSet::new();
+    report.unwinding_failures.retain(|f| seen.insert((f.span, f.kind)));
+    report.verdict = if report.unwinding_failures.is_empty() && report.unknown_reason.is_none() {
+        Verdict::Safe
+    } else {
+        Verdict::Unknown
+    };
+}
+
+fn reason(solver: &Solver) -> String {
+    solver
+        .get_reason_unknown()
+        .unwrap_or_else(|| "the solver gave up".to_string())
+}
+
+fn holds(m: &Model, b: &Bool) -> bool {
+    m.eval(b, true).and_then(|v| v.as_bool()) == Some(true)
+}
+
+fn value_of(m: &Model, bv: &z3::ast::BV, ty: IntType) -> Option<i128> {
+    let v = m.eval(bv, true)?.as_u64()?;
+    let w = bv.get_size();
+    let v = i128::from(v);
+    if ty.signed && !ty.is_bool() && w < 128 && v >= 1i128 << (w - 1) {
+        Some(v - (1i128 << w))
+    } else {
+        Some(v)
+    }
+}
+
+fn failure(enc: &Encoding, i: usize, m: &Model, with_trace: bool) -> Failure {
+    let p = &enc.props[i];
+    let mut trace = Vec::new();
+    if with_trace {
+        for s in &enc.steps[..p.step.min(enc.steps.len())] {
+            if !holds(m, &s.guard) {
+                continue;
+            }
+            let mut target = s.target.clone();
+            for idx in &s.indices {
+                match value_of(m, idx, IntType::LONG) {
+                    Some(v) => target.push_str(&format!("[{v}]")),
+                    None => target.push_str("[?]"),
+                }
+            }
+            trace.push(TraceStep {
+                kind: match s.kind {
+                    symex::StepKind::Assign => StepKind::Assign,
+                    symex::StepKind::Decl => StepKind::Decl,
+                    symex::StepKind::Param => StepKind::Param,
+                    symex::StepKind::Nondet => StepKind::Nondet,
+                    symex::StepKind::Uninit => StepKind::Uninit,
+                },
+                span: s.span,
+                target,
+                value: s.value.as_ref().and_then(|(bv, ty)| value_of(m, bv, *ty)),
+            });
+        }
+        trace.push(TraceStep {
+            kind: StepKind::Failure,
+            span: p.span,
+            target: p.message.clone(),
+            value: None,
+        });
+    }
+    Failure {
+        kind: FailureKind::from_prop(p.kind),
+        span: p.span,
+        message: p.message.clone(),
+        trace,
+    }
+}

@@ -5,6 +5,8 @@
 //! colour on terminals) through codespan-reporting, or plain records for the
 //! JSON report.
 
+pub mod render;
+
 use crate::ir::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

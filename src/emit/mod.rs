@@ -1,6 +1,61 @@
-//! Emission: IR statements in, C text out, spliced into the original text.
+//! Emission: IR in, C text out, spliced into the original text.
 //!
-//! (Being written.)
+//! In: a `Program` (for variable names and types), the original source text
+//! and the statements or expressions to print. Out: C text. A node with a
+//! real span is copied verbatim from the source (statements re-indented when
+//! they move); a `Span::SYNTHETIC` node is printed in K&R style with minimal,
+//! `-Wparentheses`-friendly parentheses. `splice` puts the printed text back
+//! into the original, leaving every other byte as it was.
+//!
+//! The `Dialect` decides how verification intrinsics are spelled:
+//!
+//! | construct               | `Cbmc`                                 | `Svcomp`                                   |
+//! |-------------------------|----------------------------------------|--------------------------------------------|
+//! | assume                  | `__CPROVER_assume(c)`                  | `__VERIFIER_assume(c)`                     |
+//! | assert (statement)      | `__CPROVER_assert(c, "c")`             | `if (!(c)) {` `reach_error();` `}`         |
+//! | assert (in expression)  | `__CPROVER_assert(c, "c")`             | `c ? (void)0 : reach_error()`              |
+//! | error                   | `__CPROVER_assert(0, "reach_error")`   | `reach_error()`                            |
+//! | abort                   | `abort()`                              | `abort()`                                  |
+//! | generated nondet `T`    | `nondet_uint()`, `nondet_schar()`, ... | `__VERIFIER_nondet_uint()`, `..._char()`   |
+//! | quantifier              | `__CPROVER_forall { T k; body }`       | `EmitError::Unsupported`                   |
+//! | array copy              | `__CPROVER_array_copy(dst, src)`       | `EmitError::Unsupported`                   |
+//!
+//! The assertion message CBMC prints is the asserted condition's text, as
+//! CBMC does for `assert(c)`. SV-COMP has no `signed char` source; its
+//! `__VERIFIER_nondet_char()` returns plain `char`, which has the same
+//! values on x86-64.
+//!
+//! For `gcc -fsyntax-only`, prepend `prelude(dialect)` and pass the text
+//! through `gcc_view`, which replaces quantifiers by `1`.
+//!
+//! Typical use: `required_declarations` for the new code (insert them at the
+//! top), `line_indent` of the replaced statement and `detect_indent_unit` of
+//! the file for `print_stmt`, then one `Edit` per replaced span for
+//! `splice`. Inside a synthetic block, comments that sit between two copied
+//! statements move with them; comments before the first or after the last
+//! copied statement are outside their spans and stay where they were only
+//! if that text is not replaced.
+
+mod dialect;
+mod expr;
+mod lex;
+#[cfg(test)]
+mod roundtrip;
+mod splice;
+mod stmt;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod testutil;
+
+use std::fmt;
+
+use crate::ir::Span;
+
+pub use dialect::{gcc_view, nondet_declaration, prelude, required_declarations};
+pub use expr::print_expr;
+pub use splice::{Edit, line_indent, splice};
+pub use stmt::{detect_indent_unit, print_stmt};
 
 /// How verification intrinsics are spelled in the output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -10,4 +65,37 @@ pub enum Dialect {
     Cbmc,
     /// SV-COMP: `__VERIFIER_assume`, `__VERIFIER_nondet_*`.
     Svcomp,
+}
+
+/// Why something could not be emitted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EmitError {
+    /// The construct has no spelling (in this dialect, or at all: a
+    /// synthetic opaque node has no text to print).
+    Unsupported(String),
+    /// A real span that lies outside the source text or splits a character.
+    BadSpan(Span),
+    /// Splice edits that are not sorted or overlap; the two offending spans.
+    OverlappingEdits(Span, Span),
+}
+
+impl fmt::Display for EmitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EmitError::Unsupported(what) => write!(f, "cannot emit {what}"),
+            EmitError::BadSpan(s) => write!(f, "span {}..{} is not inside the source text", s.start, s.end),
+            EmitError::OverlappingEdits(a, b) => write!(
+                f,
+                "edits {}..{} and {}..{} are out of order or overlap",
+                a.start, a.end, b.start, b.end
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EmitError {}
+
+/// The source text of a real span, checked.
+fn span_text(source: &str, span: Span) -> Result<&str, EmitError> {
+    source.get(span.start..span.end).ok_or(EmitError::BadSpan(span))
 }

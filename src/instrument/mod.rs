@@ -15,6 +15,8 @@
 //! `build_loop` assembles that shape from branch statements, so that the
 //! restriction stage can wrap each branch with automaton code first.
 
+pub mod automaton;
+
 use crate::accelerate::{self, Accelerator, ClosedForm, GuardTreatment, show};
 use crate::diag::Diagnostic;
 use crate::ir::{CType, Expr, ExprKind, IntType, Program, Span, Stmt, StmtKind, VarId};

@@ -6,7 +6,17 @@ use crate::ir::IntType;
 /// text is not an integer constant tracc models (floating constants, values
 /// beyond `unsigned long long`).
 pub fn integer_literal(text: &str) -> Option<(i128, IntType)> {
-    let lower = text.to_ascii_lowercase();
+    // tree-sitter-c folds a leading sign into the literal; C reads `-5` as
+    // unary minus applied to `5`, in the type of `5`.
+    let trimmed = text.trim();
+    if let Some(magnitude) = trimmed.strip_prefix('-') {
+        let (v, t) = integer_literal(magnitude)?;
+        return Some((t.wrap(-v), t));
+    }
+    if let Some(magnitude) = trimmed.strip_prefix('+') {
+        return integer_literal(magnitude);
+    }
+    let lower = trimmed.to_ascii_lowercase();
     let digits_end = lower.trim_end_matches(['u', 'l']).len();
     let (body, suffix) = lower.split_at(digits_end);
     let body: String = body.chars().filter(|&c| c != '\'').collect();
@@ -116,6 +126,9 @@ mod tests {
         assert_eq!(integer_literal("1.5"), None);
         assert_eq!(integer_literal("1e3"), None);
         assert_eq!(integer_literal("0b101"), Some((5, IntType::INT)));
+        assert_eq!(integer_literal("-5"), Some((-5, IntType::INT)));
+        assert_eq!(integer_literal("-2147483648"), Some((-2147483648, IntType::LONG)));
+        assert_eq!(integer_literal("-1U"), Some((4294967295, IntType::UINT)));
     }
 
     #[test]

@@ -1,0 +1,426 @@
+//! `tracc accelerate`: inputs in, transformed C out.
+//!
+//! In: the parsed `AccelerateArgs`. Out: output files written atomically (or
+//! stdout), `--check` diffs on stdout, diagnostics on stderr, an optional JSON
+//! report, and the exit code. The plan (which input goes where) is decided
+//! and validated before any file is read, so usage errors write nothing.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde_json::{Value, json};
+use similar::TextDiff;
+
+use super::{AccelerateArgs, Exit, display_name, is_stdio, read_input, usage_error, write_stdout};
+use crate::diag::render::{self, ColorChoice};
+use crate::diag::{Diagnostic, Severity};
+use crate::ir::Span;
+use crate::pipeline::{self, Options};
+
+/// Where the output of one input goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Target {
+    /// Standard output; with `--check`, compare against the input itself.
+    Stdout,
+    File(PathBuf),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Job {
+    input: PathBuf,
+    target: Target,
+}
+
+/// Decide the target of every input and reject combinations that would
+/// overwrite an input, write two outputs to one file, or mix a report with
+/// other text on stdout. The error is a message for the user.
+fn plan(args: &AccelerateArgs) -> Result<Vec<Job>, String> {
+    let inputs = &args.inputs;
+    if inputs.iter().filter(|p| is_stdio(p)).count() > 1 {
+        return Err("`-` (stdin) can be given only once".into());
+    }
+    if inputs.len() > 1 {
+        if args.output.is_some() {
+            return Err("-o takes exactly one input; use --out-dir DIR or --in-place for several".into());
+        }
+        if args.out_dir.is_none() && !args.in_place && !args.check {
+            return Err(format!(
+                "{} inputs need --out-dir DIR or --in-place (or --check to compare each with itself)",
+                inputs.len()
+            ));
+        }
+    }
+    let mut jobs = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let target = if args.in_place {
+            if is_stdio(input) {
+                return Err("--in-place cannot be used with `-` (stdin)".into());
+            }
+            Target::File(input.clone())
+        } else if let Some(dir) = &args.out_dir {
+            if is_stdio(input) {
+                return Err("the output of `-` (stdin) has no file name for --out-dir; use -o".into());
+            }
+            let Some(name) = input.file_name() else {
+                return Err(format!("`{}` has no file name to use in --out-dir", input.display()));
+            };
+            Target::File(dir.join(name))
+        } else {
+            match &args.output {
+                Some(o) if !is_stdio(o) => Target::File(o.clone()),
+                _ => Target::Stdout,
+            }
+        };
+        jobs.push(Job {
+            input: input.clone(),
+            target,
+        });
+    }
+    for (i, job) in jobs.iter().enumerate() {
+        let Target::File(t) = &job.target else { continue };
+        if !args.in_place
+            && let Some(input) = inputs.iter().find(|p| !is_stdio(p) && same_file(t, p))
+        {
+            return Err(format!(
+                "refusing to overwrite the input `{}` (use --in-place to rewrite inputs)",
+                input.display()
+            ));
+        }
+        if let Some(other) = jobs[..i]
+            .iter()
+            .find(|o| matches!(&o.target, Target::File(u) if same_file(t, u)))
+        {
+            return Err(format!(
+                "`{}` and `{}` would both be written to `{}`",
+                other.input.display(),
+                job.input.display(),
+                t.display()
+            ));
+        }
+    }
+    let report_to_stdout = args.report.is_some() && args.report_file.is_none();
+    if report_to_stdout && (args.check || jobs.iter().any(|j| j.target == Target::Stdout)) {
+        return Err("the JSON report would be mixed with other output on stdout; use --report-file PATH".into());
+    }
+    Ok(jobs)
+}
+
+/// Whether two paths name the same file, also when the second does not
+/// exist yet (then its directory is resolved).
+fn same_file(a: &Path, b: &Path) -> bool {
+    fn resolve(p: &Path) -> PathBuf {
+        if let Ok(c) = fs::canonicalize(p) {
+            return c;
+        }
+        match (p.parent(), p.file_name()) {
+            (Some(dir), Some(name)) => {
+                let dir = if dir.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    dir
+                };
+                fs::canonicalize(dir).map_or_else(|_| p.to_path_buf(), |d| d.join(name))
+            }
+            _ => p.to_path_buf(),
+        }
+    }
+    resolve(a) == resolve(b)
+}
+
+/// What happened to one input, for the exit code and the report.
+struct FileResult {
+    exit: Exit,
+    entry: Value,
+}
+
+pub(super) fn run(args: &AccelerateArgs, color: ColorChoice) -> Exit {
+    let jobs = match plan(args) {
+        Ok(jobs) => jobs,
+        Err(message) => return usage_error("accelerate", &message),
+    };
+    let opts = args.transform.options();
+    let mut worst = Exit::Success;
+    let mut entries = Vec::with_capacity(jobs.len());
+    for job in &jobs {
+        let r = process(job, &opts, args, color);
+        worst = worst.max(r.exit);
+        entries.push(r.entry);
+    }
+    if args.report.is_some() || args.report_file.is_some() {
+        let report = json!({
+            "tool": "tracc",
+            "version": env!("CARGO_PKG_VERSION"),
+            "files": entries,
+        });
+        let mut text = serde_json::to_string_pretty(&report).unwrap_or_default();
+        text.push('\n');
+        let written = match &args.report_file {
+            Some(p) => write_atomically(p, &text),
+            None => write_stdout(&text),
+        };
+        if let Err(e) = written {
+            let d = Diagnostic::error(Span::SYNTHETIC, format!("cannot write the report: {e}"));
+            render::eprint("report", "", &[d], color);
+            worst = worst.max(Exit::InputError);
+        }
+    }
+    worst
+}
+
+fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice) -> FileResult {
+    let name = display_name(&job.input);
+    let target_name = match &job.target {
+        Target::Stdout => "-".to_string(),
+        Target::File(p) => p.display().to_string(),
+    };
+    let entry = |status: &str, time_ms: Option<f64>, report: Value, diags: &[Diagnostic], text: &str| {
+        json!({
+            "input": name,
+            "output": if args.check { Value::Null } else { Value::from(target_name.clone()) },
+            "status": status,
+            "time_ms": time_ms,
+            "report": report,
+            "diagnostics": diags.iter().map(|d| diagnostic_json(d, text)).collect::<Vec<_>>(),
+        })
+    };
+    let fail = |diags: &[Diagnostic], text: &str, time_ms: Option<f64>, report: Value| {
+        let shown: Vec<Diagnostic> = diags.iter().filter(|d| !args.quiet || d.is_error()).cloned().collect();
+        render::eprint(&name, text, &shown, color);
+        FileResult {
+            exit: Exit::InputError,
+            entry: entry("error", time_ms, report, diags, text),
+        }
+    };
+
+    let text = match read_input(&job.input) {
+        Ok(t) => t,
+        Err(d) => return fail(&[d], "", None, Value::Null),
+    };
+    let start = Instant::now();
+    let result = pipeline::accelerate_source(&text, opts);
+    let time_ms = Some(start.elapsed().as_secs_f64() * 1000.0);
+    let outcome = match result {
+        Ok(o) => o,
+        Err(diags) => return fail(&diags, &text, time_ms, Value::Null),
+    };
+    if outcome.diagnostics.iter().any(Diagnostic::is_error) {
+        return fail(&outcome.diagnostics, &text, time_ms, outcome.report);
+    }
+    if !args.quiet {
+        render::eprint(&name, &text, &outcome.diagnostics, color);
+    }
+    let done = |exit: Exit, status: &str, report: Value| FileResult {
+        exit,
+        entry: entry(status, time_ms, report, &outcome.diagnostics, &text),
+    };
+    let io_fail = |what: String, e: io::Error, report: Value| {
+        let d = Diagnostic::error(Span::SYNTHETIC, format!("{what}: {e}"));
+        render::eprint(&name, "", std::slice::from_ref(&d), color);
+        FileResult {
+            exit: Exit::InputError,
+            entry: entry("error", time_ms, report, &[d], ""),
+        }
+    };
+
+    if args.check {
+        let (base_name, base) = match &job.target {
+            Target::Stdout => (name.clone(), text.clone()),
+            Target::File(p) => match fs::read(p) {
+                Ok(bytes) => (target_name.clone(), String::from_utf8_lossy(&bytes).into_owned()),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => (target_name.clone(), String::new()),
+                Err(e) => return io_fail(format!("cannot read `{target_name}`"), e, outcome.report),
+            },
+        };
+        if base == outcome.output {
+            return done(Exit::Success, "unchanged", outcome.report);
+        }
+        let diff = TextDiff::from_lines(&base, &outcome.output)
+            .unified_diff()
+            .header(&base_name, &base_name)
+            .to_string();
+        if let Err(e) = write_stdout(&diff) {
+            return io_fail("cannot write to stdout".into(), e, outcome.report);
+        }
+        return done(Exit::Differences, "differs", outcome.report);
+    }
+
+    match &job.target {
+        Target::Stdout => match write_stdout(&outcome.output) {
+            Ok(()) => done(Exit::Success, "written", outcome.report),
+            Err(e) => io_fail("cannot write to stdout".into(), e, outcome.report),
+        },
+        // Rewriting an unchanged input would only disturb its timestamp.
+        Target::File(_) if args.in_place && outcome.output == text => done(Exit::Success, "unchanged", outcome.report),
+        // The output directory is created on first use, so that a run
+        // without any valid input leaves nothing behind.
+        Target::File(p) => match create_out_dir(args).and_then(|()| write_atomically(p, &outcome.output)) {
+            Ok(()) => done(Exit::Success, "written", outcome.report),
+            Err(e) => io_fail(format!("cannot write `{target_name}`"), e, outcome.report),
+        },
+    }
+}
+
+/// Diagnostics in the JSON report: the fields of `Diagnostic` plus the
+/// 1-based line and column of the span start (absent when synthetic).
+fn diagnostic_json(d: &Diagnostic, text: &str) -> Value {
+    let severity = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    };
+    let (line, column) = match render::line_col(text, d.span.start) {
+        Some((l, c)) if !d.span.is_synthetic() => (Value::from(l), Value::from(c)),
+        _ => (Value::Null, Value::Null),
+    };
+    json!({
+        "severity": severity,
+        "message": d.message,
+        "line": line,
+        "column": column,
+        "label": d.label,
+        "notes": d.notes,
+    })
+}
+
+fn create_out_dir(args: &AccelerateArgs) -> io::Result<()> {
+    match &args.out_dir {
+        Some(dir) => fs::create_dir_all(dir),
+        None => Ok(()),
+    }
+}
+
+/// Write `text` to `target` through a temporary file in the same directory
+/// that is renamed over the target, so that readers never see a partial
+/// file and a failure leaves no output (the temporary file is removed when
+/// dropped). An existing target keeps its permissions; a symlink target is
+/// followed rather than replaced.
+fn write_atomically(target: &Path, text: &str) -> io::Result<()> {
+    let target = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".tracc-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        // Like a file created with open(2): 0666 minus the umask, rather
+        // than tempfile's private 0600.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    if let Ok(meta) = fs::metadata(&target) {
+        tmp.as_file().set_permissions(meta.permissions())?;
+    }
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(&target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Cli, Command};
+    use super::*;
+    use clap::Parser;
+
+    fn args(extra: &[&str]) -> AccelerateArgs {
+        let mut v = vec!["tracc", "accelerate"];
+        v.extend(extra);
+        match Cli::try_parse_from(v).unwrap().command {
+            Command::Accelerate(a) => a,
+            _ => panic!("not accelerate"),
+        }
+    }
+
+    fn file(p: &str) -> Target {
+        Target::File(PathBuf::from(p))
+    }
+
+    #[test]
+    fn single_input_defaults_to_stdout() {
+        let jobs = plan(&args(&["a.c"])).unwrap();
+        assert_eq!(jobs[0].target, Target::Stdout);
+        let jobs = plan(&args(&["-", "-o", "-"])).unwrap();
+        assert_eq!(jobs[0].target, Target::Stdout);
+        let jobs = plan(&args(&["a.c", "-o", "b.c"])).unwrap();
+        assert_eq!(jobs[0].target, file("b.c"));
+    }
+
+    #[test]
+    fn out_dir_and_in_place_targets() {
+        let jobs = plan(&args(&["x/a.c", "y/b.c", "--out-dir", "out"])).unwrap();
+        let t: Vec<_> = jobs.into_iter().map(|j| j.target).collect();
+        assert_eq!(t, vec![file("out/a.c"), file("out/b.c")]);
+        let jobs = plan(&args(&["x/a.c", "y/b.c", "--in-place"])).unwrap();
+        let t: Vec<_> = jobs.into_iter().map(|j| j.target).collect();
+        assert_eq!(t, vec![file("x/a.c"), file("y/b.c")]);
+    }
+
+    #[test]
+    fn several_inputs_need_a_destination() {
+        let e = plan(&args(&["a.c", "b.c"])).unwrap_err();
+        assert!(e.contains("--out-dir"), "{e}");
+        assert!(plan(&args(&["a.c", "b.c", "--check"])).is_ok());
+    }
+
+    #[test]
+    fn stdin_restrictions() {
+        assert!(plan(&args(&["-", "-"])).is_err());
+        assert!(plan(&args(&["-", "--in-place"])).is_err());
+        assert!(plan(&args(&["-", "a.c", "--out-dir", "d"])).is_err());
+    }
+
+    #[test]
+    fn refuses_to_overwrite_an_input() {
+        let e = plan(&args(&["a.c", "-o", "a.c"])).unwrap_err();
+        assert!(e.contains("--in-place"), "{e}");
+        let e = plan(&args(&["a.c", "-o", "./a.c"])).unwrap_err();
+        assert!(e.contains("overwrite"), "{e}");
+        // The output directory is the input's own directory.
+        let e = plan(&args(&["d/a.c", "--out-dir", "d"])).unwrap_err();
+        assert!(e.contains("overwrite"), "{e}");
+    }
+
+    #[test]
+    fn refuses_two_outputs_in_one_file() {
+        let e = plan(&args(&["x/a.c", "y/a.c", "--out-dir", "out"])).unwrap_err();
+        assert!(e.contains("both"), "{e}");
+    }
+
+    #[test]
+    fn report_on_stdout_must_not_mix_with_c_or_diffs() {
+        assert!(plan(&args(&["a.c", "--report", "json"])).is_err());
+        assert!(plan(&args(&["a.c", "-o", "b.c", "--check", "--report", "json"])).is_err());
+        assert!(plan(&args(&["a.c", "-o", "b.c", "--report", "json"])).is_ok());
+        assert!(plan(&args(&["a.c", "--report-file", "r.json"])).is_ok());
+    }
+
+    #[test]
+    fn atomic_write_replaces_content_and_leaves_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("o.c");
+        fs::write(&p, "old").unwrap();
+        write_atomically(&p, "new").unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "new");
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("o.c")]);
+    }
+
+    #[test]
+    fn diagnostics_in_the_report_have_line_and_column() {
+        let text = "int x;\nint é y;\n";
+        let start = text.find('y').unwrap();
+        let d = Diagnostic::error(Span::new(start, start + 1), "bad").with_label("here");
+        let v = diagnostic_json(&d, text);
+        assert_eq!((v["line"].as_u64(), v["column"].as_u64()), (Some(2), Some(7)));
+        let v = diagnostic_json(&Diagnostic::warning(Span::SYNTHETIC, "w"), text);
+        assert!(v["line"].is_null() && v["severity"] == "warning");
+    }
+}

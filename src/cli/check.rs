@@ -1,0 +1,216 @@
+//! `tracc check` (the reference bounded model checker on a C file) and
+//! `tracc verify` (accelerate, restrict, then check the result).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::{Exit, TransformArgs, display_name, read_input, write_stdout};
+use crate::check::{CheckOptions, CheckReport, Verdict, check_source};
+use crate::diag::Diagnostic;
+use crate::diag::render::{self, ColorChoice};
+use crate::ir::Span;
+
+/// Options shared by `check` and `verify`.
+#[derive(Debug, Args)]
+pub struct CheckerArgs {
+    /// Do not add unwinding assertions: executions longer than the bound are
+    /// silently cut (the verdict is then only "no bug up to the bound").
+    #[arg(long)]
+    pub no_unwinding_assertions: bool,
+
+    /// The function where execution starts.
+    #[arg(long, value_name = "NAME", default_value = "main")]
+    pub entry: String,
+
+    /// Treat reaching a label with this name as an assertion failure (as
+    /// CBMC's --error-label; older SV-COMP programs mark errors with `ERROR:`).
+    #[arg(long, value_name = "LABEL")]
+    pub error_label: Option<String>,
+
+    /// Print the trace of a failing assertion (values assigned per step).
+    #[arg(long)]
+    pub trace: bool,
+
+    /// Print the result as a JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Check each assertion in its own solver query.
+    #[arg(long)]
+    pub per_assertion: bool,
+
+    /// Give up with UNKNOWN after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<u64>,
+}
+
+impl CheckerArgs {
+    fn options(&self, unwind: u32) -> CheckOptions {
+        CheckOptions {
+            unwind,
+            unwinding_assertions: !self.no_unwinding_assertions,
+            entry: self.entry.clone(),
+            error_label: self.error_label.clone(),
+            per_assertion: self.per_assertion,
+            timeout_ms: self.timeout.map(|s| s.saturating_mul(1000)),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Input C file (`-` for stdin).
+    #[arg(value_name = "IN.c")]
+    pub input: PathBuf,
+
+    /// Unwinding bound, with CBMC's meaning: taking a loop's back edge for
+    /// the K-th time within one execution of the loop is a failed unwinding
+    /// assertion (a `while` loop whose body runs n times needs K = n + 1).
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub unwind: u32,
+
+    #[command(flatten)]
+    pub checker: CheckerArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Input C file (`-` for stdin).
+    #[arg(value_name = "IN.c")]
+    pub input: PathBuf,
+
+    /// Unwinding bound for checking the transformed program (CBMC's meaning).
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub unwind: u32,
+
+    #[command(flatten)]
+    pub transform: TransformArgs,
+
+    #[command(flatten)]
+    pub checker: CheckerArgs,
+
+    /// Do not print warnings about loops that were not transformed.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+fn verdict_exit(report: &CheckReport) -> Exit {
+    match report.verdict {
+        Verdict::Safe => Exit::Success,
+        Verdict::Unsafe => Exit::Unsafe,
+        Verdict::Unknown => Exit::Unknown,
+    }
+}
+
+fn read_or_report(input: &std::path::Path, color: ColorChoice) -> Result<(String, String), Exit> {
+    let name = display_name(input);
+    match read_input(input) {
+        Ok(t) => Ok((name, t)),
+        Err(d) => {
+            render::eprint(&name, "", &[d], color);
+            Err(Exit::InputError)
+        }
+    }
+}
+
+fn print_or_fail(name: &str, text: &str, color: ColorChoice) -> Result<(), Exit> {
+    write_stdout(text).map_err(|e| {
+        let d = Diagnostic::error(Span::SYNTHETIC, format!("cannot write to stdout: {e}"));
+        render::eprint(name, "", &[d], color);
+        Exit::InputError
+    })
+}
+
+pub fn check(args: &CheckArgs, color: ColorChoice) -> Exit {
+    let (name, text) = match read_or_report(&args.input, color) {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let report = match check_source(&text, &args.checker.options(args.unwind)) {
+        Ok(r) => r,
+        Err(diags) => {
+            render::eprint(&name, &text, &diags, color);
+            return Exit::InputError;
+        }
+    };
+    let out = if args.checker.json {
+        format!("{:#}\n", report.to_json(&name, &text))
+    } else {
+        let mut out = report.render(&name, &text, args.checker.trace);
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out
+    };
+    match print_or_fail(&name, &out, color) {
+        Ok(()) => verdict_exit(&report),
+        Err(e) => e,
+    }
+}
+
+pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
+    let (name, text) = match read_or_report(&args.input, color) {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let started = Instant::now();
+    let outcome = match crate::pipeline::accelerate_source(&text, &args.transform.options()) {
+        Ok(o) => o,
+        Err(diags) => {
+            render::eprint(&name, &text, &diags, color);
+            return Exit::InputError;
+        }
+    };
+    let transform_time = started.elapsed();
+    if !args.quiet && !outcome.diagnostics.is_empty() {
+        render::eprint(&name, &text, &outcome.diagnostics, color);
+    }
+    let transformed_name = format!("{name} (transformed)");
+    let started = Instant::now();
+    let report = match check_source(&outcome.output, &args.checker.options(args.unwind)) {
+        Ok(r) => r,
+        Err(diags) => {
+            // The transformed text is tracc's own output: not being able to
+            // check it is an internal problem, reported against that text.
+            render::eprint(&transformed_name, &outcome.output, &diags, color);
+            return Exit::InputError;
+        }
+    };
+    let check_time = started.elapsed();
+    let out = if args.checker.json {
+        let mut json = report.to_json(&transformed_name, &outcome.output);
+        if let Some(obj) = json.as_object_mut() {
+            obj.insert(
+                "transform_ms".into(),
+                serde_json::json!(transform_time.as_secs_f64() * 1e3),
+            );
+            obj.insert("check_ms".into(), serde_json::json!(check_time.as_secs_f64() * 1e3));
+            obj.insert("transform_report".into(), outcome.report.clone());
+        }
+        format!("{json:#}\n")
+    } else {
+        let body = report.render(&transformed_name, &outcome.output, args.checker.trace);
+        // Keep the verdict word as the last line.
+        let (head, verdict) = body.trim_end().rsplit_once('\n').unwrap_or(("", body.trim_end()));
+        let mut out = String::new();
+        if !head.is_empty() {
+            out.push_str(head);
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "time: transform {:.1} ms, check {:.1} ms (--unwind {})\n",
+            transform_time.as_secs_f64() * 1e3,
+            check_time.as_secs_f64() * 1e3,
+            args.unwind
+        ));
+        out.push_str(verdict);
+        out.push('\n');
+        out
+    };
+    match print_or_fail(&name, &out, color) {
+        Ok(()) => verdict_exit(&report),
+        Err(e) => e,
+    }
+}

@@ -1,0 +1,458 @@
+//! The command-line interface of the `tracc` binary.
+//!
+//! In: the process arguments (parsed with clap), the input files or stdin.
+//! Out: transformed C files, explanations, diagnostics on stderr and the exit
+//! code (see [`Exit`]). The library work is done by `crate::pipeline`; this
+//! module only decides where text comes from and where it goes.
+//!
+//! Adding a subcommand (`check`, `verify`) means: a variant in [`Command`]
+//! with its `Args` struct (flatten [`TransformArgs`] if it transforms), and
+//! one arm in [`run_command`].
+
+mod accelerate;
+mod check;
+
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::builder::TypedValueParser;
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+use crate::diag::Diagnostic;
+use crate::diag::render::{self, ColorChoice};
+use crate::emit::Dialect;
+use crate::ir::Span;
+use crate::pipeline::{self, Options};
+
+/// Process exit codes. `Unsafe` and `Unknown` are the verdicts of
+/// `tracc check` / `tracc verify` (SAFE is `Success`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Exit {
+    /// Success: outputs written, `--check` clean (or a SAFE verdict).
+    Success,
+    /// `--check` found differences.
+    Differences,
+    /// Bad command line (clap's own code for usage errors).
+    Usage,
+    /// Syntax error, unreadable input, I/O failure.
+    InputError,
+    /// A reachable assertion failure (`check`/`verify`).
+    Unsafe,
+    /// Only unwinding assertions fail, or the checker gave up (`check`/`verify`).
+    Unknown,
+}
+
+impl Exit {
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Success => 0,
+            Exit::Differences => 1,
+            Exit::Usage => 2,
+            Exit::InputError => 3,
+            Exit::Unsafe => 10,
+            Exit::Unknown => 20,
+        }
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e.code())
+    }
+}
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0   success (accelerate: outputs written, or --check found no differences;
+      check/verify: SAFE)
+  1   --check found differences
+  2   usage error (invalid flags or arguments)
+  3   input error (syntax error, unreadable input, I/O failure, a construct
+      the checker cannot model)
+  10  check/verify: UNSAFE (an assertion can fail)
+  20  check/verify: UNKNOWN (an unwinding assertion can fail, or timeout)";
+
+/// tracc rewrites C programs so that bounded model checkers can prove them.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tracc",
+    version,
+    about = "Loop acceleration and trace automata for bounded model checking of C",
+    long_about = "tracc rewrites C programs so that a bounded model checker such as CBMC can prove \
+                  them at a small unwinding bound: loops whose iterations have a closed form get an \
+                  accelerator that performs many iterations at once, and a minimised trace automaton \
+                  inlined into the program makes the redundant long executions infeasible. Code that \
+                  is not transformed is copied byte for byte.",
+    after_help = EXIT_CODES,
+    propagate_version = true
+)]
+pub struct Cli {
+    /// When to colour diagnostics on stderr (auto: only on a terminal and when NO_COLOR is unset).
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, global = true)]
+    pub color: ColorArg,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Accelerate the loops of C files and inline the trace automaton.
+    #[command(
+        long_about = "Accelerate the loops of C files and inline the trace automaton that makes \
+                      redundant executions infeasible. The output has the same reachable states and \
+                      assertion failures as the input, but every feasible execution is short, so \
+                      `cbmc OUT.c --unwind 3 --unwinding-assertions` can prove it.\n\n\
+                      With one input the result goes to stdout (or -o FILE); several inputs need \
+                      --out-dir or --in-place. `-` reads stdin. Files are written atomically and only \
+                      when the input had no errors; an input is never overwritten without --in-place. \
+                      --check writes nothing: it prints a unified diff against the existing output (for \
+                      one input without -o, against the input itself) and exits 1 when they differ.",
+        after_help = EXIT_CODES
+    )]
+    Accelerate(AccelerateArgs),
+
+    /// Explain what tracc sees in a C file: loops, paths, closed forms, automata.
+    #[command(
+        long_about = "Explain what tracc sees in a C file: its functions and loops with their \
+                      locations, the iteration paths of each loop, their closed forms, and why a loop \
+                      was not accelerated. With --dot, each loop's trace automaton is also printed in \
+                      Graphviz format. Nothing is written besides stdout.",
+        after_help = EXIT_CODES
+    )]
+    Explain(ExplainArgs),
+
+    /// Check a C file with tracc's reference bounded model checker.
+    #[command(
+        long_about = "Check a C file with tracc's own bounded model checker (built on z3, with \
+                      CBMC's default semantics: LP64 bit-vectors, wrap-around arithmetic, calls \
+                      inlined, --unwind with CBMC's meaning, unwinding assertions on by default). \
+                      Prints SAFE, UNSAFE (with the failing assertion and, with --trace, the values \
+                      assigned along the way) or UNKNOWN (naming the loops whose unwinding assertion \
+                      can fail); the verdict word is the last line. A construct the checker cannot \
+                      model is an error (exit 3), never a verdict.",
+        after_help = EXIT_CODES
+    )]
+    Check(check::CheckArgs),
+
+    /// Accelerate, restrict, and check the result at a small bound in one step.
+    #[command(
+        long_about = "Transform a C file as `tracc accelerate` does and check the result with the \
+                      reference checker at a small unwinding bound (default 3). Prints the verdict, \
+                      the time of each phase, and, for UNKNOWN, the loops that kept it from a proof. \
+                      Exit codes as for `tracc check`.",
+        after_help = EXIT_CODES
+    )]
+    Verify(check::VerifyArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ColorArg> for ColorChoice {
+    fn from(c: ColorArg) -> ColorChoice {
+        match c {
+            ColorArg::Auto => ColorChoice::Auto,
+            ColorArg::Always => ColorChoice::Always,
+            ColorArg::Never => ColorChoice::Never,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DialectArg {
+    /// `__CPROVER_assume`, `__CPROVER_forall`, `nondet_*` (CBMC).
+    Cbmc,
+    /// `__VERIFIER_assume`, `__VERIFIER_nondet_*` (SV-COMP).
+    Svcomp,
+}
+
+impl From<DialectArg> for Dialect {
+    fn from(d: DialectArg) -> Dialect {
+        match d {
+            DialectArg::Cbmc => Dialect::Cbmc,
+            DialectArg::Svcomp => Dialect::Svcomp,
+        }
+    }
+}
+
+/// Options of the transformation itself, shared by every subcommand that
+/// transforms.
+#[derive(Debug, Args)]
+pub struct TransformArgs {
+    /// How verification intrinsics are spelled in the output.
+    #[arg(long, value_enum, default_value_t = DialectArg::Cbmc)]
+    pub dialect: DialectArg,
+
+    /// Only accelerate: do not inline the trace automaton.
+    #[arg(long)]
+    pub no_restrict: bool,
+
+    /// Do not minimise the trace automaton (for measurements).
+    #[arg(long)]
+    pub no_minimize: bool,
+
+    /// Leave a loop unaccelerated when it has more iteration paths than this.
+    #[arg(long, value_name = "N", default_value_t = Options::default().max_paths,
+          value_parser = clap::value_parser!(u32).range(1..).map(|n| n as usize))]
+    pub max_paths: usize,
+}
+
+impl TransformArgs {
+    pub fn options(&self) -> Options {
+        Options {
+            dialect: self.dialect.into(),
+            restrict: !self.no_restrict,
+            minimize: !self.no_minimize,
+            max_paths: self.max_paths,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct AccelerateArgs {
+    /// Input C files (`-` for stdin).
+    #[arg(value_name = "IN.c", required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// Output file (`-` for stdout, the default for a single input).
+    #[arg(short = 'o', long = "output", value_name = "OUT.c", conflicts_with_all = ["out_dir", "in_place"])]
+    pub output: Option<PathBuf>,
+
+    /// Write each output to DIR under the input's file name (created if missing).
+    #[arg(long, value_name = "DIR", conflicts_with = "in_place")]
+    pub out_dir: Option<PathBuf>,
+
+    /// Overwrite each input with its output.
+    #[arg(long)]
+    pub in_place: bool,
+
+    /// Write nothing; print a diff and exit 1 when the existing output differs.
+    #[arg(long)]
+    pub check: bool,
+
+    #[command(flatten)]
+    pub transform: TransformArgs,
+
+    /// Print a machine-readable report (per file: report, status, timing, diagnostics)
+    /// to stdout, or to --report-file.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub report: Option<ReportFormat>,
+
+    /// Write the report to PATH instead of stdout (implies --report json).
+    #[arg(long, value_name = "PATH")]
+    pub report_file: Option<PathBuf>,
+
+    /// Do not print warnings and notes (errors are always printed).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Input C file (`-` for stdin).
+    #[arg(value_name = "IN.c")]
+    pub input: PathBuf,
+
+    /// Also print each loop's trace automaton in Graphviz DOT format.
+    #[arg(long)]
+    pub dot: bool,
+
+    #[command(flatten)]
+    pub transform: TransformArgs,
+}
+
+/// Entry point of the binary: parse `std::env::args_os()` and run.
+pub fn main() -> ExitCode {
+    run(std::env::args_os()).into()
+}
+
+/// Parse `args` (including the program name) and run the subcommand.
+pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Exit {
+    match Cli::try_parse_from(args) {
+        Ok(cli) => run_command(cli),
+        Err(e) => {
+            // --help and --version come here too, with exit code 0.
+            let _ = e.print();
+            if e.exit_code() == 0 { Exit::Success } else { Exit::Usage }
+        }
+    }
+}
+
+fn run_command(cli: Cli) -> Exit {
+    let color = ColorChoice::from(cli.color);
+    match cli.command {
+        Command::Accelerate(args) => accelerate::run(&args, color),
+        Command::Explain(args) => explain(&args, color),
+        Command::Check(args) => check::check(&args, color),
+        Command::Verify(args) => check::verify(&args, color),
+    }
+}
+
+/// Report a command-line problem that clap cannot see (e.g. several inputs
+/// without an output directory) the way clap reports its own.
+fn usage_error(subcommand: &str, message: &str) -> Exit {
+    let mut cmd = Cli::command();
+    // Building sets the subcommands' full names, so the usage line reads
+    // `tracc accelerate ...`.
+    cmd.build();
+    let kind = clap::error::ErrorKind::ArgumentConflict;
+    let err = match cmd.find_subcommand_mut(subcommand) {
+        Some(sub) => sub.error(kind, message),
+        None => cmd.error(kind, message),
+    };
+    let _ = err.print();
+    Exit::Usage
+}
+
+fn is_stdio(p: &Path) -> bool {
+    p.as_os_str() == "-"
+}
+
+/// The name of an input in diagnostics and reports.
+fn display_name(p: &Path) -> String {
+    if is_stdio(p) {
+        "<stdin>".to_string()
+    } else {
+        p.display().to_string()
+    }
+}
+
+/// Read an input file (or stdin for `-`) as UTF-8. Any failure is an
+/// error diagnostic without a location.
+fn read_input(p: &Path) -> Result<String, Diagnostic> {
+    let bytes = if is_stdio(p) {
+        let mut buf = Vec::new();
+        io::stdin().read_to_end(&mut buf).map(|_| buf)
+    } else {
+        std::fs::read(p)
+    };
+    let bytes =
+        bytes.map_err(|e| Diagnostic::error(Span::SYNTHETIC, format!("cannot read `{}`: {e}", display_name(p))))?;
+    String::from_utf8(bytes).map_err(|e| {
+        Diagnostic::error(
+            Span::SYNTHETIC,
+            format!(
+                "`{}` is not valid UTF-8 (byte {})",
+                display_name(p),
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+fn write_stdout(text: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+fn explain(args: &ExplainArgs, color: ColorChoice) -> Exit {
+    let name = display_name(&args.input);
+    let text = match read_input(&args.input) {
+        Ok(t) => t,
+        Err(d) => {
+            render::eprint(&name, "", &[d], color);
+            return Exit::InputError;
+        }
+    };
+    match pipeline::explain_source(&text, &args.transform.options(), args.dot) {
+        Ok(explanation) => match write_stdout(&explanation) {
+            Ok(()) => Exit::Success,
+            Err(e) => {
+                let d = Diagnostic::error(Span::SYNTHETIC, format!("cannot write to stdout: {e}"));
+                render::eprint(&name, "", &[d], color);
+                Exit::InputError
+            }
+        },
+        Err(diags) => {
+            render::eprint(&name, &text, &diags, color);
+            Exit::InputError
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn exit_codes_are_distinct_and_documented() {
+        let all = [
+            Exit::Success,
+            Exit::Differences,
+            Exit::Usage,
+            Exit::InputError,
+            Exit::Unsafe,
+            Exit::Unknown,
+        ];
+        let mut codes: Vec<u8> = all.iter().map(|e| e.code()).collect();
+        codes.dedup();
+        assert_eq!(codes.len(), all.len());
+        for e in all {
+            assert!(EXIT_CODES.contains(&format!("{}", e.code())), "{e:?}");
+        }
+    }
+
+    #[test]
+    fn transform_args_map_to_options() {
+        let cli = Cli::try_parse_from([
+            "tracc",
+            "accelerate",
+            "a.c",
+            "--dialect",
+            "svcomp",
+            "--no-restrict",
+            "--no-minimize",
+            "--max-paths",
+            "7",
+        ])
+        .unwrap();
+        let Command::Accelerate(a) = cli.command else {
+            panic!("not accelerate")
+        };
+        let o = a.transform.options();
+        assert_eq!(o.dialect, Dialect::Svcomp);
+        assert!(!o.restrict && !o.minimize);
+        assert_eq!(o.max_paths, 7);
+    }
+
+    #[test]
+    fn defaults_match_pipeline_defaults() {
+        let cli = Cli::try_parse_from(["tracc", "explain", "a.c"]).unwrap();
+        let Command::Explain(a) = cli.command else {
+            panic!("not explain")
+        };
+        let (o, d) = (a.transform.options(), Options::default());
+        assert_eq!(
+            (o.dialect, o.restrict, o.minimize, o.max_paths),
+            (d.dialect, d.restrict, d.minimize, d.max_paths)
+        );
+    }
+
+    #[test]
+    fn output_conflicts_with_out_dir_and_in_place() {
+        for extra in [["--out-dir", "d"], ["--in-place", "--check"]] {
+            let mut args = vec!["tracc", "accelerate", "a.c", "-o", "b.c"];
+            args.extend(extra);
+            let e = Cli::try_parse_from(args).unwrap_err();
+            assert_eq!(e.exit_code(), 2);
+        }
+    }
+}

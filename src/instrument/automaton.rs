@@ -1,0 +1,367 @@
+//! Inlining a loop's trace automaton as C statements.
+//!
+//! In: the loop's automaton (from `restrict`), which of its symbols are the
+//! accelerators, and for each accelerated path the condition under which an
+//! original iteration along it is covered (its accelerator's assumptions at
+//! `n = 1`, over the pre-state). Out: the statements that go around each
+//! branch of the instrumented loop body: a state variable reset before the
+//! loop; at the start of an accelerator, an `assume` that rules out the
+//! states from which it enters the restriction language, and at its end the
+//! state update; in the original branch, the coverage flag computed before
+//! the body and, after the body (after all its assertions), the `assume`
+//! that blocks a covered iteration and the state update.
+
+use crate::ir::{
+    BinOp, CType, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage, VarDecl,
+    VarId,
+};
+use crate::restrict::{Automaton, SymbolKind};
+
+/// The statements that implement one loop's automaton.
+#[derive(Clone, Debug)]
+pub struct AutomatonCode {
+    /// `unsigned char tracc_qN = 0;`, placed right before the loop so that
+    /// every entry into the loop starts the automaton afresh.
+    pub reset: Stmt,
+    /// Per accelerator (in the order of `accel_symbols`): the statements at
+    /// the start of its branch and at its end.
+    pub accel_prefix: Vec<Vec<Stmt>>,
+    pub accel_suffix: Vec<Vec<Stmt>>,
+    /// At the start of the original branch, before the body runs.
+    pub orig_prefix: Vec<Stmt>,
+    /// At the end of the original branch, after the body.
+    pub orig_suffix: Vec<Stmt>,
+}
+
+fn int(v: i128, t: IntType) -> Expr {
+    Expr::int(v, t)
+}
+
+fn var(program: &Program, id: VarId) -> Expr {
+    Expr::var(id, program.var(id).ty.clone())
+}
+
+fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
+    let t = IntType::common(
+        a.int_type().unwrap_or(IntType::INT),
+        b.int_type().unwrap_or(IntType::INT),
+    );
+    let conv = |e: Expr| {
+        if e.int_type() == Some(t) {
+            e
+        } else {
+            Expr::new(
+                ExprKind::Cast {
+                    implicit: true,
+                    expr: Box::new(e),
+                },
+                CType::Int(t),
+                Span::SYNTHETIC,
+            )
+        }
+    };
+    Expr::new(
+        ExprKind::Binary(op, Box::new(conv(a)), Box::new(conv(b))),
+        CType::Int(IntType::INT),
+        Span::SYNTHETIC,
+    )
+}
+
+fn logical(op: BinOp, parts: Vec<Expr>) -> Option<Expr> {
+    parts.into_iter().reduce(|a, b| {
+        Expr::new(
+            ExprKind::Binary(op, Box::new(a), Box::new(b)),
+            CType::Int(IntType::INT),
+            Span::SYNTHETIC,
+        )
+    })
+}
+
+fn not(e: Expr) -> Expr {
+    Expr::new(
+        ExprKind::Unary(crate::ir::UnOp::LogNot, Box::new(e)),
+        CType::Int(IntType::INT),
+        Span::SYNTHETIC,
+    )
+}
+
+fn stmt(kind: StmtKind) -> Stmt {
+    Stmt::new(kind, Span::SYNTHETIC)
+}
+
+fn assume(cond: Expr) -> Stmt {
+    stmt(StmtKind::Expr(Expr::new(
+        ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), vec![cond]),
+        CType::Void,
+        Span::SYNTHETIC,
+    )))
+}
+
+fn assign(program: &Program, target: VarId, value: Expr) -> Stmt {
+    let ty = program.var(target).ty.clone();
+    let value = match (value.int_type(), ty.as_int()) {
+        (Some(a), Some(b)) if a != b => Expr::new(
+            ExprKind::Cast {
+                implicit: true,
+                expr: Box::new(value),
+            },
+            ty.clone(),
+            Span::SYNTHETIC,
+        ),
+        _ => value,
+    };
+    stmt(StmtKind::Expr(Expr::new(
+        ExprKind::Assign {
+            op: None,
+            op_ty: ty.clone(),
+            lhs: Box::new(var(program, target)),
+            rhs: Box::new(value),
+        },
+        ty,
+        Span::SYNTHETIC,
+    )))
+}
+
+/// The statements for `symbol`: an `assume` that rules out the states from
+/// which it enters the language, and the update of the state variable.
+fn symbol_code(program: &Program, automaton: &Automaton, state: VarId, symbol: usize) -> (Vec<Stmt>, Vec<Stmt>) {
+    let q = || var(program, state);
+    let st = program.var(state).ty.as_int().unwrap_or(IntType::UCHAR);
+    let blocked = automaton.blocked_states(symbol);
+    let mut guard = Vec::new();
+    if !blocked.is_empty() && blocked.len() < automaton.num_states {
+        let conds = blocked
+            .iter()
+            .map(|&b| cmp(BinOp::Ne, q(), int(b as i128, st)))
+            .collect();
+        guard.extend(logical(BinOp::LogAnd, conds).map(assume));
+    } else if blocked.len() == automaton.num_states {
+        guard.push(assume(int(0, IntType::INT)));
+    }
+    // Successors of the states that are not blocked.
+    let moves: Vec<(usize, usize)> = (0..automaton.num_states)
+        .filter_map(|s| automaton.next[s][symbol].map(|t| (s, t)))
+        .filter(|(s, t)| s != t)
+        .collect();
+    let live: Vec<usize> = (0..automaton.num_states)
+        .filter(|&s| automaton.next[s][symbol].is_some())
+        .collect();
+    let targets: Vec<usize> = live.iter().filter_map(|&s| automaton.next[s][symbol]).collect();
+    let mut update = Vec::new();
+    if let Some(&first) = targets.first() {
+        if targets.iter().all(|&t| t == first) {
+            if !moves.is_empty() {
+                update.push(assign(program, state, int(first as i128, st)));
+            }
+        } else {
+            // q = q == s1 ? t1 : q == s2 ? t2 : ... : q
+            let mut value = q();
+            for &(s, t) in moves.iter().rev() {
+                let c = cmp(BinOp::Eq, q(), int(s as i128, st));
+                let t = int(t as i128, st);
+                value = Expr::new(
+                    ExprKind::Cond(Box::new(c), Box::new(t), Box::new(value)),
+                    CType::Int(st),
+                    Span::SYNTHETIC,
+                );
+            }
+            update.push(assign(program, state, value));
+        }
+    }
+    (guard, update)
+}
+
+/// Build the automaton code for loop number `loop_no` (used in the fresh
+/// names). `accel_symbols[j]` is the symbol of the `j`-th accelerator,
+/// `coverage[j]` the covered-iteration condition of the same path, and
+/// `other_symbols` every other symbol that an original iteration can be
+/// (uncovered iterations and paths that are not accelerated). Fails when
+/// the automaton does not have the shape the inlining relies on.
+pub fn automaton_code(
+    program: &mut Program,
+    func: Option<crate::ir::FuncId>,
+    automaton: &Automaton,
+    loop_no: usize,
+    accel_symbols: &[usize],
+    coverage: &[(usize, Expr)],
+    other_symbols: &[usize],
+) -> Result<AutomatonCode, String> {
+    let state_ty = if automaton.num_states <= 256 {
+        IntType::UCHAR
+    } else {
+        IntType::UINT
+    };
+    let state = program.add_var(VarDecl {
+        name: format!("tracc_q{loop_no}"),
+        ty: CType::Int(state_ty),
+        storage: Storage::Local,
+        func,
+        span: Span::SYNTHETIC,
+    });
+    let reset = stmt(StmtKind::Decl(
+        state,
+        Some(Init::Expr(int(automaton.start as i128, state_ty))),
+    ));
+
+    let mut accel_prefix = Vec::new();
+    let mut accel_suffix = Vec::new();
+    for &a in accel_symbols {
+        if !matches!(automaton.alphabet.symbols.get(a), Some(SymbolKind::Accel(_))) {
+            return Err(format!("symbol {a} is not an accelerator"));
+        }
+        let (guard, update) = symbol_code(program, automaton, state, a);
+        accel_prefix.push(guard);
+        accel_suffix.push(update);
+    }
+
+    // A covered original iteration is in the language from every state:
+    // it is blocked outright, so only its condition matters.
+    for &(c, _) in coverage {
+        if automaton.blocked_states(c).len() != automaton.num_states {
+            return Err(format!("covered symbol {c} is not blocked in every state"));
+        }
+    }
+    // Every other original iteration must move the automaton the same way,
+    // because the instrumented body does not tell the paths apart.
+    let column = |s: usize| {
+        (0..automaton.num_states)
+            .map(|q| automaton.next[q][s])
+            .collect::<Vec<_>>()
+    };
+    if let Some(&first) = other_symbols.first()
+        && other_symbols.iter().any(|&s| column(s) != column(first))
+    {
+        return Err("original iterations along different paths move the automaton differently".to_string());
+    }
+
+    let mut orig_prefix = Vec::new();
+    let mut orig_suffix = Vec::new();
+    if let Some(cov) = logical(BinOp::LogOr, coverage.iter().map(|(_, e)| e.clone()).collect()) {
+        let flag = program.add_var(VarDecl {
+            name: format!("tracc_cov{loop_no}"),
+            ty: CType::Int(IntType::BOOL),
+            storage: Storage::Local,
+            func,
+            span: Span::SYNTHETIC,
+        });
+        let cov = match cov.int_type() {
+            Some(t) if t.is_bool() => cov,
+            _ => Expr::new(
+                ExprKind::Cast {
+                    implicit: true,
+                    expr: Box::new(cov),
+                },
+                CType::Int(IntType::BOOL),
+                Span::SYNTHETIC,
+            ),
+        };
+        orig_prefix.push(stmt(StmtKind::Decl(flag, Some(Init::Expr(cov)))));
+        orig_suffix.push(assume(not(var(program, flag))));
+    }
+    if let Some(&first) = other_symbols.first() {
+        let (guard, update) = symbol_code(program, automaton, state, first);
+        if !guard.is_empty() {
+            return Err("an uncovered original iteration is blocked in some state".to_string());
+        }
+        orig_suffix.extend(update);
+    }
+    Ok(AutomatonCode {
+        reset,
+        accel_prefix,
+        accel_suffix,
+        orig_prefix,
+        orig_suffix,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::restrict::{Alphabet, build};
+
+    fn program_with_x() -> (Program, VarId) {
+        let mut p = Program::default();
+        let x = p.add_var(VarDecl {
+            name: "x".into(),
+            ty: CType::Int(IntType::UINT),
+            storage: Storage::Global,
+            func: None,
+            span: Span::SYNTHETIC,
+        });
+        (p, x)
+    }
+
+    fn print(p: &Program, stmts: &[Stmt]) -> String {
+        stmts
+            .iter()
+            .map(|s| crate::emit::print_stmt(p, "", s, "", "    ", crate::emit::Dialect::Cbmc).expect("prints"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn one_accelerator_gives_figure_7() {
+        let (mut p, x) = program_with_x();
+        // symbols: 0 Covered(0), 1 Uncovered(0), 2 Accel(0)
+        let alphabet = Alphabet {
+            symbols: vec![SymbolKind::Covered(0), SymbolKind::Uncovered(0), SymbolKind::Accel(0)],
+        };
+        let a = build(&alphabet, true).expect("builds");
+        let cov = cmp(
+            BinOp::Gt,
+            Expr::var(x, CType::Int(IntType::UINT)),
+            int(0, IntType::UINT),
+        );
+        let code = automaton_code(&mut p, None, &a, 1, &[2], &[(0, cov)], &[1]).expect("code");
+        assert_eq!(
+            print(&p, std::slice::from_ref(&code.reset)),
+            "unsigned char tracc_q1 = 0;"
+        );
+        assert_eq!(print(&p, &code.accel_prefix[0]), "__CPROVER_assume(tracc_q1 != 1);");
+        assert_eq!(print(&p, &code.accel_suffix[0]), "tracc_q1 = 1;");
+        assert_eq!(print(&p, &code.orig_prefix), "_Bool tracc_cov1 = x > 0U;");
+        assert_eq!(
+            print(&p, &code.orig_suffix),
+            "__CPROVER_assume(!tracc_cov1);\ntracc_q1 = 0;"
+        );
+    }
+
+    #[test]
+    fn two_accelerators_block_only_their_own_repetition() {
+        let (mut p, _) = program_with_x();
+        let alphabet = Alphabet {
+            symbols: vec![
+                SymbolKind::Accel(0),
+                SymbolKind::Accel(1),
+                SymbolKind::Uncovered(0),
+                SymbolKind::Uncovered(1),
+                SymbolKind::Other(2),
+            ],
+        };
+        let a = build(&alphabet, true).expect("builds");
+        let code = automaton_code(&mut p, None, &a, 2, &[0, 1], &[], &[2, 3, 4]).expect("code");
+        let after0 = a.next[0][0].expect("acc0 from start");
+        let after1 = a.next[0][1].expect("acc1 from start");
+        assert_eq!(
+            print(&p, &code.accel_prefix[0]),
+            format!("__CPROVER_assume(tracc_q2 != {after0});")
+        );
+        assert_eq!(
+            print(&p, &code.accel_prefix[1]),
+            format!("__CPROVER_assume(tracc_q2 != {after1});")
+        );
+        assert_eq!(print(&p, &code.accel_suffix[1]), format!("tracc_q2 = {after1};"));
+        assert!(code.orig_prefix.is_empty());
+        assert_eq!(print(&p, &code.orig_suffix), "tracc_q2 = 0;");
+    }
+
+    #[test]
+    fn rejects_symbols_that_are_not_accelerators() {
+        let (mut p, _) = program_with_x();
+        let alphabet = Alphabet {
+            symbols: vec![SymbolKind::Accel(0), SymbolKind::Uncovered(0)],
+        };
+        let a = build(&alphabet, true).expect("builds");
+        assert!(automaton_code(&mut p, None, &a, 1, &[1], &[], &[0]).is_err());
+    }
+}

@@ -1,0 +1,351 @@
+//! End-to-end tests of the `tracc` binary: arguments and stdin in, exit code,
+//! stdout, stderr and the files left on disk out.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A C program without loops: `tracc accelerate` must copy it unchanged.
+const NO_LOOPS: &str = "#include <assert.h>\n\n/* no loops here */\nint main(void) {\n    int x = 1;\n    assert(x == 1);\n    return 0;\n}\n";
+
+/// A syntax error on line 2 (`int x = ;`).
+const MALFORMED: &str = "int main(void) {\n    int x = ;\n    return x;\n}\n";
+
+fn tracc(args: &[&str], dir: &Path, stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tracc"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    pipe.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().unwrap()
+}
+
+/// A fresh directory with the given files.
+fn dir_with(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        let p = dir.path().join(name);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+/// All file names under `dir`, sorted, relative to it (catches leftover
+/// temporary files).
+fn listing(dir: &Path) -> Vec<PathBuf> {
+    fn walk(root: &Path, d: &Path, out: &mut Vec<PathBuf>) {
+        for e in fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.push(p.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn stdin_to_stdout_is_identity_without_loops() {
+    let dir = dir_with(&[]);
+    let o = tracc(&["accelerate", "-"], dir.path(), Some(NO_LOOPS));
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), NO_LOOPS);
+    let o = tracc(&["accelerate", "-", "-o", "-"], dir.path(), Some(NO_LOOPS));
+    assert_eq!((code(&o), stdout(&o)), (0, NO_LOOPS.to_string()));
+}
+
+#[test]
+fn single_file_defaults_to_stdout() {
+    let dir = dir_with(&[("a.c", NO_LOOPS)]);
+    let o = tracc(&["accelerate", "a.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), NO_LOOPS);
+    assert_eq!(listing(dir.path()), vec![PathBuf::from("a.c")]);
+}
+
+#[test]
+fn output_flag_writes_the_file() {
+    let dir = dir_with(&[("a.c", NO_LOOPS)]);
+    let o = tracc(&["accelerate", "a.c", "-o", "out.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(fs::read_to_string(dir.path().join("out.c")).unwrap(), NO_LOOPS);
+    assert_eq!(listing(dir.path()), vec![PathBuf::from("a.c"), PathBuf::from("out.c")]);
+}
+
+#[test]
+fn output_flag_replaces_an_existing_file() {
+    let dir = dir_with(&[("a.c", NO_LOOPS), ("out.c", "stale\n")]);
+    let o = tracc(&["accelerate", "a.c", "-o", "out.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(dir.path().join("out.c")).unwrap(), NO_LOOPS);
+}
+
+#[test]
+fn out_dir_with_two_inputs() {
+    let other = NO_LOOPS.replace("x == 1", "x > 0");
+    let dir = dir_with(&[("src/a.c", NO_LOOPS), ("src/b.c", &other)]);
+    let o = tracc(
+        &["accelerate", "src/a.c", "src/b.c", "--out-dir", "out"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(fs::read_to_string(dir.path().join("out/a.c")).unwrap(), NO_LOOPS);
+    assert_eq!(fs::read_to_string(dir.path().join("out/b.c")).unwrap(), other);
+}
+
+#[test]
+fn in_place_rewrites_inputs() {
+    let dir = dir_with(&[("a.c", NO_LOOPS), ("b.c", NO_LOOPS)]);
+    let o = tracc(&["accelerate", "a.c", "b.c", "--in-place"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(dir.path().join("a.c")).unwrap(), NO_LOOPS);
+    assert_eq!(listing(dir.path()), vec![PathBuf::from("a.c"), PathBuf::from("b.c")]);
+}
+
+/// The location the library itself reports for the first syntax error.
+fn first_error_location(text: &str) -> (usize, usize) {
+    let errs = tracc::parse::parse(text).unwrap_err();
+    tracc::diag::render::line_col(text, errs[0].span.start).unwrap()
+}
+
+#[test]
+fn malformed_c_exits_3_with_location_caret_and_no_output() {
+    let dir = dir_with(&[("bad.c", MALFORMED)]);
+    let o = tracc(&["accelerate", "bad.c", "-o", "out.c"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    let (line, col) = first_error_location(MALFORMED);
+    assert_eq!(line, 2, "the syntax error is on line 2");
+    assert!(err.contains(&format!("bad.c:{line}:{col}")), "{err}");
+    assert!(err.starts_with("error:"), "{err}");
+    // The source line is quoted and a caret line points into it.
+    assert!(err.contains("int x = ;"), "{err}");
+    let caret = err.lines().find(|l| l.trim_start_matches([' ', '|']).starts_with('^'));
+    assert!(caret.is_some(), "no caret line in:\n{err}");
+    // No output, no leftover temporary file.
+    assert_eq!(listing(dir.path()), vec![PathBuf::from("bad.c")]);
+
+    let o = tracc(&["accelerate", "bad.c", "--out-dir", "out"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert!(!dir.path().join("out").exists());
+    assert_eq!(fs::read_to_string(dir.path().join("bad.c")).unwrap(), MALFORMED);
+}
+
+#[test]
+fn malformed_c_on_stdin_is_named_stdin_and_prints_nothing_on_stdout() {
+    let dir = dir_with(&[]);
+    let o = tracc(&["accelerate", "-"], dir.path(), Some(MALFORMED));
+    assert_eq!(code(&o), 3);
+    assert_eq!(stdout(&o), "");
+    assert!(stderr(&o).contains("<stdin>:2:"), "{}", stderr(&o));
+}
+
+#[test]
+fn one_bad_input_among_several_only_skips_that_one() {
+    let dir = dir_with(&[("good.c", NO_LOOPS), ("bad.c", MALFORMED)]);
+    let o = tracc(&["accelerate", "good.c", "bad.c", "--out-dir", "out"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert_eq!(fs::read_to_string(dir.path().join("out/good.c")).unwrap(), NO_LOOPS);
+    assert!(!dir.path().join("out/bad.c").exists());
+    assert_eq!(listing(&dir.path().join("out")), vec![PathBuf::from("good.c")]);
+}
+
+#[test]
+fn unreadable_input_exits_3() {
+    let dir = dir_with(&[]);
+    let o = tracc(&["accelerate", "missing.c", "-o", "out.c"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert!(stderr(&o).contains("missing.c"), "{}", stderr(&o));
+    assert!(listing(dir.path()).is_empty());
+}
+
+#[test]
+fn check_clean_exits_0_and_writes_nothing() {
+    let dir = dir_with(&[("a.c", NO_LOOPS), ("out.c", NO_LOOPS)]);
+    // One input without -o: compared with itself (already transformed).
+    let o = tracc(&["accelerate", "a.c", "--check"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    let o = tracc(&["accelerate", "a.c", "-o", "out.c", "--check"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(listing(dir.path()), vec![PathBuf::from("a.c"), PathBuf::from("out.c")]);
+}
+
+#[test]
+fn check_dirty_exits_1_with_a_diff_and_writes_nothing() {
+    let stale = NO_LOOPS.replace("int x = 1;", "int x = 2;");
+    let dir = dir_with(&[("a.c", NO_LOOPS), ("out.c", &stale)]);
+    let o = tracc(&["accelerate", "a.c", "-o", "out.c", "--check"], dir.path(), None);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let diff = stdout(&o);
+    assert!(diff.contains("--- out.c") && diff.contains("+++ out.c"), "{diff}");
+    assert!(diff.contains("@@"), "{diff}");
+    assert!(diff.contains("\n-    int x = 2;\n"), "{diff}");
+    assert!(diff.contains("\n+    int x = 1;\n"), "{diff}");
+    assert_eq!(fs::read_to_string(dir.path().join("out.c")).unwrap(), stale);
+    assert_eq!(listing(dir.path()), vec![PathBuf::from("a.c"), PathBuf::from("out.c")]);
+
+    // A missing output counts as different.
+    let o = tracc(&["accelerate", "a.c", "-o", "new.c", "--check"], dir.path(), None);
+    assert_eq!(code(&o), 1);
+    assert!(!dir.path().join("new.c").exists());
+}
+
+#[test]
+fn check_with_malformed_input_exits_3() {
+    let dir = dir_with(&[("bad.c", MALFORMED)]);
+    let o = tracc(&["accelerate", "bad.c", "--check"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+}
+
+#[test]
+fn refuses_to_overwrite_the_input() {
+    let dir = dir_with(&[("a.c", NO_LOOPS)]);
+    for out in ["a.c", "./a.c"] {
+        let o = tracc(&["accelerate", "a.c", "-o", out], dir.path(), None);
+        assert_eq!(code(&o), 2, "{}", stderr(&o));
+        assert!(stderr(&o).contains("--in-place"), "{}", stderr(&o));
+    }
+    let o = tracc(&["accelerate", "a.c", "--out-dir", "."], dir.path(), None);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(listing(dir.path()), vec![PathBuf::from("a.c")]);
+}
+
+#[test]
+fn several_inputs_without_destination_are_a_usage_error() {
+    let dir = dir_with(&[("a.c", NO_LOOPS), ("b.c", NO_LOOPS)]);
+    let o = tracc(&["accelerate", "a.c", "b.c"], dir.path(), None);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("--out-dir"), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    let o = tracc(&["accelerate", "a.c", "b.c", "-o", "x.c"], dir.path(), None);
+    assert_eq!(code(&o), 2);
+    assert!(!dir.path().join("x.c").exists());
+}
+
+#[test]
+fn report_json_parses() {
+    let dir = dir_with(&[("a.c", NO_LOOPS), ("bad.c", MALFORMED)]);
+    let o = tracc(
+        &["accelerate", "a.c", "-o", "out.c", "--report", "json"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let f = &v["files"][0];
+    assert_eq!(f["input"], "a.c");
+    assert_eq!(f["output"], "out.c");
+    assert_eq!(f["status"], "written");
+    assert!(f["time_ms"].as_f64().is_some(), "{v}");
+    assert!(f["report"].is_object(), "{v}");
+
+    let o = tracc(
+        &[
+            "accelerate",
+            "a.c",
+            "bad.c",
+            "--out-dir",
+            "out",
+            "--report-file",
+            "r.json",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 3);
+    let v: serde_json::Value = serde_json::from_str(&fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
+    let bad = &v["files"][1];
+    assert_eq!(bad["input"], "bad.c");
+    assert_eq!(bad["status"], "error");
+    assert_eq!(bad["diagnostics"][0]["severity"], "error");
+    assert_eq!(bad["diagnostics"][0]["line"], 2);
+}
+
+#[test]
+fn report_on_stdout_with_c_on_stdout_is_refused() {
+    let dir = dir_with(&[("a.c", NO_LOOPS)]);
+    let o = tracc(&["accelerate", "a.c", "--report", "json"], dir.path(), None);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("--report-file"), "{}", stderr(&o));
+}
+
+#[test]
+fn help_mentions_exit_codes() {
+    let dir = dir_with(&[]);
+    for args in [&["--help"][..], &["accelerate", "--help"], &["explain", "--help"]] {
+        let o = tracc(args, dir.path(), None);
+        assert_eq!(code(&o), 0);
+        let text = stdout(&o);
+        assert!(text.contains("Exit codes"), "{text}");
+        assert!(text.contains("3   input error"), "{text}");
+        assert!(text.contains("1   --check found differences"), "{text}");
+    }
+    let o = tracc(&["accelerate", "--help"], dir.path(), None);
+    assert!(stdout(&o).contains("--out-dir"));
+}
+
+#[test]
+fn version_and_unknown_flags() {
+    let dir = dir_with(&[]);
+    let o = tracc(&["--version"], dir.path(), None);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).starts_with("tracc "), "{}", stdout(&o));
+    let o = tracc(&["accelerate", "--frobnicate", "a.c"], dir.path(), None);
+    assert_eq!(code(&o), 2);
+    let o = tracc(&[], dir.path(), None);
+    assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn explain_succeeds_on_valid_and_fails_on_malformed_input() {
+    let dir = dir_with(&[("a.c", NO_LOOPS), ("bad.c", MALFORMED)]);
+    let o = tracc(&["explain", "a.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = tracc(&["explain", "bad.c", "--dot"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert!(stderr(&o).contains("bad.c:2:"), "{}", stderr(&o));
+}
+
+#[test]
+fn colour_only_on_request() {
+    let dir = dir_with(&[("bad.c", MALFORMED)]);
+    // NO_COLOR is set and stderr is a pipe: plain.
+    let o = tracc(&["accelerate", "bad.c"], dir.path(), None);
+    assert!(!o.stderr.contains(&0x1b));
+    let o = tracc(&["--color", "always", "accelerate", "bad.c"], dir.path(), None);
+    assert!(o.stderr.contains(&0x1b));
+    let o = tracc(&["accelerate", "bad.c", "--color", "never"], dir.path(), None);
+    assert!(!o.stderr.contains(&0x1b));
+}

@@ -1,0 +1,163 @@
+//! Golden tests: every `fixtures/NAME.c` is transformed with the default
+//! options and compared byte for byte with `golden/NAME.c`.
+//!
+//! Re-bless (rewrite the golden files from the current output) with
+//! `TRACC_BLESS=1 cargo test --test golden`, then review the diff in git.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{Expectation, Verdict, expectation_of, fixture_files, parse_expectation, repo_root, stem};
+use similar::TextDiff;
+use tracc::diag::render::render_to_string;
+use tracc::pipeline::{Options, accelerate_source};
+
+const BLESS_HINT: &str = "run `TRACC_BLESS=1 cargo test --test golden` to (re)write it, then review the diff";
+
+fn blessing() -> bool {
+    std::env::var_os("TRACC_BLESS").is_some_and(|v| v == "1")
+}
+
+/// Check (or bless) one fixture; `Err` describes what is wrong.
+fn check_fixture(fixture: &Path, golden_dir: &Path, bless: bool) -> Result<(), String> {
+    let name = stem(fixture);
+    let file_name = format!("fixtures/{name}.c");
+    let text = fs::read_to_string(fixture).map_err(|e| format!("{file_name}: cannot read: {e}"))?;
+    expectation_of(&text).map_err(|e| format!("{file_name}: first line: {e}"))?;
+    let out = accelerate_source(&text, &Options::default()).map_err(|diags| {
+        format!(
+            "{file_name}: accelerate_source failed:\n{}",
+            render_to_string(&file_name, &text, &diags)
+        )
+    })?;
+    let golden = golden_dir.join(format!("{name}.c"));
+    let golden_name = format!("golden/{name}.c");
+    if bless {
+        if fs::read_to_string(&golden).ok().as_deref() != Some(out.output.as_str()) {
+            fs::create_dir_all(golden_dir).map_err(|e| format!("cannot create golden/: {e}"))?;
+            fs::write(&golden, &out.output).map_err(|e| format!("{golden_name}: cannot write: {e}"))?;
+        }
+        return Ok(());
+    }
+    let expected = match fs::read_to_string(&golden) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(format!("{golden_name} is missing; {BLESS_HINT}"));
+        }
+        Err(e) => return Err(format!("{golden_name}: cannot read: {e}")),
+    };
+    if expected == out.output {
+        return Ok(());
+    }
+    let diff = TextDiff::from_lines(&expected, &out.output)
+        .unified_diff()
+        .header(&golden_name, &format!("{golden_name} (actual)"))
+        .to_string();
+    Err(format!(
+        "{golden_name} differs from the output for {file_name}; {BLESS_HINT}\n{diff}"
+    ))
+}
+
+#[test]
+fn fixtures_match_golden_outputs() {
+    let fixtures = fixture_files();
+    assert!(
+        !fixtures.is_empty(),
+        "no fixtures: {}/fixtures/ contains no .c files (the golden test needs at least one)",
+        repo_root().display()
+    );
+    let golden_dir = repo_root().join("golden");
+    let bless = blessing();
+    let mut failures: Vec<String> = fixtures
+        .iter()
+        .filter_map(|f| check_fixture(f, &golden_dir, bless).err())
+        .collect();
+    // A golden file without its fixture is stale (renamed or deleted input).
+    let names: Vec<String> = fixtures.iter().map(|f| stem(f)).collect();
+    for g in common::c_files_in(&golden_dir) {
+        if !names.contains(&stem(&g)) {
+            if bless {
+                let _ = fs::remove_file(&g);
+            } else {
+                failures.push(format!(
+                    "golden/{}.c has no fixture; delete it or {BLESS_HINT}",
+                    stem(&g)
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} fixtures failed:\n\n{}",
+        failures.len(),
+        fixtures.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn expectation_parser_accepts_the_documented_forms() {
+    let e = |verdict, bound| Expectation { verdict, bound };
+    assert_eq!(parse_expectation("// tracc: expect SAFE"), Ok(e(Verdict::Safe, None)));
+    assert_eq!(
+        parse_expectation("// tracc: expect UNSAFE"),
+        Ok(e(Verdict::Unsafe, None))
+    );
+    assert_eq!(
+        parse_expectation("// tracc: expect SAFE bound=12"),
+        Ok(e(Verdict::Safe, Some(12)))
+    );
+    assert_eq!(
+        parse_expectation("// tracc: expect UNSAFE bound=1000001\r"),
+        Ok(e(Verdict::Unsafe, Some(1_000_001)))
+    );
+    assert_eq!(
+        expectation_of("// tracc: expect UNSAFE bound=3\nint main(void) { return 0; }\n"),
+        Ok(e(Verdict::Unsafe, Some(3)))
+    );
+}
+
+#[test]
+fn expectation_parser_rejects_other_lines() {
+    for line in [
+        "",
+        "int main(void) {",
+        "// tracc: expect safe",
+        "// tracc: expect SAFEX",
+        "// tracc: expect SAFE bound=",
+        "// tracc: expect SAFE bound=-1",
+        "// tracc: expect SAFE bound=3x",
+        "// tracc: expect SAFE  bound=3",
+        "// tracc: expect MAYBE",
+        "/* tracc: expect SAFE */",
+        "// tracc: expect SAFE bound=99999999999",
+    ] {
+        assert!(parse_expectation(line).is_err(), "accepted `{line}`");
+    }
+    assert!(expectation_of("\n// tracc: expect SAFE\n").is_err());
+}
+
+#[test]
+fn golden_check_reports_missing_and_different_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = dir.path().join("f.c");
+    let text = "// tracc: expect SAFE\nint main(void) { return 0; }\n";
+    fs::write(&fixture, text).unwrap();
+    let golden_dir = dir.path().join("golden");
+    let e = check_fixture(&fixture, &golden_dir, false).unwrap_err();
+    assert!(e.contains("missing") && e.contains("TRACC_BLESS=1"), "{e}");
+    // Blessing writes the output; afterwards the check passes.
+    check_fixture(&fixture, &golden_dir, true).unwrap();
+    check_fixture(&fixture, &golden_dir, false).unwrap();
+    // A changed golden file is reported with a diff.
+    fs::write(golden_dir.join("f.c"), text.replace("return 0", "return 1")).unwrap();
+    let e = check_fixture(&fixture, &golden_dir, false).unwrap_err();
+    assert!(e.contains("-int main(void) { return 1; }"), "{e}");
+    assert!(e.contains("@@"), "{e}");
+    // A fixture without the expectation line fails.
+    fs::write(&fixture, "int main(void) { return 0; }\n").unwrap();
+    let e = check_fixture(&fixture, &golden_dir, false).unwrap_err();
+    assert!(e.contains("first line"), "{e}");
+}
