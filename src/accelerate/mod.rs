@@ -864,9 +864,23 @@ impl Ctx<'_> {
                     None => ite(cmp(BinOp::Eq, k.expr.clone(), ulong(0)), self.var(x), shifted),
                 })
             }
-            Kind::Polynomial => {
+            Kind::Polynomial if t.bits() <= 32 => {
                 let (w, _) = self.poly_wide(&cf.rest, k)?;
                 Some(cast(w, t))
+            }
+            Kind::Polynomial => {
+                // x0 + R(k), R over narrow values computed in 64 bits.
+                let (r, w) = self.poly_wide(&cf.rest.sub(&Poly::var(x))?, k)?;
+                let xv = self.var(x);
+                Some(if !w.signed {
+                    add_nonneg(xv, r, t)
+                } else {
+                    ite(
+                        cmp(BinOp::Ge, r.clone(), lit(0, w)),
+                        add_nonneg(xv.clone(), cast(r.clone(), IntType::ULONG), t),
+                        sub_nonneg(xv, abs_ul(r, w), t),
+                    )
+                })
             }
         }
     }
@@ -1333,11 +1347,16 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
                 .and_then(|d| d.ty.as_int())
                 .is_some_and(|t| t.bits() <= 32)
         };
+        // (A 64-bit variable may accumulate a sum of narrow values: x0 + R.)
         if matches!(cf.kind, Kind::Polynomial)
-            && (!narrow(x) || cf.rest.atoms().iter().any(|a| matches!(a, Atom::Var(v) if !narrow(v))))
+            && cf
+                .rest
+                .atoms()
+                .iter()
+                .any(|a| matches!(a, Atom::Var(v) if v != x && !narrow(v)))
         {
             return Err(format!(
-                "the closed form of `{}` is {} (polynomial closed forms are emitted for variables of at most 32 bits)",
+                "the closed form of `{}` is {} (polynomial closed forms are emitted over values of at most 32 bits)",
                 name(*x),
                 cf.rest.show(&|a| atom_name(prog, path, a))
             ));
@@ -1429,6 +1448,27 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     for (x, cf) in &ctx.cfs {
         if let Kind::Polynomial = cf.kind {
             let t = ctx.ty(*x).ok_or("unknown type")?;
+            if t.bits() > 32 {
+                let r = cf.rest.sub(&Poly::var(*x)).ok_or("coefficient overflow")?;
+                let (r, w) = ctx.poly_wide(&r, &top).ok_or("cannot emit a closed form")?;
+                let xv = ctx.var(*x);
+                let ul = IntType::ULONG;
+                overflow.push(if !w.signed {
+                    cmp(BinOp::Le, r, dist_up(xv, t))
+                } else {
+                    and(
+                        or(
+                            cmp(BinOp::Lt, r.clone(), lit(0, w)),
+                            cmp(BinOp::Le, cast(r.clone(), ul), dist_up(xv.clone(), t)),
+                        ),
+                        or(
+                            cmp(BinOp::Ge, r.clone(), lit(0, w)),
+                            cmp(BinOp::Le, abs_ul(r, w), dist_down(xv, t)),
+                        ),
+                    )
+                });
+                continue;
+            }
             let (wv, w) = ctx.poly_wide(&cf.rest, &top).ok_or("cannot emit a closed form")?;
             let mut parts = Vec::new();
             if w.contains(t.min()) && t.min() > w.min() {

@@ -227,3 +227,20 @@ fn explain_mentions_locations_closed_forms_and_reasons() {
     assert!(text.contains("reason:"), "{text}");
     assert!(serde_json::to_string(&i.report()).is_ok());
 }
+
+#[test]
+fn wide_accumulators_of_narrow_counters_are_accelerated() {
+    let src = wrap_main(
+        "unsigned n = nondet_uint(); unsigned i; unsigned long long s = 0; for (i = 0; i < n; i++) { s += i; }",
+    );
+    let (_, i) = inst(&src);
+    let l = &i.loops[0];
+    assert_eq!(l.accelerators.len(), 1, "{:?}", l.report);
+    assert!(
+        l.accelerators[0]
+            .1
+            .closed_forms
+            .iter()
+            .any(|c| c.var == "s" && c.kind == "polynomial")
+    );
+}
