@@ -244,3 +244,20 @@ fn wide_accumulators_of_narrow_counters_are_accelerated() {
             .any(|c| c.var == "s" && c.kind == "polynomial")
     );
 }
+
+#[test]
+fn conditions_with_side_effects_are_rejected_before_the_body() {
+    let s = summary(&wrap_main(
+        "unsigned i = 0; unsigned n = nondet_uint(); while (i++ < n) { }",
+    ));
+    assert_eq!(s[0].0, 0);
+    assert!(s[0].1.iter().any(|r| r.contains("side effects")), "{:?}", s[0].1);
+    // After the body (do-while) they are part of the iteration.
+    let s = summary(&wrap_main("unsigned i = 0; do { } while (i++ < 100);"));
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+    // A call that only reads is fine.
+    let s = summary(
+        "int below(int v, int b) { return v < b; }\nint main() { int i = 0; while (below(i, 100)) { i++; } return 0; }\n",
+    );
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+}
