@@ -801,6 +801,8 @@ fn lin_var_step(
 struct K {
     expr: Expr,
     konst: Option<i128>,
+    /// Known to be at least 1 (the iteration count `n` itself).
+    positive: bool,
 }
 
 impl K {
@@ -808,6 +810,7 @@ impl K {
         K {
             expr: ulong(v),
             konst: Some(v),
+            positive: v >= 1,
         }
     }
 
@@ -817,6 +820,7 @@ impl K {
             None => K {
                 expr: arith(BinOp::Sub, self.expr.clone(), ulong(1), IntType::ULONG),
                 konst: None,
+                positive: false,
             },
         }
     }
@@ -859,9 +863,10 @@ impl Ctx<'_> {
                 let f = self.full_vals.get(&x)?;
                 let prev = k.minus1();
                 let shifted = self.at(f, &prev)?;
-                Some(match k.konst {
-                    Some(_) => shifted,
-                    None => ite(cmp(BinOp::Eq, k.expr.clone(), ulong(0)), self.var(x), shifted),
+                Some(if k.konst.is_some() || k.positive {
+                    shifted
+                } else {
+                    ite(cmp(BinOp::Eq, k.expr.clone(), ulong(0)), self.var(x), shifted)
                 })
             }
             Kind::Polynomial if t.bits() <= 32 => {
@@ -1422,6 +1427,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     let m = K {
         expr: arith(BinOp::Sub, n.clone(), ulong(1), IntType::ULONG),
         konst: None,
+        positive: false,
     };
     let k_num = fresh_number(prog, "tracc_k");
     let mut new_decls = vec![n_decl];
@@ -1434,6 +1440,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         K {
             expr: n.clone(),
             konst: None,
+            positive: true,
         }
     };
     let mut overflow: Vec<Expr> = Vec::new();
@@ -1577,6 +1584,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
                 let kv = K {
                     expr: Expr::var(kid, build::ULONG),
                     konst: None,
+                    positive: false,
                 };
                 let bound = if g.after_body { m.expr.clone() } else { n.clone() };
                 let body = or(
@@ -1706,6 +1714,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
             let kk = K {
                 expr: k.clone(),
                 konst: None,
+                positive: false,
             };
             let idx = ctx.at(&w.index, &kk)?;
             let val = ctx.at(&w.value, &kk)?;
@@ -2255,6 +2264,7 @@ fn verify_emitted(
     let kk = K {
         expr: Expr::var(VarId(usize::MAX - 1), build::ULONG),
         konst: None,
+        positive: false,
     };
     let mut vars_k = vars.clone();
     vars_k.insert(VarId(usize::MAX - 1), kfree.clone());
