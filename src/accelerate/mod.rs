@@ -150,6 +150,9 @@ struct ArrayWrite {
     index: Expr,
     value: Expr,
     after: bool,
+    /// The value is a fresh nondeterministic value of a type whose range
+    /// is this (converted without change to the element type).
+    nondet_range: Option<(i128, i128)>,
 }
 
 pub(crate) fn key(e: &Expr) -> String {
@@ -215,6 +218,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
                             index,
                             value,
                             after,
+                            nondet_range: None,
                         });
                         continue;
                     }
@@ -297,6 +301,10 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
     for (c, _) in &checks {
         count(c);
     }
+    for w in &array_writes {
+        count(&w.index);
+        count(&w.value);
+    }
     let mut kept = Vec::new();
     for (g, assertion, after) in guards {
         match nondet_truth(&g) {
@@ -342,11 +350,29 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
             ));
         }
     }
-    if array_writes
-        .iter()
-        .any(|w| mentions_nondet(&w.index) || mentions_nondet(&w.value))
-    {
-        return Err("writes nondeterministic values to an array".into());
+    for w in array_writes.iter_mut() {
+        if mentions_nondet(&w.index) {
+            return Err("writes an array at a nondeterministic index".into());
+        }
+        if mentions_nondet(&w.value) {
+            // Only a fresh value used nowhere else, converted without change.
+            let mut e = &w.value;
+            while let ExprKind::Cast { expr, .. } = &e.kind {
+                let (Some(t), Some(f)) = (e.ty.as_int(), expr.ty.as_int()) else {
+                    break;
+                };
+                if t.is_bool() || !(t.min() <= f.min() && f.max() <= t.max()) {
+                    break;
+                }
+                e = expr;
+            }
+            match (&e.kind, e.ty.as_int()) {
+                (ExprKind::Var(v), Some(t)) if v.0 >= NONDET_BASE && uses.get(&v.0) == Some(&1) => {
+                    w.nondet_range = Some((t.min(), t.max()));
+                }
+                _ => return Err("writes a value computed from a nondeterministic value to an array".into()),
+            }
+        }
     }
     Ok(Sym {
         prefix_vals,
@@ -1393,9 +1419,18 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     // monotonically so that checking the ends of a range suffices.
     let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
     let mut check_polys = Vec::new();
+    // Operations on array elements have no closed form: their no-overflow
+    // condition is assumed at every iteration with a quantifier.
+    let mut quant_checks: Vec<(Expr, bool)> = Vec::new();
     for (node, after) in &sym.checks {
         let rest = to_poly(node, &env_rest);
         let first = to_poly(node, &|_| None);
+        let mut reads_array = false;
+        node.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
+        if (rest.is_none() || first.is_none()) && reads_array {
+            quant_checks.push((node.clone(), *after));
+            continue;
+        }
         let (Some(rest), Some(first)) = (rest, first) else {
             return Err(format!(
                 "cannot bound the value of `{}`",
@@ -1602,6 +1637,36 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
 
     verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym)?;
 
+    let mut quant_overflow = Vec::new();
+    let mut quant_at_zero = Vec::new();
+    for (node, after) in &quant_checks {
+        let kid = VarId(prog.vars.len() + new_decls.len());
+        new_decls.push(VarDecl {
+            name: format!("tracc_k{}", k_num + q_vars.len()),
+            ty: build::ULONG,
+            storage: Storage::Local,
+            func: Some(info.func),
+            span: Span::SYNTHETIC,
+        });
+        q_vars.push(kid);
+        let kv = K {
+            expr: Expr::var(kid, build::ULONG),
+            konst: None,
+            positive: false,
+        };
+        let sub = |e: &Expr| ctx.at(e, &kv).unwrap_or_else(|| e.clone());
+        let Some(c) = no_wrap(node, &sub)? else { continue };
+        let bound = if *after { m.expr.clone() } else { n.clone() };
+        quant_overflow.push(Expr::new(
+            ExprKind::Forall(kid, Box::new(or(not(cmp(BinOp::Lt, kv.expr.clone(), bound)), c))),
+            build::INT,
+            Span::SYNTHETIC,
+        ));
+        if !*after && let Some(c0) = no_wrap(node, &|e: &Expr| e.clone())? {
+            quant_at_zero.push(c0);
+        }
+    }
+
     // Every variable the accelerator names must mean that variable at the
     // loop: a global whose name a local of the function reuses would not.
     let mut used = BTreeSet::new();
@@ -1710,20 +1775,39 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
                 Span::SYNTHETIC,
             ))
         };
-        let values = quant(&|k| {
-            let kk = K {
-                expr: k.clone(),
-                konst: None,
-                positive: false,
-            };
-            let idx = ctx.at(&w.index, &kk)?;
-            let val = ctx.at(&w.value, &kk)?;
-            Some(or(
-                not(cmp(BinOp::Lt, k, cnt.clone())),
-                cmp(BinOp::Eq, elem_at(fresh_arr.clone(), idx), val),
-            ))
-        })
-        .ok_or("cannot emit the written values")?;
+        let et = elem.as_int().ok_or("non-integer elements")?;
+        let nondet_any = w.nondet_range.is_some_and(|(lo, hi)| lo <= et.min() && et.max() <= hi);
+        let values = if nondet_any {
+            None
+        } else {
+            Some(
+                quant(&|k| {
+                    let kk = K {
+                        expr: k.clone(),
+                        konst: None,
+                        positive: false,
+                    };
+                    let idx = ctx.at(&w.index, &kk)?;
+                    let e = elem_at(fresh_arr.clone(), idx);
+                    let holds = match w.nondet_range {
+                        // Any value of the nondeterministic value's type.
+                        Some((lo, hi)) => {
+                            let mut parts = Vec::new();
+                            if lo > et.min() {
+                                parts.push(cmp(BinOp::Ge, e.clone(), lit(lo, et)));
+                            }
+                            if hi < et.max() {
+                                parts.push(cmp(BinOp::Le, e, lit(hi, et)));
+                            }
+                            and_all(parts)
+                        }
+                        None => cmp(BinOp::Eq, e, ctx.at(&w.value, &kk)?),
+                    };
+                    Some(or(not(cmp(BinOp::Lt, k, cnt.clone())), holds))
+                })
+                .ok_or("cannot emit the written values")?,
+            )
+        };
         let ul = IntType::ULONG;
         let (lo, hi) = if c > 0 {
             (cast(i0.clone(), ul), cast(il.clone(), ul))
@@ -1759,7 +1843,9 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         })
         .ok_or("cannot emit the unchanged elements")?;
         array_stmts.push(Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC));
-        array_stmts.push(assume(values));
+        if let Some(v) = values {
+            array_stmts.push(assume(v));
+        }
         array_stmts.push(assume(others));
         array_stmts.push(Stmt::new(
             StmtKind::Expr(Expr::new(
@@ -1777,7 +1863,11 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
             formula: format!(
                 "{arr_name}[{}] = {} at iterations k (index step {c})",
                 show::expr(prog, &names, &w.index),
-                show::expr(prog, &names, &w.value)
+                if w.nondet_range.is_some() {
+                    "<nondeterministic>".to_string()
+                } else {
+                    show::expr(prog, &names, &w.value)
+                }
             ),
         });
     }
@@ -1788,6 +1878,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     // are unconstrained otherwise.
     let at_one = |e: &Expr| build::subst(e, &|v| (v == n_id).then(|| ulong(1)));
     let mut covered_parts: Vec<Expr> = overflow.iter().map(at_one).collect();
+    covered_parts.extend(quant_at_zero);
     for g in &guard_infos {
         if !g.after_body {
             covered_parts.push(g.cond.clone());
@@ -1818,7 +1909,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         Span::SYNTHETIC,
     )];
     stmts.push(assume(cmp(BinOp::Ge, n.clone(), ulong(1))));
-    for c in &overflow {
+    for c in overflow.iter().chain(&quant_overflow) {
         stmts.push(assume(c.clone()));
     }
     for g in &guard_exprs {
@@ -1863,7 +1954,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         n_var: n_id,
         closed_forms,
         guards: guard_infos,
-        overflow,
+        overflow: overflow.into_iter().chain(quant_overflow).collect(),
         block,
         covered,
         new_vars,
