@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 use tracc::instrument::{InstrumentOptions, instrument_program};
-use tracc::ir::{BinOp, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Stmt, StmtKind, UnOp, VarId};
+use tracc::ir::{BinOp, CType, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Stmt, StmtKind, UnOp, VarId};
 
 struct Rng(u64);
 
@@ -55,6 +55,10 @@ enum Stop {
 struct Machine<'a> {
     program: &'a Program,
     vals: HashMap<VarId, i128>,
+    arrays: HashMap<VarId, Vec<i128>>,
+    /// Contents for fresh arrays the accelerator declares (the test's
+    /// stand-in for the nondeterministic contents its assumptions pin down).
+    fresh: HashMap<VarId, Vec<i128>>,
     /// Set when a tracked computation left its type.
     overflow: bool,
     track: bool,
@@ -79,6 +83,30 @@ impl Machine<'_> {
         Ok(match &e.kind {
             ExprKind::IntLit(v) => *v,
             ExprKind::Var(v) => *self.vals.get(v).ok_or(Stop::Unsupported)?,
+            ExprKind::Index(a, i) => {
+                let ExprKind::Var(av) = a.skip_implicit().kind else {
+                    return Err(Stop::Unsupported);
+                };
+                let i = self.eval(i)?;
+                let arr = self.arrays.get(&av).ok_or(Stop::Unsupported)?;
+                match usize::try_from(i).ok().and_then(|i| arr.get(i)) {
+                    Some(v) => *v,
+                    None => {
+                        // Out of bounds: the original leaves the modelled
+                        // behaviour, the accelerator must not cover it.
+                        self.overflow = true;
+                        0
+                    }
+                }
+            }
+            ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), args) => {
+                let (ExprKind::Var(d), ExprKind::Var(src)) = (&args[0].kind, &args[1].kind) else {
+                    return Err(Stop::Unsupported);
+                };
+                let c = self.arrays.get(src).cloned().ok_or(Stop::Unsupported)?;
+                self.arrays.insert(*d, c);
+                0
+            }
             ExprKind::Cast { expr, .. } => {
                 let v = self.eval(expr)?;
                 self.note(t.ok_or(Stop::Unsupported)?, v)
@@ -146,6 +174,22 @@ impl Machine<'_> {
                 }
             }
             ExprKind::Assign { op, op_ty, lhs, rhs } => {
+                if let ExprKind::Index(a, i) = &lhs.kind {
+                    let ExprKind::Var(av) = a.skip_implicit().kind else {
+                        return Err(Stop::Unsupported);
+                    };
+                    if op.is_some() {
+                        return Err(Stop::Unsupported);
+                    }
+                    let i = self.eval(i)?;
+                    let r = self.eval(rhs)?;
+                    let arr = self.arrays.get_mut(&av).ok_or(Stop::Unsupported)?;
+                    match usize::try_from(i).ok().and_then(|i| arr.get_mut(i)) {
+                        Some(slot) => *slot = r,
+                        None => self.overflow = true,
+                    }
+                    return Ok(r);
+                }
                 let ExprKind::Var(v) = lhs.kind else {
                     return Err(Stop::Unsupported);
                 };
@@ -209,7 +253,7 @@ impl Machine<'_> {
             ExprKind::Forall(k, body) => {
                 // Bodies have the shape `!(k < bound) || ...`; the tests use
                 // small bounds.
-                for kv in 0..64 {
+                for kv in 0..256 {
                     self.vals.insert(*k, kv);
                     if self.eval(body)? == 0 {
                         return Ok(0);
@@ -234,6 +278,11 @@ impl Machine<'_> {
         match &s.kind {
             StmtKind::Empty => Ok(()),
             StmtKind::Expr(e) => self.eval(e).map(|_| ()),
+            StmtKind::Decl(v, None) if self.program.var(*v).ty.array_parts().is_some() => {
+                let c = self.fresh.get(v).cloned().ok_or(Stop::Unsupported)?;
+                self.arrays.insert(*v, c);
+                Ok(())
+            }
             StmtKind::Decl(v, init) => {
                 let val = match init {
                     Some(Init::Expr(e)) => {
@@ -298,6 +347,14 @@ fn program(rng: &mut Rng) -> String {
         };
         body.push(s);
     }
+    if rng.below(3) == 0 {
+        let v = match rng.below(3) {
+            0 => c(rng).to_string(),
+            1 => format!("x + {}", c(rng)),
+            _ => "z".to_string(),
+        };
+        body.insert(0, format!("a[x] = {v};"));
+    }
     if rng.below(4) == 0 {
         body.insert(
             0,
@@ -318,8 +375,11 @@ fn program(rng: &mut Rng) -> String {
         _ => format!("do {{ {body} }} while ({cond});"),
     };
     format!(
-        "int main() {{\n{} x; {} y; {} z;\n{lp}\nreturn 0;\n}}\n",
-        tx.0, ty.0, tz.0
+        "int main() {{\n{} x; {} y; {} z; {} a[16];\n{lp}\nreturn 0;\n}}\n",
+        tx.0,
+        ty.0,
+        tz.0,
+        rng.pick(&TYPES).0
     )
 }
 
@@ -353,11 +413,27 @@ fn run_body(m: &mut Machine, body: &Stmt) -> Result<bool, Stop> {
     }
 }
 
+/// `__CPROVER_array_copy(dst, src)` pairs of an accelerator block.
+fn copies(s: &Stmt) -> Vec<(VarId, VarId)> {
+    let mut out = Vec::new();
+    s.walk(&mut |x| {
+        if let StmtKind::Expr(e) = &x.kind
+            && let ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), args) = &e.kind
+            && let (ExprKind::Var(d), ExprKind::Var(src)) = (&args[0].kind, &args[1].kind)
+        {
+            out.push((*d, *src));
+        }
+    });
+    out
+}
+
 #[test]
 fn accelerators_agree_with_concrete_iterations() {
     let mut rng = Rng(0x5eed_1234_abcd_0001);
     let mut accelerated = 0;
     let mut covered_runs = 0;
+    let mut array_runs = 0;
+    let mut array_accs = 0;
     for _ in 0..60 {
         let src = program(&mut rng);
         let lowered = tracc::lower::lower_source(&src).expect("lowers");
@@ -369,16 +445,37 @@ fn accelerators_agree_with_concrete_iterations() {
             };
             for (_, acc) in &l.accelerators {
                 accelerated += 1;
+                if !copies(&acc.block).is_empty() {
+                    array_accs += 1;
+                }
                 let vars: Vec<VarId> = (0..lowered.program.vars.len()).map(VarId).collect();
                 for _ in 0..12 {
                     let start: HashMap<VarId, i128> = vars
                         .iter()
-                        .filter_map(|v| program.var(*v).ty.as_int().map(|t| (*v, rng.value(t))))
+                        .filter_map(|v| {
+                            let d = program.var(*v);
+                            let t = d.ty.as_int()?;
+                            // Indices of the array writes: often in bounds.
+                            let small = d.name == "x" && rng.below(2) == 0;
+                            Some((*v, if small { rng.below(16) as i128 } else { rng.value(t) }))
+                        })
+                        .collect();
+                    let start_arrays: HashMap<VarId, Vec<i128>> = vars
+                        .iter()
+                        .filter_map(|v| match &program.var(*v).ty {
+                            CType::Array(e, len) => {
+                                let t = e.as_int()?;
+                                Some((*v, (0..*len).map(|_| rng.value(t)).collect()))
+                            }
+                            _ => None,
+                        })
                         .collect();
                     for n in 1..=5usize {
                         let mut orig = Machine {
                             program,
                             vals: start.clone(),
+                            arrays: start_arrays.clone(),
+                            fresh: HashMap::new(),
                             overflow: false,
                             track: true,
                             nondet: 0,
@@ -387,9 +484,17 @@ fn accelerators_agree_with_concrete_iterations() {
                             Ok(c) => c,
                             Err(_) => continue,
                         };
+                        // The fresh arrays get the contents the original
+                        // computed; the assumptions must accept exactly those.
+                        let fresh = copies(&acc.block)
+                            .into_iter()
+                            .filter_map(|(dst, src)| orig.arrays.get(&dst).map(|c| (src, c.clone())))
+                            .collect();
                         let mut fast = Machine {
                             program,
                             vals: start.clone(),
+                            arrays: start_arrays.clone(),
+                            fresh,
                             overflow: false,
                             track: false,
                             nondet: n as i128,
@@ -403,13 +508,36 @@ fn accelerators_agree_with_concrete_iterations() {
                             covered, ran,
                             "{src}\nstart {start:?}, n = {n}: original covered = {covered}, accelerator ran = {ran}"
                         );
+                        if n == 1 {
+                            // The coverage predicate is the accelerator at n = 1.
+                            let mut probe = Machine {
+                                program,
+                                vals: start.clone(),
+                                arrays: start_arrays.clone(),
+                                fresh: HashMap::new(),
+                                overflow: false,
+                                track: false,
+                                nondet: 1,
+                            };
+                            let c = probe.eval(&acc.covered).expect("coverage predicate evaluates") != 0;
+                            assert_eq!(c, ran, "{src}\nstart {start:?}: coverage predicate disagrees");
+                        }
                         if ran {
                             covered_runs += 1;
+                            if !copies(&acc.block).is_empty() {
+                                array_runs += 1;
+                            }
                             for v in &vars {
                                 assert_eq!(
                                     orig.vals.get(v),
                                     fast.vals.get(v),
                                     "{src}\nstart {start:?}, n = {n}: `{}` differs",
+                                    program.var(*v).name
+                                );
+                                assert_eq!(
+                                    orig.arrays.get(v),
+                                    fast.arrays.get(v),
+                                    "{src}\nstart {start:?}, n = {n}: array `{}` differs",
                                     program.var(*v).name
                                 );
                             }
@@ -422,4 +550,8 @@ fn accelerators_agree_with_concrete_iterations() {
     // The generator must exercise the accelerators, not just skip them.
     assert!(accelerated >= 30, "only {accelerated} accelerated loops");
     assert!(covered_runs >= 200, "only {covered_runs} covered runs");
+    assert!(
+        array_runs >= 20,
+        "only {array_runs} covered runs with arrays ({array_accs} array accelerators)"
+    );
 }

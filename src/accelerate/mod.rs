@@ -84,6 +84,11 @@ pub struct Accelerator {
     pub overflow: Vec<Expr>,
     /// The accelerator: a scoped block.
     pub block: Stmt,
+    /// The condition, over the values at the start of an iteration, under
+    /// which the accelerator with `n = 1` is feasible, i.e. the original
+    /// iteration along the path is covered (takes the path, keeps its
+    /// assertions, leaves no type; then both reach the same state).
+    pub covered: Expr,
     /// Variables added to the program (`tracc_nN`, quantifier variables).
     pub new_vars: Vec<VarId>,
 }
@@ -96,21 +101,28 @@ thread_local! {
     static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
 }
 
+thread_local! {
+    /// Resource limit of the next queries (see `with_solver`).
+    static RLIMIT: std::cell::Cell<u32> = const { std::cell::Cell::new(RLIMIT_LINEAR) };
+}
+
+/// Queries over linear closed forms (division by a symbolic step included).
+const RLIMIT_LINEAR: u32 = 2_000_000;
+/// Queries over quadratic closed forms: nonlinear arithmetic spends much
+/// time per resource unit, so give up sooner.
+const RLIMIT_QUADRATIC: u32 = 800_000;
+
 fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
     SOLVER.with(|s| {
         let mut s = s.borrow_mut();
-        let solver = s.get_or_insert_with(|| {
-            let solver = Solver::new();
-            let mut p = z3::Params::new();
-            // Deterministic resource limit instead of a wall-clock timeout.
-            p.set_u32("rlimit", 2_000_000);
-            // Wall-clock guard: nonlinear queries (quadratic closed forms)
-            // do not always honour the resource limit. A query that runs
-            // out means "not proved": the path is then not accelerated.
-            p.set_u32("timeout", 2000);
-            solver.set_params(&p);
-            solver
-        });
+        let solver = s.get_or_insert_with(Solver::new);
+        let mut p = z3::Params::new();
+        // A deterministic resource limit decides; the wall-clock timeout
+        // only guards against queries that do not honour it. Running out
+        // means "not proved": the path is then not accelerated.
+        p.set_u32("rlimit", RLIMIT.with(|r| r.get()));
+        p.set_u32("timeout", 10_000);
+        solver.set_params(&p);
         f(solver)
     })
 }
@@ -128,6 +140,19 @@ struct Sym {
     checks: Vec<(Expr, bool)>,
     /// Whether the part after the body assigns anything.
     tail_assigns: bool,
+    /// Array writes `a[idx] = value` (one per array), with "after body".
+    array_writes: Vec<ArrayWrite>,
+}
+
+#[derive(Clone, Debug)]
+struct ArrayWrite {
+    array: VarId,
+    index: Expr,
+    value: Expr,
+    after: bool,
+    /// The value is a fresh nondeterministic value of a type whose range
+    /// is this (converted without change to the element type).
+    nondet_range: Option<(i128, i128)>,
 }
 
 pub(crate) fn key(e: &Expr) -> String {
@@ -149,6 +174,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
     let mut prefix_vals = BTreeMap::new();
     let mut written: BTreeSet<VarId> = BTreeSet::new();
     let mut tail_assigns = false;
+    let mut array_writes: Vec<ArrayWrite> = Vec::new();
     for (i, step) in path.steps.iter().enumerate() {
         if i == path.split {
             for v in &written {
@@ -163,8 +189,38 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
             Step::Assign(lhs, e) => {
                 let v = match lhs {
                     crate::loops::Lhs::Var(v) => *v,
-                    crate::loops::Lhs::Index(a, _) => {
-                        return Err(format!("writes the array `{}`", name(*a)));
+                    crate::loops::Lhs::Index(a, idx) => {
+                        let d = path.var_decl(program, *a).ok_or("unknown array")?;
+                        if d.storage == Storage::Param {
+                            return Err(format!("writes the array parameter `{}`", d.name));
+                        }
+                        if path.locals.contains(a) {
+                            return Err(format!("writes the array `{}` declared in the loop body", d.name));
+                        }
+                        if !matches!(&d.ty, CType::Array(e, _) if matches!(**e, CType::Int(_))) {
+                            return Err(format!(
+                                "writes `{}`, which is not a one-dimensional integer array",
+                                d.name
+                            ));
+                        }
+                        if array_writes.iter().any(|w: &ArrayWrite| w.array == *a) {
+                            return Err(format!("writes the array `{}` more than once", d.name));
+                        }
+                        let index = current(&vals, &mut nondets, idx);
+                        let value = as_value(current(&vals, &mut nondets, e));
+                        if find_havoc(&index).or(find_havoc(&value)).is_some() {
+                            return Err("reads a variable before it is assigned in the iteration".into());
+                        }
+                        collect_checks(&index, after, &mut checks, &mut seen_checks)?;
+                        collect_checks(&value, after, &mut checks, &mut seen_checks)?;
+                        array_writes.push(ArrayWrite {
+                            array: *a,
+                            index,
+                            value,
+                            after,
+                            nondet_range: None,
+                        });
+                        continue;
                     }
                 };
                 let val = as_value(current(&vals, &mut nondets, e));
@@ -245,6 +301,10 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
     for (c, _) in &checks {
         count(c);
     }
+    for w in &array_writes {
+        count(&w.index);
+        count(&w.value);
+    }
     let mut kept = Vec::new();
     for (g, assertion, after) in guards {
         match nondet_truth(&g) {
@@ -265,12 +325,62 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
     if kept.iter().any(|(g, _, _)| mentions_nondet(g)) || checks.iter().any(|(c, _)| mentions_nondet(c)) {
         return Err("its guards or computations depend on nondeterministic values".into());
     }
+    // A written array may be read only at the written index, before the
+    // write (each index is written once, so that is the original value).
+    for w in &array_writes {
+        let bad = |e: &Expr, allow_same: bool| {
+            let mut found = false;
+            e.walk(&mut |x| {
+                if let ExprKind::Index(a, i) = &x.kind
+                    && matches!(a.skip_implicit().kind, ExprKind::Var(v) if v == w.array)
+                    && !(allow_same && key(i) == key(&w.index))
+                {
+                    found = true;
+                }
+            });
+            found
+        };
+        let reads_elsewhere = full_vals.values().any(|e| bad(e, false))
+            || kept.iter().any(|(g, _, _)| bad(g, true))
+            || array_writes.iter().any(|o| bad(&o.index, false) || bad(&o.value, true));
+        if reads_elsewhere {
+            return Err(format!(
+                "reads the array `{}` that it writes, at another index or after the write",
+                name(w.array)
+            ));
+        }
+    }
+    for w in array_writes.iter_mut() {
+        if mentions_nondet(&w.index) {
+            return Err("writes an array at a nondeterministic index".into());
+        }
+        if mentions_nondet(&w.value) {
+            // Only a fresh value used nowhere else, converted without change.
+            let mut e = &w.value;
+            while let ExprKind::Cast { expr, .. } = &e.kind {
+                let (Some(t), Some(f)) = (e.ty.as_int(), expr.ty.as_int()) else {
+                    break;
+                };
+                if t.is_bool() || !(t.min() <= f.min() && f.max() <= t.max()) {
+                    break;
+                }
+                e = expr;
+            }
+            match (&e.kind, e.ty.as_int()) {
+                (ExprKind::Var(v), Some(t)) if v.0 >= NONDET_BASE && uses.get(&v.0) == Some(&1) => {
+                    w.nondet_range = Some((t.min(), t.max()));
+                }
+                _ => return Err("writes a value computed from a nondeterministic value to an array".into()),
+            }
+        }
+    }
     Ok(Sym {
         prefix_vals,
         full_vals,
         guards: kept,
         checks,
         tail_assigns,
+        array_writes,
     })
 }
 
@@ -717,6 +827,8 @@ fn lin_var_step(
 struct K {
     expr: Expr,
     konst: Option<i128>,
+    /// Known to be at least 1 (the iteration count `n` itself).
+    positive: bool,
 }
 
 impl K {
@@ -724,6 +836,7 @@ impl K {
         K {
             expr: ulong(v),
             konst: Some(v),
+            positive: v >= 1,
         }
     }
 
@@ -733,6 +846,7 @@ impl K {
             None => K {
                 expr: arith(BinOp::Sub, self.expr.clone(), ulong(1), IntType::ULONG),
                 konst: None,
+                positive: false,
             },
         }
     }
@@ -775,14 +889,29 @@ impl Ctx<'_> {
                 let f = self.full_vals.get(&x)?;
                 let prev = k.minus1();
                 let shifted = self.at(f, &prev)?;
-                Some(match k.konst {
-                    Some(_) => shifted,
-                    None => ite(cmp(BinOp::Eq, k.expr.clone(), ulong(0)), self.var(x), shifted),
+                Some(if k.konst.is_some() || k.positive {
+                    shifted
+                } else {
+                    ite(cmp(BinOp::Eq, k.expr.clone(), ulong(0)), self.var(x), shifted)
                 })
             }
-            Kind::Polynomial => {
+            Kind::Polynomial if t.bits() <= 32 => {
                 let (w, _) = self.poly_wide(&cf.rest, k)?;
                 Some(cast(w, t))
+            }
+            Kind::Polynomial => {
+                // x0 + R(k), R over narrow values computed in 64 bits.
+                let (r, w) = self.poly_wide(&cf.rest.sub(&Poly::var(x))?, k)?;
+                let xv = self.var(x);
+                Some(if !w.signed {
+                    add_nonneg(xv, r, t)
+                } else {
+                    ite(
+                        cmp(BinOp::Ge, r.clone(), lit(0, w)),
+                        add_nonneg(xv.clone(), cast(r.clone(), IntType::ULONG), t),
+                        sub_nonneg(xv, abs_ul(r, w), t),
+                    )
+                })
             }
         }
     }
@@ -1236,10 +1365,12 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         })?;
         updates.insert(*x, p);
     }
-    if updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {
+    if sym.array_writes.is_empty() && updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {
         return Err("changes no variable".into());
     }
     let cfs = solve(&updates, &name, &|v| path.var_decl(prog, v).map(|d| d.ty.clone()))?;
+    let quadratic = cfs.values().any(|c| matches!(c.kind, Kind::Polynomial));
+    RLIMIT.with(|r| r.set(if quadratic { RLIMIT_QUADRATIC } else { RLIMIT_LINEAR }));
     for (x, cf) in &cfs {
         // Products of 64-bit values have no wider C type to be computed in.
         let narrow = |v: &VarId| {
@@ -1247,11 +1378,16 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
                 .and_then(|d| d.ty.as_int())
                 .is_some_and(|t| t.bits() <= 32)
         };
+        // (A 64-bit variable may accumulate a sum of narrow values: x0 + R.)
         if matches!(cf.kind, Kind::Polynomial)
-            && (!narrow(x) || cf.rest.atoms().iter().any(|a| matches!(a, Atom::Var(v) if !narrow(v))))
+            && cf
+                .rest
+                .atoms()
+                .iter()
+                .any(|a| matches!(a, Atom::Var(v) if v != x && !narrow(v)))
         {
             return Err(format!(
-                "the closed form of `{}` is {} (polynomial closed forms are emitted for variables of at most 32 bits)",
+                "the closed form of `{}` is {} (polynomial closed forms are emitted over values of at most 32 bits)",
                 name(*x),
                 cf.rest.show(&|a| atom_name(prog, path, a))
             ));
@@ -1283,9 +1419,18 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     // monotonically so that checking the ends of a range suffices.
     let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
     let mut check_polys = Vec::new();
+    // Operations on array elements have no closed form: their no-overflow
+    // condition is assumed at every iteration with a quantifier.
+    let mut quant_checks: Vec<(Expr, bool)> = Vec::new();
     for (node, after) in &sym.checks {
         let rest = to_poly(node, &env_rest);
         let first = to_poly(node, &|_| None);
+        let mut reads_array = false;
+        node.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
+        if (rest.is_none() || first.is_none()) && reads_array {
+            quant_checks.push((node.clone(), *after));
+            continue;
+        }
         let (Some(rest), Some(first)) = (rest, first) else {
             return Err(format!(
                 "cannot bound the value of `{}`",
@@ -1317,6 +1462,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     let m = K {
         expr: arith(BinOp::Sub, n.clone(), ulong(1), IntType::ULONG),
         konst: None,
+        positive: false,
     };
     let k_num = fresh_number(prog, "tracc_k");
     let mut new_decls = vec![n_decl];
@@ -1329,6 +1475,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         K {
             expr: n.clone(),
             konst: None,
+            positive: true,
         }
     };
     let mut overflow: Vec<Expr> = Vec::new();
@@ -1343,6 +1490,27 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     for (x, cf) in &ctx.cfs {
         if let Kind::Polynomial = cf.kind {
             let t = ctx.ty(*x).ok_or("unknown type")?;
+            if t.bits() > 32 {
+                let r = cf.rest.sub(&Poly::var(*x)).ok_or("coefficient overflow")?;
+                let (r, w) = ctx.poly_wide(&r, &top).ok_or("cannot emit a closed form")?;
+                let xv = ctx.var(*x);
+                let ul = IntType::ULONG;
+                overflow.push(if !w.signed {
+                    cmp(BinOp::Le, r, dist_up(xv, t))
+                } else {
+                    and(
+                        or(
+                            cmp(BinOp::Lt, r.clone(), lit(0, w)),
+                            cmp(BinOp::Le, cast(r.clone(), ul), dist_up(xv.clone(), t)),
+                        ),
+                        or(
+                            cmp(BinOp::Ge, r.clone(), lit(0, w)),
+                            cmp(BinOp::Le, abs_ul(r, w), dist_down(xv, t)),
+                        ),
+                    )
+                });
+                continue;
+            }
             let (wv, w) = ctx.poly_wide(&cf.rest, &top).ok_or("cannot emit a closed form")?;
             let mut parts = Vec::new();
             if w.contains(t.min()) && t.min() > w.min() {
@@ -1404,7 +1572,10 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     // Final values.
     let mut finals: Vec<(VarId, Expr)> = Vec::new();
     for (x, cf) in &ctx.cfs {
-        if matches!(cf.kind, Kind::Invariant) {
+        // With a step after the body, a variable the body writes may differ
+        // after the body even when full iterations leave it unchanged.
+        let body_writes = sym.tail_assigns && sym.prefix_vals.contains_key(x);
+        if matches!(cf.kind, Kind::Invariant) && !body_writes {
             continue;
         }
         let v = if sym.tail_assigns {
@@ -1448,6 +1619,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
                 let kv = K {
                     expr: Expr::var(kid, build::ULONG),
                     konst: None,
+                    positive: false,
                 };
                 let bound = if g.after_body { m.expr.clone() } else { n.clone() };
                 let body = or(
@@ -1465,7 +1637,266 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
 
     verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym)?;
 
+    let mut quant_overflow = Vec::new();
+    let mut quant_at_zero = Vec::new();
+    for (node, after) in &quant_checks {
+        let kid = VarId(prog.vars.len() + new_decls.len());
+        new_decls.push(VarDecl {
+            name: format!("tracc_k{}", k_num + q_vars.len()),
+            ty: build::ULONG,
+            storage: Storage::Local,
+            func: Some(info.func),
+            span: Span::SYNTHETIC,
+        });
+        q_vars.push(kid);
+        let kv = K {
+            expr: Expr::var(kid, build::ULONG),
+            konst: None,
+            positive: false,
+        };
+        let sub = |e: &Expr| ctx.at(e, &kv).unwrap_or_else(|| e.clone());
+        let Some(c) = no_wrap(node, &sub)? else { continue };
+        let bound = if *after { m.expr.clone() } else { n.clone() };
+        quant_overflow.push(Expr::new(
+            ExprKind::Forall(kid, Box::new(or(not(cmp(BinOp::Lt, kv.expr.clone(), bound)), c))),
+            build::INT,
+            Span::SYNTHETIC,
+        ));
+        if !*after && let Some(c0) = no_wrap(node, &|e: &Expr| e.clone())? {
+            quant_at_zero.push(c0);
+        }
+    }
+
+    // Every variable the accelerator names must mean that variable at the
+    // loop: a global whose name a local of the function reuses would not.
+    let mut used = BTreeSet::new();
+    for e in overflow.iter().chain(&guard_exprs).chain(finals.iter().map(|(_, e)| e)) {
+        build::vars_of(e, &mut used);
+    }
+    used.extend(finals.iter().map(|(x, _)| *x));
+    for w in &sym.array_writes {
+        used.insert(w.array);
+        build::vars_of(&w.index, &mut used);
+        build::vars_of(&w.value, &mut used);
+    }
+    for v in &used {
+        let Some(d) = prog.vars.get(v.0) else { continue };
+        if d.storage == Storage::Global
+            && d.func.is_none()
+            && prog.vars.iter().any(|o| o.func == Some(info.func) && o.name == d.name)
+        {
+            return Err(format!(
+                "the global `{}` is shadowed by a local of the same name",
+                d.name
+            ));
+        }
+    }
+
+    // Array writes: a fresh array equal to the written values at the
+    // written indices and to the old array elsewhere, copied back.
+    let mut array_stmts: Vec<Stmt> = Vec::new();
+    let mut array_forms: Vec<ClosedForm> = Vec::new();
+    let a_num = fresh_number(prog, "tracc_a");
+    for (wi, w) in sym.array_writes.iter().enumerate() {
+        let d = path.var_decl(prog, w.array).ok_or("unknown array")?;
+        let Some((elem, len)) = d.ty.array_parts() else {
+            return Err("array write to a non-array".into());
+        };
+        let (elem, len) = (elem.clone(), i128::from(len));
+        let arr_name = d.name.clone();
+        let arr_ty = d.ty.clone();
+        let it = w.index.int_type().ok_or("non-integer index")?;
+        let first = to_poly(&w.index, &|_| None);
+        let rest = to_poly(&w.index, &env_rest);
+        let step = match (&first, &rest) {
+            (Some(f), Some(r))
+                if r.degree_in(Atom::K) == 1 && r.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() == Some(f) =>
+            {
+                r.by_k()
+                    .get(1)
+                    .and_then(|c| c.as_const())
+                    .and_then(|c| c.as_int())
+                    .filter(|c| *c != 0)
+            }
+            _ => None,
+        };
+        let Some(c) = step else {
+            return Err(format!(
+                "the index of the write to `{arr_name}` does not move by a constant step"
+            ));
+        };
+        let last = if w.after { &m1 } else { &m };
+        let cnt = if w.after { m.expr.clone() } else { n.clone() };
+        let in_bounds = |e: Expr| {
+            let mut parts = vec![cmp(BinOp::Ge, e.clone(), lit(0, it))];
+            if it.contains(len) {
+                parts.push(cmp(BinOp::Lt, e, lit(len, it)));
+            }
+            and_all(parts)
+        };
+        let i0 = w.index.clone();
+        let il = ctx.at(&w.index, last).ok_or("cannot emit an index")?;
+        let bounds = and(in_bounds(i0.clone()), in_bounds(il.clone()));
+        array_stmts.push(assume(if w.after {
+            or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), bounds)
+        } else {
+            bounds
+        }));
+        let a_id = VarId(prog.vars.len() + new_decls.len());
+        new_decls.push(VarDecl {
+            name: format!("tracc_a{}", a_num + wi),
+            ty: arr_ty.clone(),
+            storage: Storage::Local,
+            func: Some(info.func),
+            span: Span::SYNTHETIC,
+        });
+        let fresh_arr = Expr::var(a_id, arr_ty.clone());
+        let elem_at = |arr: Expr, i: Expr| {
+            Expr::new(
+                ExprKind::Index(Box::new(arr), Box::new(i)),
+                elem.clone(),
+                Span::SYNTHETIC,
+            )
+        };
+        let mut quant = |body: &dyn Fn(Expr) -> Option<Expr>| -> Option<Expr> {
+            let kid = VarId(prog.vars.len() + new_decls.len());
+            new_decls.push(VarDecl {
+                name: format!("tracc_k{}", k_num + q_vars.len()),
+                ty: build::ULONG,
+                storage: Storage::Local,
+                func: Some(info.func),
+                span: Span::SYNTHETIC,
+            });
+            q_vars.push(kid);
+            let b = body(Expr::var(kid, build::ULONG))?;
+            Some(Expr::new(
+                ExprKind::Forall(kid, Box::new(b)),
+                build::INT,
+                Span::SYNTHETIC,
+            ))
+        };
+        let et = elem.as_int().ok_or("non-integer elements")?;
+        let nondet_any = w.nondet_range.is_some_and(|(lo, hi)| lo <= et.min() && et.max() <= hi);
+        let values = if nondet_any {
+            None
+        } else {
+            Some(
+                quant(&|k| {
+                    let kk = K {
+                        expr: k.clone(),
+                        konst: None,
+                        positive: false,
+                    };
+                    let idx = ctx.at(&w.index, &kk)?;
+                    let e = elem_at(fresh_arr.clone(), idx);
+                    let holds = match w.nondet_range {
+                        // Any value of the nondeterministic value's type.
+                        Some((lo, hi)) => {
+                            let mut parts = Vec::new();
+                            if lo > et.min() {
+                                parts.push(cmp(BinOp::Ge, e.clone(), lit(lo, et)));
+                            }
+                            if hi < et.max() {
+                                parts.push(cmp(BinOp::Le, e, lit(hi, et)));
+                            }
+                            and_all(parts)
+                        }
+                        None => cmp(BinOp::Eq, e, ctx.at(&w.value, &kk)?),
+                    };
+                    Some(or(not(cmp(BinOp::Lt, k, cnt.clone())), holds))
+                })
+                .ok_or("cannot emit the written values")?,
+            )
+        };
+        let ul = IntType::ULONG;
+        let (lo, hi) = if c > 0 {
+            (cast(i0.clone(), ul), cast(il.clone(), ul))
+        } else {
+            (cast(il.clone(), ul), cast(i0.clone(), ul))
+        };
+        let old = Expr::var(w.array, arr_ty.clone());
+        let others = quant(&|j| {
+            let mut written = vec![
+                cmp(BinOp::Ne, cnt.clone(), ulong(0)),
+                cmp(BinOp::Ge, j.clone(), lo.clone()),
+                cmp(BinOp::Le, j.clone(), hi.clone()),
+            ];
+            if c.abs() > 1 {
+                let dist = if c > 0 {
+                    arith(BinOp::Sub, j.clone(), cast(i0.clone(), ul), ul)
+                } else {
+                    arith(BinOp::Sub, cast(i0.clone(), ul), j.clone(), ul)
+                };
+                written.push(cmp(BinOp::Eq, arith(BinOp::Rem, dist, ulong(c.abs()), ul), ulong(0)));
+            }
+            Some(or(
+                not(cmp(BinOp::Lt, j.clone(), ulong(len))),
+                or(
+                    and_all(written),
+                    cmp(
+                        BinOp::Eq,
+                        elem_at(fresh_arr.clone(), j.clone()),
+                        elem_at(old.clone(), j),
+                    ),
+                ),
+            ))
+        })
+        .ok_or("cannot emit the unchanged elements")?;
+        array_stmts.push(Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC));
+        if let Some(v) = values {
+            array_stmts.push(assume(v));
+        }
+        array_stmts.push(assume(others));
+        array_stmts.push(Stmt::new(
+            StmtKind::Expr(Expr::new(
+                ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), vec![old, fresh_arr.clone()]),
+                CType::Void,
+                Span::SYNTHETIC,
+            )),
+            Span::SYNTHETIC,
+        ));
+        let names = |v: VarId| path.var_decl(prog, v).map(|d| d.name.clone());
+        array_forms.push(ClosedForm {
+            var: arr_name.clone(),
+            ty: arr_ty.to_string(),
+            kind: "array".into(),
+            formula: format!(
+                "{arr_name}[{}] = {} at iterations k (index step {c})",
+                show::expr(prog, &names, &w.index),
+                if w.nondet_range.is_some() {
+                    "<nondeterministic>".to_string()
+                } else {
+                    show::expr(prog, &names, &w.value)
+                }
+            ),
+        });
+    }
+
     // The block.
+    // Coverage: every assumption at n = 1. Guards then only matter at
+    // iteration 0 (those after the body not at all), and the fresh arrays
+    // are unconstrained otherwise.
+    let at_one = |e: &Expr| build::subst(e, &|v| (v == n_id).then(|| ulong(1)));
+    let mut covered_parts: Vec<Expr> = overflow.iter().map(at_one).collect();
+    covered_parts.extend(quant_at_zero);
+    for g in &guard_infos {
+        if !g.after_body {
+            covered_parts.push(g.cond.clone());
+        }
+    }
+    for st in &array_stmts {
+        if let StmtKind::Expr(Expr {
+            kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args),
+            ..
+        }) = &st.kind
+            && let Some(a) = args.first()
+            && !matches!(a.kind, ExprKind::Forall(..))
+        {
+            covered_parts.push(at_one(a));
+        }
+    }
+    let covered = and_all(covered_parts);
+
     let mut stmts = vec![Stmt::new(
         StmtKind::Decl(
             n_id,
@@ -1478,14 +1909,17 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         Span::SYNTHETIC,
     )];
     stmts.push(assume(cmp(BinOp::Ge, n.clone(), ulong(1))));
-    for c in &overflow {
+    for c in overflow.iter().chain(&quant_overflow) {
         stmts.push(assume(c.clone()));
     }
     for g in &guard_exprs {
         stmts.push(assume(g.clone()));
     }
+    // Array contents are defined from the values before the iteration, so
+    // they come before the scalar assignments.
+    stmts.extend(array_stmts);
     stmts.extend(ordered_assignments(&ctx, finals, prog, &mut new_decls, info)?);
-    let closed_forms = ctx
+    let mut closed_forms: Vec<ClosedForm> = ctx
         .cfs
         .iter()
         .filter(|(_, c)| !matches!(c.kind, Kind::Invariant))
@@ -1510,6 +1944,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
             },
         })
         .collect();
+    closed_forms.extend(array_forms);
     let block = Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC);
     let mut new_vars = Vec::new();
     for d in new_decls {
@@ -1519,8 +1954,9 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         n_var: n_id,
         closed_forms,
         guards: guard_infos,
-        overflow,
+        overflow: overflow.into_iter().chain(quant_overflow).collect(),
         block,
+        covered,
         new_vars,
     })
 }
@@ -1919,6 +2355,7 @@ fn verify_emitted(
     let kk = K {
         expr: Expr::var(VarId(usize::MAX - 1), build::ULONG),
         konst: None,
+        positive: false,
     };
     let mut vars_k = vars.clone();
     vars_k.insert(VarId(usize::MAX - 1), kfree.clone());

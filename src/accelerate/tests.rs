@@ -44,3 +44,21 @@ fn wrapping_update_is_covered_only_without_wrap() {
     let text = r[0].as_ref().expect("accelerated");
     assert!(text.contains("255"), "{text}");
 }
+
+#[test]
+fn shadowed_globals_are_not_referenced() {
+    // `g` in the helper is the global, but in `main` the name means the
+    // local: an accelerator must not print `g` there.
+    let src = "int g;\nvoid bump(void) { g = g + 1; }\nint main() { int g = 0; int i = 0; while (i < 10) { bump(); i++; } return g; }\n";
+    let r = run(src);
+    assert!(r[0].as_ref().is_err_and(|e| e.contains("shadowed")), "{r:?}");
+}
+
+#[test]
+fn array_accelerator_uses_a_fresh_array_and_copies_it_back() {
+    let r = run("int main(){ int a[10]; unsigned i = 0; while (i < 10) { a[i] = 7; i++; } return 0; }");
+    let text = r[0].as_ref().expect("accelerated");
+    assert!(text.contains("int[10] tracc_a1;"), "{text}");
+    assert!(text.contains("__CPROVER_array_copy(a, tracc_a1)"), "{text}");
+    assert_eq!(text.matches("__CPROVER_forall").count(), 2, "{text}");
+}

@@ -165,10 +165,28 @@ fn non_monotone_quadratics_are_rejected() {
 }
 
 #[test]
-fn array_writes_are_rejected_with_reason() {
-    let s = summary(&wrap_main("int a[100]; int i = 0; while (i < 100) { a[i] = 0; i++; }"));
+fn array_writes_at_moving_indices_are_accelerated() {
+    let s = summary(&wrap_main(
+        "int a[100]; int i = 0; while (i < 100) { a[i] = 2 * i + 1; i++; }",
+    ));
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+    // Two paths: the write happens on one of them, both are accelerated.
+    let s = summary(&wrap_main(
+        "unsigned char a[50]; int i = 49; for (; i >= 0; i -= 2) { if (a[i] > 3) a[i] = 3; }",
+    ));
+    assert_eq!(s[0].0, 2, "{:?}", s[0].1);
+}
+
+#[test]
+fn recursive_array_updates_are_rejected_with_reason() {
+    let s = summary(&wrap_main(
+        "int a[100]; int i = 1; while (i < 100) { a[i] = a[i - 1] + 1; i++; }",
+    ));
     assert_eq!(s[0].0, 0);
     assert!(s[0].1.iter().any(|r| r.contains("array")), "{:?}", s[0].1);
+    let s = summary(&wrap_main("int a[100]; int i = 1; while (i < 100) { a[0] = i; i++; }"));
+    assert_eq!(s[0].0, 0);
+    assert!(s[0].1.iter().any(|r| r.contains("constant step")), "{:?}", s[0].1);
 }
 
 #[test]
@@ -198,7 +216,7 @@ fn replacement_keeps_the_original_body_and_header() {
 #[test]
 fn explain_mentions_locations_closed_forms_and_reasons() {
     let src = wrap_main(
-        "unsigned x = nondet_uint(); unsigned y = 0; while (x > 0) { x--; y++; }\nint a[3]; int i = 0; while (i < 3) { a[i] = 1; i++; }",
+        "unsigned x = nondet_uint(); unsigned y = 0; while (x > 0) { x--; y++; }\nint a[3]; int i = 1; while (i < 3) { a[i] = a[i - 1]; i++; }",
     );
     let lowered = crate::lower::lower_source(&src).expect("lowers");
     let i = instrument_program(&lowered.program, &InstrumentOptions::default());
@@ -208,4 +226,56 @@ fn explain_mentions_locations_closed_forms_and_reasons() {
     assert!(text.contains("y (unsigned int, linear)"), "{text}");
     assert!(text.contains("reason:"), "{text}");
     assert!(serde_json::to_string(&i.report()).is_ok());
+}
+
+#[test]
+fn wide_accumulators_of_narrow_counters_are_accelerated() {
+    let src = wrap_main(
+        "unsigned n = nondet_uint(); unsigned i; unsigned long long s = 0; for (i = 0; i < n; i++) { s += i; }",
+    );
+    let (_, i) = inst(&src);
+    let l = &i.loops[0];
+    assert_eq!(l.accelerators.len(), 1, "{:?}", l.report);
+    assert!(
+        l.accelerators[0]
+            .1
+            .closed_forms
+            .iter()
+            .any(|c| c.var == "s" && c.kind == "polynomial")
+    );
+}
+
+#[test]
+fn conditions_with_side_effects_are_rejected_before_the_body() {
+    let s = summary(&wrap_main(
+        "unsigned i = 0; unsigned n = nondet_uint(); while (i++ < n) { }",
+    ));
+    assert_eq!(s[0].0, 0);
+    assert!(s[0].1.iter().any(|r| r.contains("side effects")), "{:?}", s[0].1);
+    // After the body (do-while) they are part of the iteration.
+    let s = summary(&wrap_main("unsigned i = 0; do { } while (i++ < 100);"));
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+    // A call that only reads is fine.
+    let s = summary(
+        "int below(int v, int b) { return v < b; }\nint main() { int i = 0; while (below(i, 100)) { i++; } return 0; }\n",
+    );
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+}
+
+#[test]
+fn sum_arrays_of_the_paper_are_accelerated() {
+    // Figure 9: nondeterministic inputs, then c[i] = a[i] + b[i] (its
+    // overflow condition quantified), then the check.
+    let src = "int a[100], b[100], c[100];\nshort nondet_short(void);\nunsigned nondet_uint(void);\n\
+               int main() { unsigned N = nondet_uint(), i;\n\
+               for (i = 0; i < N; i = i + 1) { a[i] = nondet_short(); b[i] = nondet_short(); }\n\
+               for (i = 0; i < N; i = i + 1) { c[i] = a[i] + b[i]; }\n\
+               for (i = 0; i < N; i = i + 1) { assert(c[i] == a[i] + b[i]); }\nreturn 0; }\n";
+    let s = summary(src);
+    assert_eq!(s.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 1, 1], "{s:?}");
+    // A nondeterministic value used twice is not a fresh array value.
+    let s = summary(&wrap_main(
+        "int a[10]; int i = 0; int v; while (i < 10) { v = nondet_int(); a[i] = v; if (v > 0) i++; else i++; }",
+    ));
+    assert!(s[0].1.iter().any(|r| r.contains("nondeterministic")), "{:?}", s[0].1);
 }

@@ -205,6 +205,14 @@ fn analyse_loop(
     if contains_loop {
         reasons.insert(0, "contains a nested loop".to_string());
     }
+    // The accelerator runs inside the body, after the loop evaluated its
+    // condition: a condition that changes state would already have done so.
+    match &s.kind {
+        StmtKind::While { cond, .. } | StmtKind::For { cond: Some(cond), .. } if changes_state(inl, cond) => {
+            reasons.push("its condition has side effects (they happen before the body)".into())
+        }
+        _ => {}
+    }
     for e in &exprs {
         scan_expr(program, inl, e, &mut reads, &mut writes, &mut reasons);
     }
@@ -1123,6 +1131,20 @@ fn assign_expr(v: VarId, ty: &CType, e: Expr) -> Expr {
 fn has_case(s: &Stmt) -> bool {
     let mut found = false;
     s.walk(&mut |x| found |= matches!(x.kind, StmtKind::Case(..) | StmtKind::Default(_)));
+    found
+}
+
+/// Whether evaluating the expression assigns a variable that outlives it
+/// (calls to functions that write no global only change their locals).
+fn changes_state(inl: &Inlinable, e: &Expr) -> bool {
+    let mut found = false;
+    e.walk(&mut |x| match &x.kind {
+        ExprKind::Assign { .. } | ExprKind::IncDec { .. } => found = true,
+        ExprKind::Call(Callee::Func(f), _) => {
+            found |= inl.effects.get(f.0).is_none_or(|(_, w)| !w.is_empty());
+        }
+        _ => {}
+    });
     found
 }
 
