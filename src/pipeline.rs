@@ -100,7 +100,14 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
     let (output, loops) = if opts.restrict {
         let mut restricted = Vec::new();
         for (no, l) in inst.loops.iter().filter(|l| l.replacement.is_some()).enumerate() {
-            restricted.push(restrict_loop(&mut program, &inst, l, no + 1, opts)?);
+            restricted.push(restrict_loop(
+                &mut program,
+                lowered.program.vars.len(),
+                &inst,
+                l,
+                no + 1,
+                opts,
+            )?);
         }
         diagnostics.extend(restricted.iter().filter_map(|l| l.note.clone()));
         let out = splice_loops(text, &program, &restricted, opts.dialect, &lowered.program)?;
@@ -168,38 +175,27 @@ fn own_jumps(body: &Stmt) -> (bool, bool) {
 }
 
 /// The condition under which one original iteration along the path of
-/// `acc` is reproduced exactly by the accelerator with `n = 1`: the path's
-/// guards at iteration 0 and its no-overflow condition at `n = 1`. `None`
-/// when that condition mentions anything not in scope before the body.
+/// `acc` is reproduced exactly by the accelerator with `n = 1` (the
+/// accelerator's own `covered`: path guards, assertions, index bounds and
+/// no overflow at `n = 1`, over the pre-state). `None` when it mentions
+/// anything that is not in scope before the body, or a quantifier or
+/// nondeterministic value: such iterations are never blocked.
 fn coverage(
     program: &Program,
     original_vars: usize,
     l: &LoopResult,
     acc: &crate::accelerate::Accelerator,
 ) -> Option<Expr> {
-    let n = acc.n_var;
-    let mut parts: Vec<Expr> = acc
-        .guards
-        .iter()
-        .filter(|g| !g.after_body)
-        .map(|g| g.cond.clone())
-        .collect();
-    parts.extend(
-        acc.overflow
-            .iter()
-            .map(|o| build::subst(o, &|v| (v == n).then(|| build::ulong(1)))),
-    );
-    let mut vars = BTreeSet::new();
-    for p in &parts {
-        build::vars_of(p, &mut vars);
-        let mut unsupported = false;
-        p.walk(&mut |e| {
-            unsupported |= matches!(e.kind, ExprKind::Forall(..) | ExprKind::Nondet(_) | ExprKind::Opaque(_))
-        });
-        if unsupported {
-            return None;
-        }
+    let cov = &acc.covered;
+    let mut unsupported = false;
+    cov.walk(&mut |e| {
+        unsupported |= matches!(e.kind, ExprKind::Forall(..) | ExprKind::Nondet(_) | ExprKind::Opaque(_))
+    });
+    if unsupported {
+        return None;
     }
+    let mut vars = BTreeSet::new();
+    build::vars_of(cov, &mut vars);
     let in_scope = |v: VarId| {
         v.0 < original_vars && {
             let d = program.var(v);
@@ -208,11 +204,32 @@ fn coverage(
             visible && !declared_in_loop
         }
     };
-    if !vars.iter().all(|&v| in_scope(v)) {
-        return None;
+    vars.iter()
+        .all(|&v| in_scope(v))
+        .then(|| fold_constants(build::desynth(cov)))
+}
+
+/// Replace constant subexpressions (`1UL - 1UL`) by their values, keeping
+/// the printed type: a literal of the same type.
+fn fold_constants(e: Expr) -> Expr {
+    if !matches!(e.kind, ExprKind::IntLit(_))
+        && let (Some(v), Some(t)) = (e.const_value(), e.int_type())
+    {
+        return Expr::int(v, t);
     }
-    let parts: Vec<Expr> = parts.iter().map(build::desynth).collect();
-    Some(build::and_all(parts))
+    let Expr { kind, ty, span } = e;
+    let f = |b: Box<Expr>| Box::new(fold_constants(*b));
+    let kind = match kind {
+        ExprKind::Unary(op, a) => ExprKind::Unary(op, f(a)),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(op, f(a), f(b)),
+        ExprKind::Cond(c, a, b) => ExprKind::Cond(f(c), f(a), f(b)),
+        ExprKind::Cast { implicit, expr } => ExprKind::Cast {
+            implicit,
+            expr: f(expr),
+        },
+        other => other,
+    };
+    Expr { kind, ty, span }
 }
 
 fn block(stmts: Vec<Stmt>) -> Stmt {
@@ -232,6 +249,7 @@ fn do_while_zero(body: Stmt) -> Stmt {
 /// Inline the trace automaton into one accelerated loop.
 fn restrict_loop(
     program: &mut Program,
+    original_vars: usize,
     inst: &Instrumented,
     l: &LoopResult,
     loop_no: usize,
@@ -262,7 +280,6 @@ fn restrict_loop(
     };
 
     // Alphabet: per accelerated path Covered/Uncovered/Accel, per other path Other.
-    let original_vars = inst.program.vars.len();
     let mut symbols = Vec::new();
     let mut names = Vec::new();
     let mut accel_symbols = Vec::new();
@@ -516,7 +533,7 @@ pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<String, V
     if dot || opts.restrict {
         let mut program = inst.program.clone();
         for (no, l) in inst.loops.iter().filter(|l| l.replacement.is_some()).enumerate() {
-            let r = restrict_loop(&mut program, &inst, l, no + 1, opts)?;
+            let r = restrict_loop(&mut program, lowered.program.vars.len(), &inst, l, no + 1, opts)?;
             let (line, col) = line_col(text, l.span.start);
             match &r.automaton {
                 Some(a) => {
