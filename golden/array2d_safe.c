@@ -1,4 +1,4 @@
-// tracc: expect SAFE bound=11
+// tracc: expect SAFE bound=11 verify=UNKNOWN
 // Nested loops fill a 2-D global array m[i][j] = 10*i + j and a nondeterministic element is checked.
 #include <assert.h>
 

@@ -1,4 +1,4 @@
-// tracc: expect UNSAFE bound=9
+// tracc: expect UNSAFE bound=9 verify=UNKNOWN
 // Nested int loops fill a 2-D local array with g[i][j] = i - j, which is negative below the diagonal the assertion forgets.
 #include <assert.h>
 

@@ -1,4 +1,4 @@
-// tracc: expect SAFE
+// tracc: expect SAFE verify=UNKNOWN
 // A _Bool toggled by b = !b in every iteration of a nondeterministic loop ends equal to the parity of the trip count.
 #include <assert.h>
 

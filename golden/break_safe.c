@@ -1,18 +1,43 @@
-// tracc: expect SAFE
+// tracc: expect SAFE verify=SAFE
 // An infinite while (1) loop left by break when the counter reaches the nondeterministic bound n.
 #include <assert.h>
 
 unsigned int nondet_uint(void);
 
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
 int main(void)
 {
     unsigned int n = nondet_uint();
     unsigned int i = 0;
+    unsigned char tracc_q1 = 0;
     while (1) {
-        if (i >= n) {
-            break;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+                __CPROVER_assume(i <= 4294967294U);
+                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume(1);
+                __CPROVER_assume(!(i >= n) && !((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= n));
+                i = (unsigned int)((long)i + (long)tracc_n1);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && !(i >= n);
+            {
+                if (i >= n) {
+                    break;
+                }
+                i++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
         }
-        i++;
     }
     assert(i == n);
     return 0;

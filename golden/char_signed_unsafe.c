@@ -1,14 +1,42 @@
-// tracc: expect UNSAFE bound=129
+// tracc: expect UNSAFE bound=129 verify=UNSAFE
 // Plain char is signed (x86-64): counting up while c >= 0 wraps from 127 to -128 after 128 steps, which the assertion excludes.
 #include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
 
 int main(void)
 {
     char c = 0;
     unsigned int k = 0;
+    unsigned char tracc_q1 = 0;
     while (c >= 0) {
-        c++;
-        k++;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(127L - (long)c));
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+                __CPROVER_assume((int)c + 1 >= -128 && (int)c + 1 <= 127);
+                __CPROVER_assume(k <= 4294967294U);
+                __CPROVER_assume((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= -128 && (int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 127);
+                __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume(c >= 0 && (signed char)((long)c + (long)(tracc_n1 - 1UL)) >= 0);
+                c = (signed char)((long)c + (long)tracc_n1);
+                k = (unsigned int)((long)k + (long)tracc_n1);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c) && 1UL <= (unsigned long)(4294967295U - k) && ((int)c + 1 >= -128 && (int)c + 1 <= 127) && k <= 4294967294U && ((int)(signed char)((long)c + 0L) + 1 >= -128 && (int)(signed char)((long)c + 0L) + 1 <= 127) && (unsigned int)((long)k + 0L) <= 4294967294U && c >= 0;
+            {
+                c++;
+                k++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(k != 128);
     return 0;

@@ -1,8 +1,12 @@
-// tracc: expect SAFE
+// tracc: expect SAFE verify=SAFE
 // The loop body assigns constants (flag = 1, last = 7), which hold after the first iteration of a nondeterministic trip count.
 #include <assert.h>
 
 unsigned int nondet_uint(void);
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
 
 int main(void)
 {
@@ -10,10 +14,32 @@ int main(void)
     unsigned int i = 0;
     int flag = 0;
     int last = -1;
+    unsigned char tracc_q1 = 0;
     while (i < n) {
-        flag = 1;
-        last = 7;
-        i++;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+                __CPROVER_assume(i <= 4294967294U);
+                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+                i = (unsigned int)((long)i + (long)tracc_n1);
+                flag = 1;
+                last = 7;
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;
+            {
+                flag = 1;
+                last = 7;
+                i++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     if (n > 0) {
         assert(flag == 1 && last == 7);

@@ -1,14 +1,39 @@
-// tracc: expect UNSAFE
+// tracc: expect UNSAFE verify=UNSAFE
 // A constant assignment done = 1 in a 100000-iteration loop makes the final assertion fail (deep bug).
 #include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
 
 int main(void)
 {
     unsigned int i = 0;
     int done = 0;
+    unsigned char tracc_q1 = 0;
     while (i < 100000u) {
-        done = 1;
-        i++;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+                __CPROVER_assume(i <= 4294967294U);
+                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume(i < 100000u && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100000u);
+                i = (unsigned int)((long)i + (long)tracc_n1);
+                done = 1;
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < 100000U;
+            {
+                done = 1;
+                i++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(done == 0);
     return 0;

@@ -1,14 +1,42 @@
-// tracc: expect UNSAFE bound=5
+// tracc: expect UNSAFE bound=5 verify=UNSAFE
 // A do-while loop on an unsigned char steps 10 down to 0 by 2 in five iterations (CBMC needs unwind 5 for it), and the assertion excludes 5.
 #include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
 
 int main(void)
 {
     unsigned char c = 10;
     int k = 0;
+    unsigned char tracc_q1 = 0;
     do {
-        c = c - 2;
-        k = k + 1;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)c / 2UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)k));
+                __CPROVER_assume(c - 2 >= 0 && c - 2 <= 255);
+                __CPROVER_assume(k <= 2147483646);
+                __CPROVER_assume((unsigned char)((long)c - (long)((tracc_n1 - 1UL) * 2UL)) - 2 >= 0 && (unsigned char)((long)c - (long)((tracc_n1 - 1UL) * 2UL)) - 2 <= 255);
+                __CPROVER_assume((int)((long)k + (long)(tracc_n1 - 1UL)) <= 2147483646);
+                __CPROVER_assume(tracc_n1 - 1UL == 0UL || ((unsigned char)(c - 2) != 0 && (unsigned char)((unsigned char)((long)c - (long)((tracc_n1 - 1UL - 1UL) * 2UL)) - 2) != 0));
+                c = (unsigned char)((long)c - (long)(tracc_n1 * 2UL));
+                k = (int)((long)k + (long)tracc_n1);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)c / 2UL && 1UL <= (unsigned long)(2147483647L - (long)k) && (c - 2 >= 0 && c - 2 <= 255) && k <= 2147483646 && ((unsigned char)((long)c - 0L) - 2 >= 0 && (unsigned char)((long)c - 0L) - 2 <= 255) && (int)((long)k + 0L) <= 2147483646;
+            {
+                c = c - 2;
+                k = k + 1;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     } while (c != 0);
     assert(k != 5);
     return 0;

@@ -1,13 +1,37 @@
-// tracc: expect UNSAFE bound=34
+// tracc: expect UNSAFE bound=34 verify=UNSAFE
 // A for loop with step 3 from 1 below 100 visits 33 values, the last being 97, which the assertion excludes.
 #include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
 
 int main(void)
 {
     int i;
     int last = 0;
+    unsigned char tracc_q1 = 0;
     for (i = 1; i < 100; i += 3) {
-        last = i;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(2147483647L - (long)i) / 3UL);
+                __CPROVER_assume(tracc_n1 - 1UL == 0UL || (i <= 2147483644 && (int)((long)i + (long)((tracc_n1 - 1UL - 1UL) * 3UL)) <= 2147483644));
+                __CPROVER_assume(i < 100 && (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < 100);
+                last = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
+                i = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 0UL <= (unsigned long)(2147483647L - (long)i) / 3UL && 1 && i < 100;
+            {
+                last = i;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(last != 97);
     return 0;

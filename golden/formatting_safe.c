@@ -1,4 +1,4 @@
-// tracc: expect SAFE
+// tracc: expect SAFE verify=UNKNOWN
 // Comments, preprocessor lines, tabs and odd formatting everywhere around a counting loop, to test that untouched text is copied byte for byte.
 #include   <assert.h>
 #define TRACC_FIXTURE_UNUSED   42   /* never used in the code */
@@ -14,15 +14,42 @@
 unsigned   int	nondet_uint (  void ) ;   // trailing comment after a declaration
 
 
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
 int
 main ( void ) {	/* brace on the same line, then a tab */
 	unsigned int n=nondet_uint(),x=0 ,
 	      y  =  0;   /* one declaration split across lines */
-    while(x<n)// a comment right after the condition
-    {
-        x=x+1 ;	y+= 2;   /* two statements on one line */
-        // a comment inside the body
-        /**/
+    unsigned char tracc_q1 = 0;
+    while (x<n) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y) / 2UL);
+                __CPROVER_assume(x <= 4294967294U);
+                __CPROVER_assume(y <= 4294967293U);
+                __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume((unsigned int)((long)y + (long)((tracc_n1 - 1UL) * 2UL)) <= 4294967293U);
+                __CPROVER_assume(x<n && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < n);
+                x = (unsigned int)((long)x + (long)tracc_n1);
+                y = (unsigned int)((long)y + (long)(tracc_n1 * 2UL));
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) && 1UL <= (unsigned long)(4294967295U - y) / 2UL && x <= 4294967294U && y <= 4294967293U && (unsigned int)((long)x + 0L) <= 4294967294U && (unsigned int)((long)y + 0L) <= 4294967293U && x < n;
+            {
+                x=x+1 ;	y+= 2;   /* two statements on one line */
+                // a comment inside the body
+                /**/
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
 	assert( y==2*x ); assert(x  ==  n
          ) ;

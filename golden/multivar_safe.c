@@ -1,18 +1,54 @@
-// tracc: expect SAFE
+// tracc: expect SAFE verify=UNKNOWN
 // Several unsigned variables move linearly (+2, +3, -1) with a nondeterministic trip count; the linear relations hold modulo 2^32.
 #include <assert.h>
 
 unsigned int nondet_uint(void);
 
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
 int main(void)
 {
     unsigned int n = nondet_uint();
     unsigned int i = 0, x = 0, y = 0, z = 0;
+    unsigned char tracc_q1 = 0;
     while (i < n) {
-        x = x + 2;
-        y = y + 3;
-        z = z - 1;
-        i = i + 1;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 2UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y) / 3UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)z);
+                __CPROVER_assume(x <= 4294967293U);
+                __CPROVER_assume(y <= 4294967292U);
+                __CPROVER_assume(z >= 1U);
+                __CPROVER_assume(i <= 4294967294U);
+                __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 2UL)) <= 4294967293U);
+                __CPROVER_assume((unsigned int)((long)y + (long)((tracc_n1 - 1UL) * 3UL)) <= 4294967292U);
+                __CPROVER_assume((unsigned int)((long)z - (long)(tracc_n1 - 1UL)) >= 1U);
+                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+                i = (unsigned int)((long)i + (long)tracc_n1);
+                x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
+                y = (unsigned int)((long)y + (long)(tracc_n1 * 3UL));
+                z = (unsigned int)((long)z - (long)tracc_n1);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 2UL && 1UL <= (unsigned long)(4294967295U - y) / 3UL && 1UL <= (unsigned long)z && x <= 4294967293U && y <= 4294967292U && z >= 1U && i <= 4294967294U && (unsigned int)((long)x + 0L) <= 4294967293U && (unsigned int)((long)y + 0L) <= 4294967292U && (unsigned int)((long)z - 0L) >= 1U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;
+            {
+                x = x + 2;
+                y = y + 3;
+                z = z - 1;
+                i = i + 1;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(i == n);
     assert(3 * x == 2 * y);

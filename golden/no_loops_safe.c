@@ -1,4 +1,4 @@
-// tracc: expect SAFE
+// tracc: expect SAFE verify=SAFE
 // A loop-free program: the maximum of three nondeterministic long long values computed with nested ifs bounds all three.
 #include <assert.h>
 

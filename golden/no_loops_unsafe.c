@@ -1,4 +1,4 @@
-// tracc: expect UNSAFE
+// tracc: expect UNSAFE verify=UNSAFE
 // A loop-free absolute value: negating INT_MIN wraps back to INT_MIN (unchecked two's complement), so y >= 0 can fail.
 #include <assert.h>
 

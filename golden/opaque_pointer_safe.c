@@ -4,6 +4,10 @@
 
 unsigned int nondet_uint(void);
 
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
 int main(void)
 {
     unsigned int start = 1;
@@ -11,9 +15,33 @@ int main(void)
     *p = 0;
     unsigned int n = nondet_uint();
     unsigned int i = start, s = 0;
+    unsigned char tracc_q1 = 0;
     while (i < n) {
-        s = s + 1;
-        i = i + 1;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - s));
+                __CPROVER_assume(s <= 4294967294U);
+                __CPROVER_assume(i <= 4294967294U);
+                __CPROVER_assume((unsigned int)((long)s + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+                i = (unsigned int)((long)i + (long)tracc_n1);
+                s = (unsigned int)((long)s + (long)tracc_n1);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - s) && s <= 4294967294U && i <= 4294967294U && (unsigned int)((long)s + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;
+            {
+                s = s + 1;
+                i = i + 1;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(s == n);
     return 0;

@@ -1,16 +1,40 @@
-// tracc: expect SAFE bound=101
+// tracc: expect SAFE bound=101 verify=SAFE
 // A signed int starting at a nondeterministic value >= INT_MAX - 100 is incremented only while below INT_MAX, so it never overflows.
 #include <assert.h>
 
 void __CPROVER_assume(_Bool);
 int nondet_int(void);
 
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
 int main(void)
 {
     int x = nondet_int();
     __CPROVER_assume(x >= 2147483547);
+    unsigned char tracc_q1 = 0;
     while (x < 2147483647) {
-        x = x + 1;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
+                __CPROVER_assume(x <= 2147483646);
+                __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
+                __CPROVER_assume(x < 2147483647 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 2147483647);
+                x = (int)((long)x + (long)tracc_n1);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && x <= 2147483646 && (int)((long)x + 0L) <= 2147483646 && x < 2147483647;
+            {
+                x = x + 1;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(x == 2147483647);
     return 0;

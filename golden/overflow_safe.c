@@ -1,14 +1,42 @@
-// tracc: expect SAFE
+// tracc: expect SAFE verify=UNKNOWN
 // An unsigned char incremented 300 times wraps past 255 and ends at 300 mod 256 = 44 (unsigned wrap-around inside the loop).
 #include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
 
 int main(void)
 {
     unsigned char c = 0;
     unsigned int k = 0;
+    unsigned char tracc_q1 = 0;
     while (k < 300) {
-        c = c + 1;
-        k = k + 1;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned char)((int)255 - (int)c));
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+                __CPROVER_assume(c + 1 >= 0 && c + 1 <= 255);
+                __CPROVER_assume(k <= 4294967294U);
+                __CPROVER_assume((unsigned char)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (unsigned char)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 255);
+                __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume(k < 300 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 300);
+                c = (unsigned char)((long)c + (long)tracc_n1);
+                k = (unsigned int)((long)k + (long)tracc_n1);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)c) && 1UL <= (unsigned long)(4294967295U - k) && (c + 1 >= 0 && c + 1 <= 255) && k <= 4294967294U && ((unsigned char)((long)c + 0L) + 1 >= 0 && (unsigned char)((long)c + 0L) + 1 <= 255) && (unsigned int)((long)k + 0L) <= 4294967294U && k < 300U;
+            {
+                c = c + 1;
+                k = k + 1;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(c == 44);
     return 0;

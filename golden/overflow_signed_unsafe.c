@@ -1,13 +1,40 @@
-// tracc: expect UNSAFE bound=101
+// tracc: expect UNSAFE bound=101 verify=UNKNOWN
 // A signed int near INT_MAX is incremented 100 times without a guard and wraps (two's complement, unchecked) to a negative value.
 #include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
 
 int main(void)
 {
     int x = 2147483600;
     int i;
+    unsigned char tracc_q1 = 0;
     for (i = 0; i < 100; i++) {
-        x++;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(2147483647L - (long)x));
+                __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(2147483647L - (long)i));
+                __CPROVER_assume(x <= 2147483646);
+                __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
+                __CPROVER_assume(tracc_n1 - 1UL == 0UL || (i <= 2147483646 && (int)((long)i + (long)(tracc_n1 - 1UL - 1UL)) <= 2147483646));
+                __CPROVER_assume(i < 100 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 100);
+                x = (int)((long)x + (long)(tracc_n1 - 1UL)) + 1;
+                i = (int)((long)i + (long)(tracc_n1 - 1UL));
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 0UL <= (unsigned long)(2147483647L - (long)x) && 0UL <= (unsigned long)(2147483647L - (long)i) && x <= 2147483646 && (int)((long)x + 0L) <= 2147483646 && 1 && i < 100;
+            {
+                x++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(x > 0);
     return 0;

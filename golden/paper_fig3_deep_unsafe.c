@@ -1,14 +1,42 @@
-// tracc: expect UNSAFE
+// tracc: expect UNSAFE verify=UNSAFE
 // Figure 3 of the paper: a "deep" bug, the assertion y != N only fails after 1000000 loop iterations.
 #include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
 
 int main(void)
 {
     unsigned int N = 1000000;
     unsigned int x = N, y = 0;
+    unsigned char tracc_q1 = 0;
     while (x > 0) {
-        x = x - 1;
-        y = y + 1;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)x);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y));
+                __CPROVER_assume(x >= 1U);
+                __CPROVER_assume(y <= 4294967294U);
+                __CPROVER_assume((unsigned int)((long)x - (long)(tracc_n1 - 1UL)) >= 1U);
+                __CPROVER_assume((unsigned int)((long)y + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume(x > 0 && (unsigned int)((long)x - (long)(tracc_n1 - 1UL)) > 0);
+                x = (unsigned int)((long)x - (long)tracc_n1);
+                y = (unsigned int)((long)y + (long)tracc_n1);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)x && 1UL <= (unsigned long)(4294967295U - y) && x >= 1U && y <= 4294967294U && (unsigned int)((long)x - 0L) >= 1U && (unsigned int)((long)y + 0L) <= 4294967294U && x > 0U;
+            {
+                x = x - 1;
+                y = y + 1;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(y != N);
     return 0;

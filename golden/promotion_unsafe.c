@@ -1,13 +1,37 @@
-// tracc: expect UNSAFE bound=11
+// tracc: expect UNSAFE bound=11 verify=UNSAFE
 // Usual arithmetic conversions: comparing int -1 with an unsigned counter converts -1 to UINT_MAX, so neg < u is false.
 #include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
 
 int main(void)
 {
     unsigned int u = 0;
     int neg = -1;
+    unsigned char tracc_q1 = 0;
     while (u < 10) {
-        u++;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - u));
+                __CPROVER_assume(u <= 4294967294U);
+                __CPROVER_assume((unsigned int)((long)u + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+                __CPROVER_assume(u < 10 && (unsigned int)((long)u + (long)(tracc_n1 - 1UL)) < 10);
+                u = (unsigned int)((long)u + (long)tracc_n1);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - u) && u <= 4294967294U && (unsigned int)((long)u + 0L) <= 4294967294U && u < 10U;
+            {
+                u++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(neg < u);
     return 0;

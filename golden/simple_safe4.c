@@ -1,9 +1,13 @@
-// tracc: expect SAFE
+// tracc: expect SAFE verify=SAFE
 // A signed long counts down from a nondeterministic non-negative value while a second long counts up, so they meet at 0 and n.
 #include <assert.h>
 
 void __CPROVER_assume(_Bool);
 long nondet_long(void);
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
 
 int main(void)
 {
@@ -11,9 +15,33 @@ int main(void)
     __CPROVER_assume(n >= 0);
     long i = n;
     long j = 0;
+    unsigned char tracc_q1 = 0;
     while (i > 0) {
-        i = i - 1;
-        j = j + 1;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (i < 0L ? (unsigned long)(i - (-9223372036854775807L - 1L)) : (unsigned long)i + 9223372036854775807UL + 1UL));
+                __CPROVER_assume(tracc_n1 <= (j >= 0L ? (unsigned long)(9223372036854775807L - j) : 9223372036854775807UL + (unsigned long)-(j + 1L) + 1UL));
+                __CPROVER_assume(i >= -9223372036854775807L);
+                __CPROVER_assume(j <= 9223372036854775806L);
+                __CPROVER_assume((tracc_n1 - 1UL <= 9223372036854775807UL ? i - (long)(tracc_n1 - 1UL) : -(long)(tracc_n1 - 1UL - (unsigned long)i - 1UL) - 1L) >= -9223372036854775807L);
+                __CPROVER_assume((tracc_n1 - 1UL <= 9223372036854775807UL ? j + (long)(tracc_n1 - 1UL) : (long)(tracc_n1 - 1UL - (unsigned long)-(j + 1L) - 1UL)) <= 9223372036854775806L);
+                __CPROVER_assume(i > 0 && (tracc_n1 - 1UL <= 9223372036854775807UL ? i - (long)(tracc_n1 - 1UL) : -(long)(tracc_n1 - 1UL - (unsigned long)i - 1UL) - 1L) > 0);
+                i = tracc_n1 <= 9223372036854775807UL ? i - (long)tracc_n1 : -(long)(tracc_n1 - (unsigned long)i - 1UL) - 1L;
+                j = tracc_n1 <= 9223372036854775807UL ? j + (long)tracc_n1 : (long)(tracc_n1 - (unsigned long)-(j + 1L) - 1UL);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (i < 0L ? (unsigned long)(i - (-9223372036854775807L - 1L)) : (unsigned long)i + 9223372036854775807UL + 1UL) && 1UL <= (j >= 0L ? (unsigned long)(9223372036854775807L - j) : 9223372036854775807UL + (unsigned long)-(j + 1L) + 1UL) && i >= -9223372036854775807L && j <= 9223372036854775806L && (1 ? i - 0L : -(long)(0UL - (unsigned long)i - 1UL) - 1L) >= -9223372036854775807L && (1 ? j + 0L : (long)(0UL - (unsigned long)-(j + 1L) - 1UL)) <= 9223372036854775806L && i > 0L;
+            {
+                i = i - 1;
+                j = j + 1;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(i == 0);
     assert(j == n);

@@ -1,16 +1,44 @@
-// tracc: expect UNSAFE
+// tracc: expect UNSAFE verify=UNSAFE
 // An unsigned short counts down from a nondeterministic value while another counts up; the assertion t < 1000 fails for starts >= 1000.
 #include <assert.h>
 
 unsigned short nondet_ushort(void);
 
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
 int main(void)
 {
     unsigned short s = nondet_ushort();
     unsigned short t = 0;
+    unsigned char tracc_q1 = 0;
     while (s != 0) {
-        s--;
-        t++;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)s);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)t));
+                __CPROVER_assume((int)s - 1 >= 0 && (int)s - 1 <= 65535);
+                __CPROVER_assume((int)t + 1 >= 0 && (int)t + 1 <= 65535);
+                __CPROVER_assume((int)(unsigned short)((long)s - (long)(tracc_n1 - 1UL)) - 1 >= 0 && (int)(unsigned short)((long)s - (long)(tracc_n1 - 1UL)) - 1 <= 65535);
+                __CPROVER_assume((int)(unsigned short)((long)t + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)t + (long)(tracc_n1 - 1UL)) + 1 <= 65535);
+                __CPROVER_assume(s != 0 && (unsigned short)((long)s - (long)(tracc_n1 - 1UL)) != 0);
+                s = (unsigned short)((long)s - (long)tracc_n1);
+                t = (unsigned short)((long)t + (long)tracc_n1);
+            }
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)s && 1UL <= (unsigned long)(unsigned short)(65535 - (int)t) && ((int)s - 1 >= 0 && (int)s - 1 <= 65535) && ((int)t + 1 >= 0 && (int)t + 1 <= 65535) && ((int)(unsigned short)((long)s - 0L) - 1 >= 0 && (int)(unsigned short)((long)s - 0L) - 1 <= 65535) && ((int)(unsigned short)((long)t + 0L) + 1 >= 0 && (int)(unsigned short)((long)t + 0L) + 1 <= 65535) && s != 0;
+            {
+                s--;
+                t++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     assert(t < 1000);
     return 0;

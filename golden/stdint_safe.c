@@ -1,4 +1,4 @@
-// tracc: expect SAFE
+// tracc: expect SAFE verify=UNKNOWN
 // <stdint.h> names: a uint64_t accumulator adds 5 per iteration of a uint32_t loop, so it never wraps and equals 5*n exactly.
 #include <assert.h>
 #include <stdint.h>
