@@ -349,3 +349,47 @@ fn colour_only_on_request() {
     let o = tracc(&["accelerate", "bad.c", "--color", "never"], dir.path(), None);
     assert!(!o.stderr.contains(&0x1b));
 }
+
+const DEEP_SAFE: &str = "unsigned int nondet_uint(void);\nvoid assert(int);\n\
+int main(void) {\n    unsigned int n = nondet_uint();\n    unsigned int x = n, y = 0;\n\
+    while (x > 0) {\n        x = x - 1;\n        y = y + 1;\n    }\n    assert(y == n);\n    return 0;\n}\n";
+
+#[test]
+fn check_reports_verdicts_with_exit_codes() {
+    let unsafe_src = "void assert(int);\nint main(void) {\n    int x = 1;\n    assert(x == 2);\n    return 0;\n}\n";
+    let bounded = "void assert(int);\nint main(void) {\n    unsigned i = 0;\n    while (i < 2) i++;\n    assert(i == 2);\n    return 0;\n}\n";
+    let dir = dir_with(&[("u.c", unsafe_src), ("b.c", bounded), ("deep.c", DEEP_SAFE)]);
+    let o = tracc(&["check", "u.c", "--trace"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("UNSAFE"));
+    assert!(stdout(&o).contains("u.c:4:"), "{}", stdout(&o));
+    // CBMC's meaning of --unwind: two iterations need 3.
+    let o = tracc(&["check", "b.c", "--unwind", "2"], dir.path(), None);
+    assert_eq!((code(&o), stdout(&o).lines().last()), (20, Some("UNKNOWN")));
+    let o = tracc(&["check", "b.c", "--unwind", "3"], dir.path(), None);
+    assert_eq!((code(&o), stdout(&o).lines().last()), (0, Some("SAFE")));
+    let o = tracc(&["check", "b.c", "--unwind", "3", "--json"], dir.path(), None);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(json["verdict"], "SAFE");
+}
+
+#[test]
+fn verify_proves_what_check_cannot() {
+    let dir = dir_with(&[("deep.c", DEEP_SAFE)]);
+    let o = tracc(&["check", "deep.c", "--unwind", "3"], dir.path(), None);
+    assert_eq!(code(&o), 20, "{}", stdout(&o));
+    let o = tracc(&["verify", "deep.c", "--unwind", "3"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("SAFE"));
+    assert!(stdout(&o).contains("time: transform"));
+}
+
+#[test]
+fn check_refuses_what_it_cannot_model() {
+    let src = "void assert(int);\nint main(void) {\n    int x = 0;\n    int *p = &x;\n    *p = 1;\n    assert(x == 0);\n    return 0;\n}\n";
+    let dir = dir_with(&[("p.c", src)]);
+    let o = tracc(&["check", "p.c"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert!(!stdout(&o).contains("SAFE"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("p.c:"), "{}", stderr(&o));
+}
