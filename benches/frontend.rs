@@ -129,6 +129,18 @@ fn bench_generated(c: &mut Criterion) {
     group.finish();
 }
 
+/// The front end alone (parse + lower), the part every command pays.
+fn bench_front_end(c: &mut Criterion) {
+    let text = generated_program(10_000);
+    let mut group = c.benchmark_group("lower_generated");
+    group.sample_size(10);
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function(BenchmarkId::new("lines", text.lines().count()), |b| {
+        b.iter(|| tracc::lower::lower_source(std::hint::black_box(&text)))
+    });
+    group.finish();
+}
+
 fn bench_fixtures(c: &mut Criterion) {
     let mut group = c.benchmark_group("accelerate_fixture");
     group.sample_size(20);
@@ -148,5 +160,5 @@ fn bench_fixtures(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_generated, bench_fixtures);
+criterion_group!(benches, bench_front_end, bench_generated, bench_fixtures);
 criterion_main!(benches);
