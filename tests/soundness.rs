@@ -9,7 +9,7 @@
 //! - the restricted output at `--unwind 3` may be UNKNOWN, but SAFE against
 //!   UNSAFE (either way) is a soundness bug.
 //!
-//! `TRACC_SOUNDNESS_COUNT` (default 80) and `TRACC_SOUNDNESS_SEED` (first
+//! `TRACC_SOUNDNESS_COUNT` (default 200) and `TRACC_SOUNDNESS_SEED` (first
 //! seed, default 0) scale it up for longer runs.
 
 use tracc::check::{CheckOptions, CheckReport, Verdict, check_source};
@@ -50,7 +50,7 @@ struct Tally {
 
 #[test]
 fn transformed_programs_keep_their_verdicts() {
-    let count = env_u64("TRACC_SOUNDNESS_COUNT", 80);
+    let count = env_u64("TRACC_SOUNDNESS_COUNT", 200);
     let first = env_u64("TRACC_SOUNDNESS_SEED", 0);
     let mut tally = Tally::default();
     let mut failures = Vec::new();
