@@ -502,12 +502,9 @@ fn report_json(
     })
 }
 
+/// 1-based line and column (in characters) of a byte offset.
 fn line_col(source: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(source.len());
-    let before = &source[..offset];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rfind('\n').map_or(offset, |p| offset - p - 1) + 1;
-    (line, col)
+    crate::diag::render::line_col(source, offset).unwrap_or((0, 0))
 }
 
 /// The human-readable explanation printed by `tracc explain`: functions,

@@ -317,12 +317,9 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
     }
 }
 
+/// 1-based line and column (in characters) of a byte offset.
 fn line_col(source: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(source.len());
-    let before = &source.as_bytes()[..offset];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let col = offset - before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
-    (line, col)
+    crate::diag::render::line_col(source, offset).unwrap_or((0, 0))
 }
 
 /// Plain-text explanation: per function, per loop, what was found and
