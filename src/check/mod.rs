@@ -279,6 +279,15 @@ impl Backend<'_> {
         }
         let r = solver.check();
         let m = if r == SatResult::Sat { solver.get_model() } else { None };
+        // A "sat" without a model must not read as "no failure".
+        if r == SatResult::Sat && m.is_none() {
+            return (SatResult::Unknown, None, Some("the solver gave no model".to_string()));
+        }
+        // A "sat" without a model (the deadline can strike between the two)
+        // must not read as "no failure": it is undecided.
+        if r == SatResult::Sat && m.is_none() {
+            return (SatResult::Unknown, None, Some("the solver gave no model".to_string()));
+        }
         let why = if r == SatResult::Unknown {
             Some(reason(&solver))
         } else {
@@ -332,6 +341,11 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
                         report.failures.push(failure(enc, *i, &m, with_trace));
                     }
                 }
+                // "sat" whose model shows no failing property: seen when the
+                // deadline strikes as z3 answers. Undecided, never SAFE.
+                if report.failures.is_empty() {
+                    unknown = Some("the solver's model shows no failing property (timeout?)".to_string());
+                }
             }
             (SatResult::Unknown, _, why) => unknown = why,
             _ => {}
@@ -364,6 +378,8 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
                     }
                 });
                 if remaining.len() == before {
+                    report.unknown_reason =
+                        Some("the solver's model shows no failing unwinding assertion (timeout?)".to_string());
                     break;
                 }
             }
