@@ -429,15 +429,13 @@ fn splice_loops(
         let indent = emit::line_indent(text, l.span.start).to_string();
         let needs_braces =
             matches!(&l.text_stmt.kind, StmtKind::Block { scoped: false, .. }) && !in_braces(original, l.func, l.span);
-        let printed = if needs_braces {
-            let mut s = l.text_stmt.clone();
-            if let StmtKind::Block { scoped, .. } = &mut s.kind {
-                *scoped = true;
-            }
-            emit::print_stmt(program, text, &s, &indent, &unit, dialect).map_err(internal)?
-        } else {
-            emit::print_stmt(program, text, &l.text_stmt, &indent, &unit, dialect).map_err(internal)?
-        };
+        // A declaration cannot follow a label or stand as the body of an
+        // `if`: outside a `{ }` block the reset and the loop get braces.
+        let mut stmt = l.text_stmt.clone();
+        if needs_braces && let StmtKind::Block { scoped, .. } = &mut stmt.kind {
+            *scoped = true;
+        }
+        let printed = emit::print_stmt(program, text, &stmt, &indent, &unit, dialect).map_err(internal)?;
         edits.push(Edit {
             span: l.span,
             text: printed,
@@ -553,4 +551,20 @@ pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<String, V
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_restricted_loop_outside_braces_gets_braces_for_its_state_variable() {
+        let src = "unsigned int nondet_uint(void);\nvoid assert(int);\nint main(void) {\n    unsigned int x = nondet_uint(), y = 0;\n    if (x > 5)\n        while (x > 0) {\n            x = x - 1;\n            y = y + 1;\n        }\n    assert(x == 0 || y == 0);\n    return 0;\n}\n";
+        let out = accelerate_source(src, &Options::default()).expect("transforms").output;
+        assert!(
+            out.contains("if (x > 5)\n        {\n            unsigned char tracc_q1 = 0;"),
+            "{out}"
+        );
+        assert!(crate::lower::lower_source(&out).is_ok());
+    }
 }
