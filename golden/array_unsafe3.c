@@ -21,18 +21,16 @@ int main(void)
     for (i = 0; i < n; i++) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(4294967295U - i));
-                __CPROVER_assume(tracc_n1 - 1UL == 0UL || (i <= 4294967294U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL - 1UL)) <= 4294967294U));
-                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-                __CPROVER_assume(i >= 0U && i < 50U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 50U));
-                int tracc_a1[50];
-                __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 50UL) || ((tracc_n1 != 0UL && tracc_k1 >= (unsigned long)i && tracc_k1 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k1] == a[tracc_k1]) });
-                __CPROVER_array_copy(a, tracc_a1);
-                i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n1 - 1UL == 0UL || (i <= 4294967294U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL - 1UL)) <= 4294967294U));
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            __CPROVER_assume(i >= 0U && i < 50U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 50U));
+            int tracc_a1[50];
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 50UL) || ((tracc_n1 != 0UL && tracc_k1 >= (unsigned long)i && tracc_k1 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k1] == a[tracc_k1]) });
+            __CPROVER_array_copy(a, tracc_a1);
+            i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 0UL <= (unsigned long)(4294967295U - i) && 1 && i < n && (i >= 0U && i < 50U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 50U));
@@ -47,19 +45,17 @@ int main(void)
     for (i = 0; i + 1 < n; i++) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q2 != 1);
-            {
-                unsigned long tracc_n2 = nondet_ulong();
-                __CPROVER_assume(tracc_n2 >= 1UL);
-                __CPROVER_assume(tracc_n2 - 1UL <= (unsigned long)(4294967295U - i));
-                __CPROVER_assume(tracc_n2 - 1UL == 0UL || (i <= 4294967294U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL - 1UL)) <= 4294967294U));
-                __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < tracc_n2) || (unsigned int)((long)i + (long)tracc_k2) + 1 < n });
-                __CPROVER_assume(i >= 0U && i < 50U && ((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 50U));
-                int tracc_a2[50];
-                __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k3; !(tracc_k3 < tracc_n2) || tracc_a2[(unsigned int)((long)i + (long)tracc_k3)] == a[(unsigned int)((long)i + (long)tracc_k3)] });
-                __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k4; !(tracc_k4 < 50UL) || ((tracc_n2 != 0UL && tracc_k4 >= (unsigned long)i && tracc_k4 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n2 - 1UL))) || tracc_a2[tracc_k4] == b[tracc_k4]) });
-                __CPROVER_array_copy(b, tracc_a2);
-                i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
-            }
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 - 1UL <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n2 - 1UL == 0UL || (i <= 4294967294U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL - 1UL)) <= 4294967294U));
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < tracc_n2) || (unsigned int)((long)i + (long)tracc_k2) + 1 < n });
+            __CPROVER_assume(i >= 0U && i < 50U && ((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 50U));
+            int tracc_a2[50];
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k3; !(tracc_k3 < tracc_n2) || tracc_a2[(unsigned int)((long)i + (long)tracc_k3)] == a[(unsigned int)((long)i + (long)tracc_k3)] });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k4; !(tracc_k4 < 50UL) || ((tracc_n2 != 0UL && tracc_k4 >= (unsigned long)i && tracc_k4 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n2 - 1UL))) || tracc_a2[tracc_k4] == b[tracc_k4]) });
+            __CPROVER_array_copy(b, tracc_a2);
+            i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
             _Bool tracc_cov2 = 0UL <= (unsigned long)(4294967295U - i) && 1 && i + 1U < n && (i >= 0U && i < 50U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 50U));

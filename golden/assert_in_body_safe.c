@@ -16,20 +16,18 @@ int main(void)
     while (i < n) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 2UL);
-                __CPROVER_assume(x <= 4294967293U);
-                __CPROVER_assume(i <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 2UL)) <= 4294967293U);
-                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-                __CPROVER_assume(x == 2 * i && (unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 2UL)) == 2 * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)));
-                i = (unsigned int)((long)i + (long)tracc_n1);
-                x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 2UL);
+            __CPROVER_assume(x <= 4294967293U);
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 2UL)) <= 4294967293U);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            __CPROVER_assume(x == 2 * i && (unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 2UL)) == 2 * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)));
+            i = (unsigned int)((long)i + (long)tracc_n1);
+            x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 2UL && x <= 4294967293U && i <= 4294967294U && (unsigned int)((long)x + 0L) <= 4294967293U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && x == 2U * i;

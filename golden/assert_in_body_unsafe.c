@@ -17,20 +17,18 @@ int main(void)
     while (i < n) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 3UL);
-                __CPROVER_assume(x <= 4294967292U);
-                __CPROVER_assume(i <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 3UL)) <= 4294967292U);
-                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-                __CPROVER_assume(x < 1000 && (unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 3UL)) < 1000);
-                i = (unsigned int)((long)i + (long)tracc_n1);
-                x = (unsigned int)((long)x + (long)(tracc_n1 * 3UL));
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 3UL);
+            __CPROVER_assume(x <= 4294967292U);
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 3UL)) <= 4294967292U);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            __CPROVER_assume(x < 1000 && (unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 3UL)) < 1000);
+            i = (unsigned int)((long)i + (long)tracc_n1);
+            x = (unsigned int)((long)x + (long)(tracc_n1 * 3UL));
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 3UL && x <= 4294967292U && i <= 4294967294U && (unsigned int)((long)x + 0L) <= 4294967292U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && x < 1000U;

@@ -14,19 +14,17 @@ int main(void)
     while (c >= 0) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(127L - (long)c));
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-                __CPROVER_assume((int)c + 1 >= -128 && (int)c + 1 <= 127);
-                __CPROVER_assume(k <= 4294967294U);
-                __CPROVER_assume((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= -128 && (int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 127);
-                __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(c >= 0 && (signed char)((long)c + (long)(tracc_n1 - 1UL)) >= 0);
-                c = (signed char)((long)c + (long)tracc_n1);
-                k = (unsigned int)((long)k + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(127L - (long)c));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+            __CPROVER_assume((int)c + 1 >= -128 && (int)c + 1 <= 127);
+            __CPROVER_assume(k <= 4294967294U);
+            __CPROVER_assume((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= -128 && (int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 127);
+            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(c >= 0 && (signed char)((long)c + (long)(tracc_n1 - 1UL)) >= 0);
+            c = (signed char)((long)c + (long)tracc_n1);
+            k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c) && 1UL <= (unsigned long)(4294967295U - k) && ((int)c + 1 >= -128 && (int)c + 1 <= 127) && k <= 4294967294U && ((int)(signed char)((long)c + 0L) + 1 >= -128 && (int)(signed char)((long)c + 0L) + 1 <= 127) && (unsigned int)((long)k + 0L) <= 4294967294U && c >= 0;

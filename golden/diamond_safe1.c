@@ -16,35 +16,31 @@ int main(void)
     while (i < n) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
-                __CPROVER_assume(x <= 4294967294U);
-                __CPROVER_assume(i <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-                i = (unsigned int)((long)i + (long)tracc_n1);
-                x = (unsigned int)((long)x + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
+            __CPROVER_assume(x <= 4294967294U);
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            i = (unsigned int)((long)i + (long)tracc_n1);
+            x = (unsigned int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
         } else if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 2);
-            {
-                unsigned long tracc_n2 = nondet_ulong();
-                __CPROVER_assume(tracc_n2 >= 1UL);
-                __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
-                __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - y));
-                __CPROVER_assume(y <= 4294967294U);
-                __CPROVER_assume(i <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)y + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
-                i = (unsigned int)((long)i + (long)tracc_n2);
-                y = (unsigned int)((long)y + (long)tracc_n2);
-            }
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - y));
+            __CPROVER_assume(y <= 4294967294U);
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)y + (long)(tracc_n2 - 1UL)) <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
+            i = (unsigned int)((long)i + (long)tracc_n2);
+            y = (unsigned int)((long)y + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) && x <= 4294967294U && i <= 4294967294U && (unsigned int)((long)x + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n) || (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - y) && y <= 4294967294U && i <= 4294967294U && (unsigned int)((long)y + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n);

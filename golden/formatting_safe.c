@@ -26,19 +26,17 @@ main ( void ) {	/* brace on the same line, then a tab */
     while (x<n) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y) / 2UL);
-                __CPROVER_assume(x <= 4294967294U);
-                __CPROVER_assume(y <= 4294967293U);
-                __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)y + (long)((tracc_n1 - 1UL) * 2UL)) <= 4294967293U);
-                __CPROVER_assume(x<n && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < n);
-                x = (unsigned int)((long)x + (long)tracc_n1);
-                y = (unsigned int)((long)y + (long)(tracc_n1 * 2UL));
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y) / 2UL);
+            __CPROVER_assume(x <= 4294967294U);
+            __CPROVER_assume(y <= 4294967293U);
+            __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)y + (long)((tracc_n1 - 1UL) * 2UL)) <= 4294967293U);
+            __CPROVER_assume(x<n && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < n);
+            x = (unsigned int)((long)x + (long)tracc_n1);
+            y = (unsigned int)((long)y + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) && 1UL <= (unsigned long)(4294967295U - y) / 2UL && x <= 4294967294U && y <= 4294967293U && (unsigned int)((long)x + 0L) <= 4294967294U && (unsigned int)((long)y + 0L) <= 4294967293U && x < n;

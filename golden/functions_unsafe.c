@@ -27,33 +27,29 @@ int main(void)
     while (i < n) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-                __CPROVER_assume(i <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-                __CPROVER_assume(x >= 500 && x >= 500);
-                i = (unsigned int)((long)i + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            __CPROVER_assume(x >= 500 && x >= 500);
+            i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 2);
-            {
-                unsigned long tracc_n2 = nondet_ulong();
-                __CPROVER_assume(tracc_n2 >= 1UL);
-                __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
-                __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)x));
-                __CPROVER_assume(x <= 2147483646);
-                __CPROVER_assume(i <= 4294967294U);
-                __CPROVER_assume((int)((long)x + (long)(tracc_n2 - 1UL)) <= 2147483646);
-                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
-                __CPROVER_assume(!(x >= 500) && !((int)((long)x + (long)(tracc_n2 - 1UL)) >= 500));
-                i = (unsigned int)((long)i + (long)tracc_n2);
-                x = (int)((long)x + (long)tracc_n2);
-            }
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)x));
+            __CPROVER_assume(x <= 2147483646);
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((int)((long)x + (long)(tracc_n2 - 1UL)) <= 2147483646);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
+            __CPROVER_assume(!(x >= 500) && !((int)((long)x + (long)(tracc_n2 - 1UL)) >= 500));
+            i = (unsigned int)((long)i + (long)tracc_n2);
+            x = (int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && x >= 500) || (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(2147483647L - (long)x) && x <= 2147483646 && i <= 4294967294U && (int)((long)x + 0L) <= 2147483646 && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && !(x >= 500));

@@ -19,23 +19,21 @@ int main(void)
     while (i < n) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)y) / 2UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-                __CPROVER_assume(x <= 2147483646);
-                __CPROVER_assume(y <= 2147483645);
-                __CPROVER_assume(i <= 4294967294U);
-                __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
-                __CPROVER_assume((int)((long)y + (long)((tracc_n1 - 1UL) * 2UL)) <= 2147483645);
-                __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-                x = (int)((long)x + (long)tracc_n1);
-                y = (int)((long)y + (long)(tracc_n1 * 2UL));
-                i = (unsigned int)((long)i + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)y) / 2UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(x <= 2147483646);
+            __CPROVER_assume(y <= 2147483645);
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
+            __CPROVER_assume((int)((long)y + (long)((tracc_n1 - 1UL) * 2UL)) <= 2147483645);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            x = (int)((long)x + (long)tracc_n1);
+            y = (int)((long)y + (long)(tracc_n1 * 2UL));
+            i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && 1UL <= (unsigned long)(2147483647L - (long)y) / 2UL && 1UL <= (unsigned long)(4294967295U - i) && x <= 2147483646 && y <= 2147483645 && i <= 4294967294U && (int)((long)x + 0L) <= 2147483646 && (int)((long)y + 0L) <= 2147483645 && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;

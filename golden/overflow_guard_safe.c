@@ -17,15 +17,13 @@ int main(void)
     while (x < 2147483647) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
-                __CPROVER_assume(x <= 2147483646);
-                __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
-                __CPROVER_assume(x < 2147483647 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 2147483647);
-                x = (int)((long)x + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
+            __CPROVER_assume(x <= 2147483646);
+            __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
+            __CPROVER_assume(x < 2147483647 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 2147483647);
+            x = (int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && x <= 2147483646 && (int)((long)x + 0L) <= 2147483646 && x < 2147483647;

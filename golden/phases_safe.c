@@ -17,29 +17,25 @@ int main(void)
     while (x < n) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
-                __CPROVER_assume(x <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(x < n && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < n);
-                __CPROVER_assume(x < m && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < m);
-                x = (unsigned int)((long)x + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
+            __CPROVER_assume(x <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(x < n && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < n);
+            __CPROVER_assume(x < m && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < m);
+            x = (unsigned int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
         } else if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 2);
-            {
-                unsigned long tracc_n2 = nondet_ulong();
-                __CPROVER_assume(tracc_n2 >= 1UL);
-                __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - x) / 2UL);
-                __CPROVER_assume(x <= 4294967293U);
-                __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) <= 4294967293U);
-                __CPROVER_assume(x < n && (unsigned int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < n);
-                __CPROVER_assume(!(x < m) && !((unsigned int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < m));
-                x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
-            }
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - x) / 2UL);
+            __CPROVER_assume(x <= 4294967293U);
+            __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) <= 4294967293U);
+            __CPROVER_assume(x < n && (unsigned int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < n);
+            __CPROVER_assume(!(x < m) && !((unsigned int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < m));
+            x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - x) && x <= 4294967294U && (unsigned int)((long)x + 0L) <= 4294967294U && x < n && x < m) || (1UL <= (unsigned long)(4294967295U - x) / 2UL && x <= 4294967293U && (unsigned int)((long)x + 0L) <= 4294967293U && x < n && !(x < m));

@@ -13,29 +13,25 @@ int main(void)
     while (x < 100) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
-                __CPROVER_assume(x <= 2147483646);
-                __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
-                __CPROVER_assume(x < 100 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 100);
-                __CPROVER_assume(x < 51 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 51);
-                x = (int)((long)x + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
+            __CPROVER_assume(x <= 2147483646);
+            __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
+            __CPROVER_assume(x < 100 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 100);
+            __CPROVER_assume(x < 51 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 51);
+            x = (int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
         } else if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 2);
-            {
-                unsigned long tracc_n2 = nondet_ulong();
-                __CPROVER_assume(tracc_n2 >= 1UL);
-                __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)x) / 2UL);
-                __CPROVER_assume(x <= 2147483645);
-                __CPROVER_assume((int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) <= 2147483645);
-                __CPROVER_assume(x < 100 && (int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < 100);
-                __CPROVER_assume(!(x < 51) && !((int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < 51));
-                x = (int)((long)x + (long)(tracc_n2 * 2UL));
-            }
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)x) / 2UL);
+            __CPROVER_assume(x <= 2147483645);
+            __CPROVER_assume((int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) <= 2147483645);
+            __CPROVER_assume(x < 100 && (int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < 100);
+            __CPROVER_assume(!(x < 51) && !((int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < 51));
+            x = (int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = (1UL <= (unsigned long)(2147483647L - (long)x) && x <= 2147483646 && (int)((long)x + 0L) <= 2147483646 && x < 100 && x < 51) || (1UL <= (unsigned long)(2147483647L - (long)x) / 2UL && x <= 2147483645 && (int)((long)x + 0L) <= 2147483645 && x < 100 && !(x < 51));

@@ -14,20 +14,18 @@ int main(void)
     while (k < 5) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)s));
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-                __CPROVER_assume((int)s + 1 >= 0 && (int)s + 1 <= 65535);
-                __CPROVER_assume(k <= 4294967294U);
-                __CPROVER_assume((int)(unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 <= 65535);
-                __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(k < 5 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 5);
-                __CPROVER_assume(s + 1 > s && (unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 > (unsigned short)((long)s + (long)(tracc_n1 - 1UL)));
-                s = (unsigned short)((long)s + (long)tracc_n1);
-                k = (unsigned int)((long)k + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)s));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+            __CPROVER_assume((int)s + 1 >= 0 && (int)s + 1 <= 65535);
+            __CPROVER_assume(k <= 4294967294U);
+            __CPROVER_assume((int)(unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 <= 65535);
+            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(k < 5 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 5);
+            __CPROVER_assume(s + 1 > s && (unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 > (unsigned short)((long)s + (long)(tracc_n1 - 1UL)));
+            s = (unsigned short)((long)s + (long)tracc_n1);
+            k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && 1UL <= (unsigned long)(4294967295U - k) && ((int)s + 1 >= 0 && (int)s + 1 <= 65535) && k <= 4294967294U && ((int)(unsigned short)((long)s + 0L) + 1 >= 0 && (int)(unsigned short)((long)s + 0L) + 1 <= 65535) && (unsigned int)((long)k + 0L) <= 4294967294U && k < 5U && s + 1 > s;

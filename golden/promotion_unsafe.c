@@ -14,15 +14,13 @@ int main(void)
     while (u < 10) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - u));
-                __CPROVER_assume(u <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)u + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(u < 10 && (unsigned int)((long)u + (long)(tracc_n1 - 1UL)) < 10);
-                u = (unsigned int)((long)u + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - u));
+            __CPROVER_assume(u <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)u + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(u < 10 && (unsigned int)((long)u + (long)(tracc_n1 - 1UL)) < 10);
+            u = (unsigned int)((long)u + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - u) && u <= 4294967294U && (unsigned int)((long)u + 0L) <= 4294967294U && u < 10U;

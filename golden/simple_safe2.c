@@ -16,19 +16,17 @@ int main(void)
     while (c > 0) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)c);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - steps));
-                __CPROVER_assume((int)c - 1 >= 0 && (int)c - 1 <= 255);
-                __CPROVER_assume(steps <= 4294967294U);
-                __CPROVER_assume((int)(unsigned char)((long)c - (long)(tracc_n1 - 1UL)) - 1 >= 0 && (int)(unsigned char)((long)c - (long)(tracc_n1 - 1UL)) - 1 <= 255);
-                __CPROVER_assume((unsigned int)((long)steps + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(c > 0 && (unsigned char)((long)c - (long)(tracc_n1 - 1UL)) > 0);
-                c = (unsigned char)((long)c - (long)tracc_n1);
-                steps = (unsigned int)((long)steps + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)c);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - steps));
+            __CPROVER_assume((int)c - 1 >= 0 && (int)c - 1 <= 255);
+            __CPROVER_assume(steps <= 4294967294U);
+            __CPROVER_assume((int)(unsigned char)((long)c - (long)(tracc_n1 - 1UL)) - 1 >= 0 && (int)(unsigned char)((long)c - (long)(tracc_n1 - 1UL)) - 1 <= 255);
+            __CPROVER_assume((unsigned int)((long)steps + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(c > 0 && (unsigned char)((long)c - (long)(tracc_n1 - 1UL)) > 0);
+            c = (unsigned char)((long)c - (long)tracc_n1);
+            steps = (unsigned int)((long)steps + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)c && 1UL <= (unsigned long)(4294967295U - steps) && ((int)c - 1 >= 0 && (int)c - 1 <= 255) && steps <= 4294967294U && ((int)(unsigned char)((long)c - 0L) - 1 >= 0 && (int)(unsigned char)((long)c - 0L) - 1 <= 255) && (unsigned int)((long)steps + 0L) <= 4294967294U && c > 0;

@@ -14,19 +14,17 @@ int main(void)
     while (c > -90) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)((long)c - -128L));
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)k));
-                __CPROVER_assume((int)c - 1 >= -128 && (int)c - 1 <= 127);
-                __CPROVER_assume(k <= 2147483646);
-                __CPROVER_assume((int)(signed char)((long)c - (long)(tracc_n1 - 1UL)) - 1 >= -128 && (int)(signed char)((long)c - (long)(tracc_n1 - 1UL)) - 1 <= 127);
-                __CPROVER_assume((int)((long)k + (long)(tracc_n1 - 1UL)) <= 2147483646);
-                __CPROVER_assume(c > -90 && (signed char)((long)c - (long)(tracc_n1 - 1UL)) > -90);
-                c = (signed char)((long)c - (long)tracc_n1);
-                k = (int)((long)k + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)((long)c - -128L));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)k));
+            __CPROVER_assume((int)c - 1 >= -128 && (int)c - 1 <= 127);
+            __CPROVER_assume(k <= 2147483646);
+            __CPROVER_assume((int)(signed char)((long)c - (long)(tracc_n1 - 1UL)) - 1 >= -128 && (int)(signed char)((long)c - (long)(tracc_n1 - 1UL)) - 1 <= 127);
+            __CPROVER_assume((int)((long)k + (long)(tracc_n1 - 1UL)) <= 2147483646);
+            __CPROVER_assume(c > -90 && (signed char)((long)c - (long)(tracc_n1 - 1UL)) > -90);
+            c = (signed char)((long)c - (long)tracc_n1);
+            k = (int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)((long)c - -128L) && 1UL <= (unsigned long)(2147483647L - (long)k) && ((int)c - 1 >= -128 && (int)c - 1 <= 127) && k <= 2147483646 && ((int)(signed char)((long)c - 0L) - 1 >= -128 && (int)(signed char)((long)c - 0L) - 1 <= 127) && (int)((long)k + 0L) <= 2147483646 && c > -90;

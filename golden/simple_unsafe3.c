@@ -16,19 +16,17 @@ int main(void)
     while (s != 0) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)s);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)t));
-                __CPROVER_assume((int)s - 1 >= 0 && (int)s - 1 <= 65535);
-                __CPROVER_assume((int)t + 1 >= 0 && (int)t + 1 <= 65535);
-                __CPROVER_assume((int)(unsigned short)((long)s - (long)(tracc_n1 - 1UL)) - 1 >= 0 && (int)(unsigned short)((long)s - (long)(tracc_n1 - 1UL)) - 1 <= 65535);
-                __CPROVER_assume((int)(unsigned short)((long)t + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)t + (long)(tracc_n1 - 1UL)) + 1 <= 65535);
-                __CPROVER_assume(s != 0 && (unsigned short)((long)s - (long)(tracc_n1 - 1UL)) != 0);
-                s = (unsigned short)((long)s - (long)tracc_n1);
-                t = (unsigned short)((long)t + (long)tracc_n1);
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)s);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)t));
+            __CPROVER_assume((int)s - 1 >= 0 && (int)s - 1 <= 65535);
+            __CPROVER_assume((int)t + 1 >= 0 && (int)t + 1 <= 65535);
+            __CPROVER_assume((int)(unsigned short)((long)s - (long)(tracc_n1 - 1UL)) - 1 >= 0 && (int)(unsigned short)((long)s - (long)(tracc_n1 - 1UL)) - 1 <= 65535);
+            __CPROVER_assume((int)(unsigned short)((long)t + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)t + (long)(tracc_n1 - 1UL)) + 1 <= 65535);
+            __CPROVER_assume(s != 0 && (unsigned short)((long)s - (long)(tracc_n1 - 1UL)) != 0);
+            s = (unsigned short)((long)s - (long)tracc_n1);
+            t = (unsigned short)((long)t + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1UL <= (unsigned long)s && 1UL <= (unsigned long)(unsigned short)(65535 - (int)t) && ((int)s - 1 >= 0 && (int)s - 1 <= 65535) && ((int)t + 1 >= 0 && (int)t + 1 <= 65535) && ((int)(unsigned short)((long)s - 0L) - 1 >= 0 && (int)(unsigned short)((long)s - 0L) - 1 <= 65535) && ((int)(unsigned short)((long)t + 0L) + 1 >= 0 && (int)(unsigned short)((long)t + 0L) + 1 <= 65535) && s != 0;

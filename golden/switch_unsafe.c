@@ -14,54 +14,46 @@ int main(void)
     for (k = 0; k < 30; k++) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
-            {
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(2147483647L - (long)k));
-                __CPROVER_assume(tracc_n1 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n1 - 1UL - 1UL)) <= 2147483646));
-                __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n1 - 1UL)) < 30);
-                __CPROVER_assume(state == 0 && (tracc_n1 - 1UL == 0UL ? state : 1) == 0);
-                state = 1;
-                k = (int)((long)k + (long)(tracc_n1 - 1UL));
-            }
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(2147483647L - (long)k));
+            __CPROVER_assume(tracc_n1 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n1 - 1UL - 1UL)) <= 2147483646));
+            __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n1 - 1UL)) < 30);
+            __CPROVER_assume(state == 0 && (tracc_n1 - 1UL == 0UL ? state : 1) == 0);
+            state = 1;
+            k = (int)((long)k + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 2);
-            {
-                unsigned long tracc_n2 = nondet_ulong();
-                __CPROVER_assume(tracc_n2 >= 1UL);
-                __CPROVER_assume(tracc_n2 - 1UL <= (unsigned long)(2147483647L - (long)k));
-                __CPROVER_assume(tracc_n2 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n2 - 1UL - 1UL)) <= 2147483646));
-                __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n2 - 1UL)) < 30);
-                __CPROVER_assume(state != 0 && state != 1 && state != 2 && (state != 0 && state != 1 && state != 2));
-                k = (int)((long)k + (long)(tracc_n2 - 1UL));
-            }
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 - 1UL <= (unsigned long)(2147483647L - (long)k));
+            __CPROVER_assume(tracc_n2 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n2 - 1UL - 1UL)) <= 2147483646));
+            __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n2 - 1UL)) < 30);
+            __CPROVER_assume(state != 0 && state != 1 && state != 2 && (state != 0 && state != 1 && state != 2));
+            k = (int)((long)k + (long)(tracc_n2 - 1UL));
             tracc_q1 = 2;
         } else if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 3);
-            {
-                unsigned long tracc_n3 = nondet_ulong();
-                __CPROVER_assume(tracc_n3 >= 1UL);
-                __CPROVER_assume(tracc_n3 - 1UL <= (unsigned long)(2147483647L - (long)k));
-                __CPROVER_assume(tracc_n3 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n3 - 1UL - 1UL)) <= 2147483646));
-                __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n3 - 1UL)) < 30);
-                __CPROVER_assume(state == 2 && (tracc_n3 - 1UL == 0UL ? state : 0) == 2);
-                state = 0;
-                k = (int)((long)k + (long)(tracc_n3 - 1UL));
-            }
+            unsigned long tracc_n3 = nondet_ulong();
+            __CPROVER_assume(tracc_n3 >= 1UL);
+            __CPROVER_assume(tracc_n3 - 1UL <= (unsigned long)(2147483647L - (long)k));
+            __CPROVER_assume(tracc_n3 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n3 - 1UL - 1UL)) <= 2147483646));
+            __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n3 - 1UL)) < 30);
+            __CPROVER_assume(state == 2 && (tracc_n3 - 1UL == 0UL ? state : 0) == 2);
+            state = 0;
+            k = (int)((long)k + (long)(tracc_n3 - 1UL));
             tracc_q1 = 3;
         } else if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 4);
-            {
-                unsigned long tracc_n4 = nondet_ulong();
-                __CPROVER_assume(tracc_n4 >= 1UL);
-                __CPROVER_assume(tracc_n4 - 1UL <= (unsigned long)(2147483647L - (long)k));
-                __CPROVER_assume(tracc_n4 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n4 - 1UL - 1UL)) <= 2147483646));
-                __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n4 - 1UL)) < 30);
-                __CPROVER_assume(state == 1 && (tracc_n4 - 1UL == 0UL ? state : 2) == 1);
-                state = 2;
-                k = (int)((long)k + (long)(tracc_n4 - 1UL));
-            }
+            unsigned long tracc_n4 = nondet_ulong();
+            __CPROVER_assume(tracc_n4 >= 1UL);
+            __CPROVER_assume(tracc_n4 - 1UL <= (unsigned long)(2147483647L - (long)k));
+            __CPROVER_assume(tracc_n4 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n4 - 1UL - 1UL)) <= 2147483646));
+            __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n4 - 1UL)) < 30);
+            __CPROVER_assume(state == 1 && (tracc_n4 - 1UL == 0UL ? state : 2) == 1);
+            state = 2;
+            k = (int)((long)k + (long)(tracc_n4 - 1UL));
             tracc_q1 = 4;
         } else {
             _Bool tracc_cov1 = (0UL <= (unsigned long)(2147483647L - (long)k) && 1 && k < 30 && state == 0) || (0UL <= (unsigned long)(2147483647L - (long)k) && 1 && k < 30 && (state != 0 && state != 1 && state != 2)) || (0UL <= (unsigned long)(2147483647L - (long)k) && 1 && k < 30 && state == 2) || (0UL <= (unsigned long)(2147483647L - (long)k) && 1 && k < 30 && state == 1);

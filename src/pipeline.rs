@@ -345,7 +345,11 @@ fn restrict_loop(
         .enumerate()
         .map(|(j, (_, acc))| {
             let mut stmts = code.accel_prefix[j].clone();
-            stmts.push(acc.block.clone());
+            // The branch is a block already: no second pair of braces.
+            match &acc.block.kind {
+                StmtKind::Block { stmts: inner, .. } => stmts.extend(inner.iter().cloned()),
+                _ => stmts.push(acc.block.clone()),
+            }
             stmts.extend(code.accel_suffix[j].iter().cloned());
             block(stmts)
         })
