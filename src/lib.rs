@@ -12,6 +12,7 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod emit;
+pub mod evidence;
 pub mod instrument;
 pub mod ir;
 pub mod loops;

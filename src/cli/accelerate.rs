@@ -296,7 +296,7 @@ fn create_out_dir(args: &AccelerateArgs) -> io::Result<()> {
 /// file and a failure leaves no output (the temporary file is removed when
 /// dropped). An existing target keeps its permissions; a symlink target is
 /// followed rather than replaced.
-fn write_atomically(target: &Path, text: &str) -> io::Result<()> {
+pub(super) fn write_atomically(target: &Path, text: &str) -> io::Result<()> {
     let target = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,

@@ -11,6 +11,7 @@
 
 mod accelerate;
 mod check;
+mod evidence;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -67,7 +68,7 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0   success (accelerate: outputs written, or --check found no differences;
       check/verify: SAFE)
-  1   --check found differences
+  1   --check found differences (campaign: a disagreement was found)
   2   usage error (invalid flags or arguments)
   3   input error (syntax error, unreadable input, I/O failure, a construct
       the checker cannot model)
@@ -146,6 +147,18 @@ pub enum Command {
         after_help = EXIT_CODES
     )]
     Verify(check::VerifyArgs),
+
+    /// Run the differential soundness campaign on generated programs.
+    #[command(
+        long_about = "Generate loop programs (seeds SEED..SEED+N), check each input at a bound that \
+                      covers its loop, and compare with the acceleration-only and restricted outputs \
+                      at that bound and the restricted output at --unwind 3. SAFE against UNSAFE in \
+                      any pair is a soundness bug: the program is reduced and saved as a fixture in \
+                      --findings-dir. Prints a progress line every --progress-every programs and the \
+                      counts at the end. Exit 0 when nothing disagreed, 1 when something did.",
+        after_help = EXIT_CODES
+    )]
+    Campaign(evidence::CampaignArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -297,6 +310,7 @@ fn run_command(cli: Cli) -> Exit {
         Command::Explain(args) => explain(&args, color),
         Command::Check(args) => check::check(&args, color),
         Command::Verify(args) => check::verify(&args, color),
+        Command::Campaign(args) => evidence::campaign(&args),
     }
 }
 

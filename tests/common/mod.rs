@@ -10,75 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
-/// The verdict a fixture expects from a bounded model checker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    Safe,
-    Unsafe,
-}
-
-/// A fixture's first line: its verdict, when given the unwinding bound
-/// that covers every execution of the input, and when given the verdict
-/// `tracc verify --unwind 3` reaches on it (SAFE or UNSAFE where the
-/// transformation makes the program shallow, UNKNOWN where it cannot, for
-/// example because a value wraps around or two paths alternate).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Expectation {
-    pub verdict: Verdict,
-    pub bound: Option<u32>,
-    pub verify: Option<VerifyVerdict>,
-}
-
-/// The expected verdict of `tracc verify --unwind 3`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VerifyVerdict {
-    Safe,
-    Unsafe,
-    Unknown,
-}
-
-/// Parse a line of the form
-/// `// tracc: expect (SAFE|UNSAFE)( bound=N)?( verify=(SAFE|UNSAFE|UNKNOWN))?`.
-/// Trailing whitespace (and a `\r`) is ignored; anything else is an error.
-pub fn parse_expectation(line: &str) -> Result<Expectation, String> {
-    let bad =
-        || format!("expected `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN]`, found `{line}`");
-    let rest = line.trim_end().strip_prefix("// tracc: expect ").ok_or_else(bad)?;
-    let mut words = rest.split(' ');
-    let verdict = match words.next() {
-        Some("SAFE") => Verdict::Safe,
-        Some("UNSAFE") => Verdict::Unsafe,
-        _ => return Err(bad()),
-    };
-    let mut bound = None;
-    let mut verify = None;
-    for word in words {
-        if let Some(digits) = word.strip_prefix("bound=") {
-            if bound.is_some() || verify.is_some() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(bad());
-            }
-            bound = Some(digits.parse::<u32>().map_err(|e| format!("bound in `{line}`: {e}"))?);
-        } else if let Some(v) = word.strip_prefix("verify=") {
-            if verify.is_some() {
-                return Err(bad());
-            }
-            verify = Some(match v {
-                "SAFE" => VerifyVerdict::Safe,
-                "UNSAFE" => VerifyVerdict::Unsafe,
-                "UNKNOWN" => VerifyVerdict::Unknown,
-                _ => return Err(bad()),
-            });
-        } else {
-            return Err(bad());
-        }
-    }
-    Ok(Expectation { verdict, bound, verify })
-}
-
-/// The expectation stated on the first line of a fixture's text.
-pub fn expectation_of(text: &str) -> Result<Expectation, String> {
-    parse_expectation(text.lines().next().unwrap_or(""))
-}
+#[allow(unused_imports)]
+pub use tracc::evidence::expect::{Expectation, Verdict, VerifyVerdict, expectation_of, parse_expectation};
 
 /// The repository root (where `fixtures/` and `golden/` live).
 pub fn repo_root() -> &'static Path {

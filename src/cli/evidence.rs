@@ -1,0 +1,146 @@
+//! `tracc campaign` (the differential soundness campaign) and `tracc bench`
+//! (the benchmark report). Both only parse arguments, show progress and
+//! write files; the work is in `crate::evidence`.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use clap::Args;
+
+use super::Exit;
+use crate::evidence::campaign::{self, CheckLimits, Finding, Tally};
+
+/// The number of worker threads when `--jobs` is not given.
+fn default_jobs() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+#[derive(Debug, Args)]
+pub struct CampaignArgs {
+    /// How many generated programs to check.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub count: u64,
+
+    /// The first seed (programs use seeds SEED..SEED+N; the same seed always
+    /// gives the same program).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+
+    /// Worker threads (default: the available cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Solver time limit per check; a check that runs out is undecided.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    pub timeout: u64,
+
+    /// Where each disagreeing program is saved, reduced, as a fixture
+    /// (`campaign_seed<S>.c`, with its expectation header).
+    #[arg(long, value_name = "DIR", default_value = "campaign-findings")]
+    pub findings_dir: PathBuf,
+
+    /// Write the final counts (and the findings) as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Print a progress line every this many programs (always on a terminal).
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub progress_every: u64,
+}
+
+fn tally_line(t: &Tally, count: u64) -> String {
+    format!(
+        "{}/{} programs ({} decided: {} safe, {} unsafe; {} transformed), {} disagreements; \
+         at --unwind 3 the restricted output proved {}/{} safe and found {}/{} unsafe; \
+         {} inputs and {} output checks timed out; {:.0} s",
+        t.programs,
+        count,
+        t.decided,
+        t.safe,
+        t.unsafe_,
+        t.transformed,
+        t.disagreements,
+        t.proved_at_3,
+        t.safe,
+        t.found_at_3,
+        t.unsafe_,
+        t.undecided_inputs,
+        t.undecided_outputs,
+        t.seconds
+    )
+}
+
+fn save_finding(dir: &Path, f: &Finding) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(format!("campaign_seed{}.c", f.seed));
+    super::accelerate::write_atomically(&path, &campaign::as_fixture(f))?;
+    Ok(path)
+}
+
+pub fn campaign(args: &CampaignArgs) -> Exit {
+    let jobs = args.jobs.unwrap_or_else(default_jobs);
+    let terminal = std::io::stderr().is_terminal();
+    let limits = CheckLimits {
+        timeout_ms: args.timeout.saturating_mul(1000),
+    };
+    let findings = Mutex::new(Vec::new());
+    let save_failed = Mutex::new(false);
+    eprintln!(
+        "campaign: seeds {}..{} on {jobs} threads",
+        args.seed,
+        args.seed.saturating_add(args.count)
+    );
+    let on_program = |_seed: u64, t: &Tally| {
+        if terminal || (args.progress_every > 0 && t.programs.is_multiple_of(args.progress_every)) {
+            let end = if terminal { "\r" } else { "\n" };
+            eprint!("campaign: {}{end}", tally_line(t, args.count));
+        }
+    };
+    let on_finding = |f: &Finding| {
+        match save_finding(&args.findings_dir, f) {
+            Ok(path) => eprintln!(
+                "\ncampaign: seed {}: the {} said {} where the input is {}; saved {}",
+                f.seed,
+                f.disagreement.comparison.describe(),
+                f.disagreement.got,
+                f.disagreement.reference,
+                path.display()
+            ),
+            Err(e) => {
+                eprintln!("\ncampaign: seed {}: cannot save the finding: {e}", f.seed);
+                *save_failed.lock().unwrap_or_else(|e| e.into_inner()) = true;
+            }
+        }
+        findings.lock().unwrap_or_else(|e| e.into_inner()).push(f.clone());
+    };
+    let tally = campaign::run(args.seed, args.count, jobs, limits, &on_program, &on_finding);
+    if terminal {
+        eprintln!();
+    }
+    println!("campaign: {}", tally_line(&tally, args.count));
+    let findings = findings.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(path) = &args.json {
+        let value = serde_json::json!({
+            "first_seed": args.seed,
+            "count": args.count,
+            "jobs": jobs,
+            "timeout_s": args.timeout,
+            "tally": tally,
+            "findings": findings,
+        });
+        let text = serde_json::to_string_pretty(&value).unwrap_or_default() + "\n";
+        if let Err(e) = super::accelerate::write_atomically(path, &text) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return Exit::InputError;
+        }
+    }
+    if *save_failed.lock().unwrap_or_else(|e| e.into_inner()) {
+        return Exit::InputError;
+    }
+    if tally.disagreements > 0 {
+        Exit::Differences
+    } else {
+        Exit::Success
+    }
+}

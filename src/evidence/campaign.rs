@@ -1,0 +1,292 @@
+//! The differential soundness campaign (DESIGN.md section 6).
+//!
+//! In: a range of seeds for `testgen::loop_program`. Out: per program the
+//! verdicts of the input at a bound that covers its loop (the reference),
+//! of the acceleration-only and the restricted output at that bound, and of
+//! the restricted output at `--unwind 3`; a [`Disagreement`] for any pair
+//! that says SAFE against UNSAFE; and a [`Tally`] over the range.
+//!
+//! Every output execution is an input execution with some iterations
+//! merged, so the covering bound covers the outputs too and all three must
+//! agree with the reference; at `--unwind 3` the restricted output may be
+//! UNKNOWN but never the opposite verdict. Checker timeouts make a verdict
+//! undecided, which is counted, never compared.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::check::{CheckOptions, CheckReport, Verdict, check_source};
+use crate::pipeline::{Options, accelerate_source};
+use crate::testgen::loop_program;
+
+/// How each program is checked.
+#[derive(Clone, Copy, Debug)]
+pub struct CheckLimits {
+    /// Solver time limit per check; a timeout leaves the verdict undecided.
+    pub timeout_ms: u64,
+}
+
+impl Default for CheckLimits {
+    fn default() -> CheckLimits {
+        CheckLimits { timeout_ms: 30_000 }
+    }
+}
+
+/// Which comparison disagreed with the reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Comparison {
+    AccelOnlyAtBound,
+    RestrictedAtBound,
+    RestrictedAt3,
+    /// The transformation failed, or the checker refused its output.
+    Transform,
+}
+
+impl Comparison {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Comparison::AccelOnlyAtBound => "acceleration-only output at the covering bound",
+            Comparison::RestrictedAtBound => "restricted output at the covering bound",
+            Comparison::RestrictedAt3 => "restricted output at --unwind 3",
+            Comparison::Transform => "transformation or checking of its output",
+        }
+    }
+}
+
+/// A soundness bug: `reference` for the input, `got` for an output.
+#[derive(Clone, Debug, Serialize)]
+pub struct Disagreement {
+    pub comparison: Comparison,
+    pub reference: &'static str,
+    pub got: String,
+    pub output: String,
+}
+
+/// What one program gave.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ProgramResult {
+    /// The input's verdict at the covering bound; `None` when undecided.
+    pub reference: Option<&'static str>,
+    pub transformed: bool,
+    /// The restricted output's verdict at `--unwind 3`, `None` when undecided.
+    pub at_3: Option<&'static str>,
+    pub undecided_outputs: u32,
+    pub disagreement: Option<Disagreement>,
+}
+
+fn check(text: &str, unwind: u32, limits: CheckLimits) -> Result<CheckReport, String> {
+    let opts = CheckOptions {
+        unwind,
+        timeout_ms: Some(limits.timeout_ms),
+        ..CheckOptions::default()
+    };
+    check_source(text, &opts).map_err(|d| {
+        let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
+        format!("checker refused: {first}")
+    })
+}
+
+/// The verdict of a report unless a solver timeout left it undecided.
+fn decided(r: &CheckReport) -> Option<Verdict> {
+    r.unknown_reason.is_none().then_some(r.verdict)
+}
+
+/// Compare one program's input with its outputs (module comment).
+pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> ProgramResult {
+    let mut result = ProgramResult::default();
+    let transform_failure = |got: String, output: String| Disagreement {
+        comparison: Comparison::Transform,
+        reference: "-",
+        got,
+        output,
+    };
+    let reference = match check(source, bound, limits) {
+        Ok(r) => decided(&r),
+        Err(e) => {
+            result.disagreement = Some(transform_failure(e, String::new()));
+            return result;
+        }
+    };
+    // An input whose verdict the bound leaves open is no reference.
+    let Some(reference) = reference.filter(|v| *v != Verdict::Unknown) else {
+        return result;
+    };
+    result.reference = Some(reference.as_str());
+    let mut outputs = Vec::new();
+    for restrict in [false, true] {
+        let opts = Options {
+            restrict,
+            ..Options::default()
+        };
+        match accelerate_source(source, &opts) {
+            Ok(out) => outputs.push(out.output),
+            Err(d) => {
+                let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
+                result.disagreement = Some(transform_failure(format!("transform failed: {first}"), String::new()));
+                return result;
+            }
+        }
+    }
+    let [accel_only, restricted] = <[String; 2]>::try_from(outputs).unwrap_or_default();
+    result.transformed = restricted != source;
+    for (comparison, text, unwind) in [
+        (Comparison::AccelOnlyAtBound, &accel_only, bound),
+        (Comparison::RestrictedAtBound, &restricted, bound),
+        (Comparison::RestrictedAt3, &restricted, 3),
+    ] {
+        let report = match check(text, unwind, limits) {
+            Ok(r) => r,
+            Err(e) => {
+                result.disagreement = Some(transform_failure(e, text.clone()));
+                return result;
+            }
+        };
+        let got = decided(&report);
+        if comparison == Comparison::RestrictedAt3 {
+            result.at_3 = got.map(Verdict::as_str);
+        }
+        match got {
+            None => result.undecided_outputs += 1,
+            // UNKNOWN is acceptable only where the bound is below the covering one.
+            Some(Verdict::Unknown) if comparison == Comparison::RestrictedAt3 => {}
+            Some(v) if v != reference => {
+                result.disagreement = Some(Disagreement {
+                    comparison,
+                    reference: reference.as_str(),
+                    got: v.as_str().to_string(),
+                    output: text.clone(),
+                });
+                return result;
+            }
+            Some(_) => {}
+        }
+    }
+    result
+}
+
+/// Counts over a campaign.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Tally {
+    pub programs: u64,
+    /// Programs whose input verdict was decided (the ones compared).
+    pub decided: u64,
+    pub safe: u64,
+    pub unsafe_: u64,
+    pub transformed: u64,
+    /// Safe programs the restricted output proves at `--unwind 3`.
+    pub proved_at_3: u64,
+    /// Unsafe programs the restricted output finds at `--unwind 3`.
+    pub found_at_3: u64,
+    /// Input checks that timed out (program not compared).
+    pub undecided_inputs: u64,
+    /// Output checks that timed out.
+    pub undecided_outputs: u64,
+    pub disagreements: u64,
+    pub seconds: f64,
+}
+
+impl Tally {
+    fn add(&mut self, r: &ProgramResult) {
+        self.programs += 1;
+        match r.reference {
+            None => self.undecided_inputs += 1,
+            Some(v) => {
+                self.decided += 1;
+                let safe = v == "SAFE";
+                if safe {
+                    self.safe += 1;
+                } else {
+                    self.unsafe_ += 1;
+                }
+                match r.at_3 {
+                    Some("SAFE") if safe => self.proved_at_3 += 1,
+                    Some("UNSAFE") if !safe => self.found_at_3 += 1,
+                    _ => {}
+                }
+            }
+        }
+        self.transformed += u64::from(r.transformed);
+        self.undecided_outputs += u64::from(r.undecided_outputs);
+        self.disagreements += u64::from(r.disagreement.is_some());
+    }
+}
+
+/// A disagreeing program, as found and as reduced.
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    pub seed: u64,
+    pub bound: u32,
+    pub source: String,
+    pub disagreement: Disagreement,
+    /// The smallest program found that disagrees the same way.
+    pub reduced: String,
+}
+
+/// Run seeds `first..first + count` on `jobs` threads. `on_program` is
+/// called after each program (for progress), `on_finding` for each
+/// disagreement, both from worker threads.
+pub fn run(
+    first: u64,
+    count: u64,
+    jobs: usize,
+    limits: CheckLimits,
+    on_program: &(dyn Fn(u64, &Tally) + Sync),
+    on_finding: &(dyn Fn(&Finding) + Sync),
+) -> Tally {
+    let started = Instant::now();
+    let next = AtomicU64::new(first);
+    let tally = Mutex::new(Tally::default());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let seed = next.fetch_add(1, Ordering::Relaxed);
+                    if seed >= first + count {
+                        break;
+                    }
+                    let g = loop_program(seed);
+                    let r = compare_program(&g.source, g.bound, limits);
+                    if let Some(d) = &r.disagreement {
+                        let reduced = super::reduce::reduce(&g.source, g.bound, limits, d.comparison);
+                        on_finding(&Finding {
+                            seed,
+                            bound: g.bound,
+                            source: g.source.clone(),
+                            disagreement: d.clone(),
+                            reduced,
+                        });
+                    }
+                    let snapshot = {
+                        let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+                        t.add(&r);
+                        t.seconds = started.elapsed().as_secs_f64();
+                        t.clone()
+                    };
+                    on_program(seed, &snapshot);
+                }
+            });
+        }
+    });
+    let mut t = tally.into_inner().unwrap_or_else(|e| e.into_inner());
+    t.seconds = started.elapsed().as_secs_f64();
+    t
+}
+
+/// A reduced finding as a self-contained fixture: the expectation header
+/// (the input's verdict and covering bound) and a comment saying where it
+/// came from.
+pub fn as_fixture(f: &Finding) -> String {
+    let mut text = format!(
+        "// tracc: expect {} bound={}\n// Soundness campaign, seed {}: the {} said {}. Reduced.\n",
+        f.disagreement.reference,
+        f.bound,
+        f.seed,
+        f.disagreement.comparison.describe(),
+        f.disagreement.got
+    );
+    text.push_str(&f.reduced);
+    text
+}

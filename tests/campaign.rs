@@ -1,0 +1,60 @@
+//! The campaign's own machinery: a disagreement is detected, reduced while
+//! it persists, and saved as a fixture whose header the fixture tests read.
+
+use tracc::evidence::campaign::{CheckLimits, Comparison, Disagreement, Finding, as_fixture, compare_program};
+use tracc::evidence::expect::{Verdict, expectation_of};
+use tracc::evidence::reduce::reduce;
+
+const SAFE_LOOP: &str = "void assert(int);\nint main(void) {\n    unsigned int i = 0;\n    unsigned int x = 0;\n    while (i < 5) {\n        x += 2;\n        i++;\n    }\n    assert(x == 10);\n    return 0;\n}\n";
+
+#[test]
+fn agreeing_programs_have_no_disagreement() {
+    let r = compare_program(SAFE_LOOP, 6, CheckLimits::default());
+    assert_eq!(r.reference, Some("SAFE"));
+    assert!(r.transformed);
+    assert_eq!(r.at_3, Some("SAFE"));
+    assert!(r.disagreement.is_none(), "{:?}", r.disagreement);
+}
+
+#[test]
+fn a_refused_output_is_a_finding() {
+    // Not a soundness bug but a broken promise: the checker must accept the
+    // program; a call whose result is used without a body is refused.
+    let text = "int g(void);\nint main(void) { int x = g(); return x; }\n";
+    let r = compare_program(text, 2, CheckLimits::default());
+    assert_eq!(r.disagreement.map(|d| d.comparison), Some(Comparison::Transform));
+}
+
+#[test]
+fn reduction_keeps_the_disagreement_and_drops_lines() {
+    // The checker refuses `g()`'s used result: a stand-in for a disagreement
+    // that the reducer must keep while deleting every line it can.
+    let text = "int g(void);\nint unused(void) { return 1; }\nint main(void) {\n    int y = 3;\n    int x = g();\n    return x;\n}\n";
+    let reduced = reduce(text, 2, CheckLimits::default(), Comparison::Transform);
+    assert!(reduced.len() < text.len(), "{reduced}");
+    assert!(!reduced.contains("unused"), "{reduced}");
+    assert!(reduced.contains("g()"), "{reduced}");
+    let again = compare_program(&reduced, 2, CheckLimits::default());
+    assert_eq!(again.disagreement.map(|d| d.comparison), Some(Comparison::Transform));
+}
+
+#[test]
+fn saved_findings_are_fixtures() {
+    let f = Finding {
+        seed: 7,
+        bound: 6,
+        source: SAFE_LOOP.to_string(),
+        disagreement: Disagreement {
+            comparison: Comparison::RestrictedAt3,
+            reference: "SAFE",
+            got: "UNSAFE".to_string(),
+            output: String::new(),
+        },
+        reduced: SAFE_LOOP.to_string(),
+    };
+    let text = as_fixture(&f);
+    let e = expectation_of(&text).expect("header parses");
+    assert_eq!(e.verdict, Verdict::Safe);
+    assert_eq!(e.bound, Some(6));
+    assert!(text.ends_with(SAFE_LOOP));
+}
