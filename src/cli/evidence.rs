@@ -144,3 +144,105 @@ pub fn campaign(args: &CampaignArgs) -> Exit {
         Exit::Success
     }
 }
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Directories (their `.c` files, not recursive) and files to measure.
+    #[arg(value_name = "DIR", default_value = "fixtures")]
+    pub paths: Vec<PathBuf>,
+
+    /// Wall-clock limit per step and program; a step that runs out is T/O.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    pub timeout: u64,
+
+    /// Worker threads (default: the available cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// `--unwind` for the untransformed programs.
+    #[arg(long, value_name = "K", default_value_t = 100)]
+    pub input_unwind: u32,
+
+    /// `--unwind` for the transformed programs.
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub unwind: u32,
+
+    /// A CBMC executable for the side-by-side column (default: `cbmc` when
+    /// it is on the PATH).
+    #[arg(long, value_name = "PATH")]
+    pub cbmc: Option<PathBuf>,
+
+    /// Leave out the CBMC column even when `cbmc` is on the PATH.
+    #[arg(long, conflicts_with = "cbmc")]
+    pub no_cbmc: bool,
+
+    /// Where the JSON report goes.
+    #[arg(long, value_name = "FILE", default_value = "bench-report.json")]
+    pub json: PathBuf,
+}
+
+/// `name` in a directory of the PATH, if it is there.
+fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+pub fn bench(args: &BenchArgs) -> Exit {
+    use crate::evidence::bench::{self, BenchOptions};
+    let files = match bench::collect_programs(&args.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Exit::InputError;
+        }
+    };
+    let tracc = match std::env::current_exe() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot find the tracc executable: {e}");
+            return Exit::InputError;
+        }
+    };
+    let cbmc = if args.no_cbmc {
+        None
+    } else {
+        args.cbmc.clone().or_else(|| find_on_path("cbmc"))
+    };
+    let opts = BenchOptions {
+        tracc,
+        cbmc,
+        timeout: std::time::Duration::from_secs(args.timeout),
+        input_unwind: args.input_unwind,
+        unwind: args.unwind,
+        jobs: args.jobs.unwrap_or_else(default_jobs),
+    };
+    // Drawn only when stderr is a terminal (indicatif hides it otherwise).
+    let bar = indicatif::ProgressBar::new(files.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} programs, {elapsed} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let on_done = |row: &bench::Row| {
+        bar.set_message(
+            Path::new(&row.program)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        );
+        bar.inc(1);
+    };
+    let rows = bench::run_all(&files, &opts, &on_done);
+    bar.finish_and_clear();
+    print!("{}", bench::markdown(&rows, &opts));
+    let text = serde_json::to_string_pretty(&bench::json(&rows, &opts)).unwrap_or_default() + "\n";
+    if let Err(e) = super::accelerate::write_atomically(&args.json, &text) {
+        eprintln!("error: cannot write {}: {e}", args.json.display());
+        return Exit::InputError;
+    }
+    eprintln!(
+        "bench: {} programs; JSON written to {}",
+        rows.len(),
+        args.json.display()
+    );
+    Exit::Success
+}

@@ -159,6 +159,22 @@ pub enum Command {
         after_help = EXIT_CODES
     )]
     Campaign(evidence::CampaignArgs),
+
+    /// Measure tracc on benchmark programs: a Markdown table and a JSON report.
+    #[command(
+        long_about = "For every .c file in the given directories (default: fixtures/), check the \
+                      untransformed program at --input-unwind (default 100), the acceleration-only and \
+                      the restricted output at --unwind (default 3), and report verdicts and times, \
+                      transformation time, size increase and automaton states, with totals per group \
+                      (directory and expected verdict). The expected verdict comes from the first-line \
+                      `// tracc: expect` comment, an SV-COMP .yml task file, or a _true/_false name. \
+                      Each step runs in a child process with a wall-clock limit (T/O); programs run in \
+                      parallel. When cbmc is on the PATH (or given with --cbmc), CBMC's verdict on the \
+                      restricted output at --unwind --unwinding-assertions is shown too. The table goes \
+                      to stdout, the JSON to --json.",
+        after_help = EXIT_CODES
+    )]
+    Bench(evidence::BenchArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -311,6 +327,7 @@ fn run_command(cli: Cli) -> Exit {
         Command::Check(args) => check::check(&args, color),
         Command::Verify(args) => check::verify(&args, color),
         Command::Campaign(args) => evidence::campaign(&args),
+        Command::Bench(args) => evidence::bench(&args),
     }
 }
 

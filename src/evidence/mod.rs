@@ -8,6 +8,7 @@
 //! - `bench`: the per-program benchmark table (`tracc bench`).
 //! - `fuzz`: the property the fuzz target checks.
 
+pub mod bench;
 pub mod campaign;
 pub mod expect;
 pub mod fuzz;

@@ -1,0 +1,576 @@
+//! The benchmark report (`tracc bench`).
+//!
+//! In: C programs and a `tracc` executable (normally the running one).
+//! Out: one [`Row`] per program: its expected verdict (`super::expect`),
+//! the verdict and time of the reference checker on the input at a large
+//! bound (default 100), on the acceleration-only output and on the
+//! restricted output at a small bound (default 3), optionally CBMC's on the
+//! restricted output, the transformation time, the size increase of the
+//! restricted over the acceleration-only output and the automaton states;
+//! then the table in Markdown with totals per group like Table 2 of the
+//! paper, and the same as JSON.
+//!
+//! Every step runs as a child process with a wall-clock limit, so a
+//! program that makes the checker (or CBMC) run away becomes `T/O` and the
+//! other programs go on; programs run on several threads.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde_json::Value;
+use wait_timeout::ChildExt;
+
+use super::expect::{Verdict, expected_verdict};
+
+/// How the report is produced.
+#[derive(Clone, Debug)]
+pub struct BenchOptions {
+    /// The `tracc` executable whose `accelerate` and `check` are measured.
+    pub tracc: PathBuf,
+    /// A CBMC executable, for the side-by-side column.
+    pub cbmc: Option<PathBuf>,
+    /// Wall-clock limit per step and program.
+    pub timeout: Duration,
+    /// `--unwind` for the untransformed input.
+    pub input_unwind: u32,
+    /// `--unwind` for the transformed outputs.
+    pub unwind: u32,
+    pub jobs: usize,
+}
+
+/// What one checker run said.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Outcome {
+    Verdict {
+        verdict: &'static str,
+        seconds: f64,
+    },
+    Timeout {
+        seconds: f64,
+    },
+    /// The tool refused the program or failed; the first line of its message.
+    Error {
+        message: String,
+    },
+    /// The step was not run (an earlier step failed).
+    Skipped,
+}
+
+impl Outcome {
+    fn verdict(&self) -> Option<&'static str> {
+        match self {
+            Outcome::Verdict { verdict, .. } => Some(verdict),
+            _ => None,
+        }
+    }
+
+    fn seconds(&self) -> f64 {
+        match self {
+            Outcome::Verdict { seconds, .. } | Outcome::Timeout { seconds } => *seconds,
+            _ => 0.0,
+        }
+    }
+
+    /// Right, wrong, or no verdict, against the expectation.
+    fn grade(&self, expected: Option<Verdict>) -> Grade {
+        match (self.verdict(), expected) {
+            (Some(v @ ("SAFE" | "UNSAFE")), Some(e)) if v == e.as_str() => Grade::Correct,
+            (Some("SAFE" | "UNSAFE"), Some(_)) => Grade::Wrong,
+            _ => Grade::NoVerdict,
+        }
+    }
+
+    fn cell(&self, expected: Option<Verdict>) -> String {
+        let mark = if self.grade(expected) == Grade::Wrong {
+            " (wrong)"
+        } else {
+            ""
+        };
+        match self {
+            Outcome::Verdict { verdict, seconds } => format!("{verdict}{mark} {seconds:.2}s"),
+            Outcome::Timeout { .. } => "T/O".to_string(),
+            Outcome::Error { .. } => "error".to_string(),
+            Outcome::Skipped => "-".to_string(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Grade {
+    Correct,
+    Wrong,
+    NoVerdict,
+}
+
+/// One program's line of the report.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    pub program: String,
+    pub group: String,
+    pub expected: Option<&'static str>,
+    pub input: Outcome,
+    pub accel_only: Outcome,
+    pub restricted: Outcome,
+    pub cbmc: Option<Outcome>,
+    /// `tracc accelerate` in-process time (excluding process start).
+    pub transform_ms: Option<f64>,
+    pub accelerated_loops: u64,
+    /// Bytes of the restricted output over the acceleration-only output, in percent.
+    pub size_increase_percent: Option<f64>,
+    /// Automaton states summed over the loops: after tracc's minimisation,
+    /// and of regex-automata's DFA before minimisation.
+    pub dfa_states: Option<u64>,
+    pub dfa_states_unminimised: Option<u64>,
+    #[serde(skip)]
+    expected_verdict: Option<Verdict>,
+}
+
+/// Run `cmd` with stdout into a file (large outputs cannot block the
+/// child) and a wall-clock limit. Gives the exit code (None when it was
+/// killed at the limit or by a signal), stdout and stderr's first line.
+fn run_limited(mut cmd: Command, limit: Duration) -> Result<(Option<i32>, String, String, f64), String> {
+    let out = tempfile::tempfile().map_err(|e| format!("temporary file: {e}"))?;
+    let err = tempfile::tempfile().map_err(|e| format!("temporary file: {e}"))?;
+    let out_read = out.try_clone().map_err(|e| e.to_string())?;
+    let err_read = err.try_clone().map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    let status = child.wait_timeout(limit).map_err(|e| e.to_string())?;
+    let seconds = start.elapsed().as_secs_f64();
+    let code = match status {
+        Some(s) => s.code(),
+        None => {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok((None, String::new(), String::new(), seconds));
+        }
+    };
+    let read = |mut f: std::fs::File| {
+        use std::io::{Read, Seek};
+        let mut s = String::new();
+        let _ = f.rewind();
+        let _ = f.read_to_string(&mut s);
+        s
+    };
+    Ok((code, read(out_read), read(err_read), seconds))
+}
+
+fn first_error_line(stdout: &str, stderr: &str) -> String {
+    stderr
+        .lines()
+        .chain(stdout.lines())
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("no message")
+        .trim()
+        .to_string()
+}
+
+/// `tracc check FILE --unwind K`: exit codes 0 / 10 / 20 are the verdicts.
+fn tracc_check(opts: &BenchOptions, file: &Path, unwind: u32) -> Outcome {
+    let mut cmd = Command::new(&opts.tracc);
+    cmd.arg("--color=never")
+        .arg("check")
+        .arg(file)
+        .arg("--unwind")
+        .arg(unwind.to_string());
+    match run_limited(cmd, opts.timeout) {
+        Err(message) => Outcome::Error { message },
+        Ok((None, _, _, seconds)) => Outcome::Timeout { seconds },
+        Ok((Some(code), out, err, seconds)) => match code {
+            0 => Outcome::Verdict {
+                verdict: "SAFE",
+                seconds,
+            },
+            10 => Outcome::Verdict {
+                verdict: "UNSAFE",
+                seconds,
+            },
+            20 => Outcome::Verdict {
+                verdict: "UNKNOWN",
+                seconds,
+            },
+            _ => Outcome::Error {
+                message: first_error_line(&out, &err),
+            },
+        },
+    }
+}
+
+/// CBMC's verdict from its output: `VERIFICATION SUCCESSFUL` is SAFE; a
+/// failure is UNSAFE unless every failed property is an unwinding
+/// assertion, which leaves the verdict open (UNKNOWN), as in `tracc check`.
+pub fn cbmc_verdict(code: i32, stdout: &str) -> Option<&'static str> {
+    if code == 0 && stdout.contains("VERIFICATION SUCCESSFUL") {
+        return Some("SAFE");
+    }
+    if code != 10 || !stdout.contains("VERIFICATION FAILED") {
+        return None;
+    }
+    let failed: Vec<&str> = stdout.lines().filter(|l| l.trim_end().ends_with(": FAILURE")).collect();
+    if !failed.is_empty() && failed.iter().all(|l| l.contains("unwinding assertion")) {
+        Some("UNKNOWN")
+    } else {
+        Some("UNSAFE")
+    }
+}
+
+fn cbmc_check(cbmc: &Path, file: &Path, opts: &BenchOptions) -> Outcome {
+    let mut cmd = Command::new(cbmc);
+    cmd.arg(file)
+        .arg("--unwind")
+        .arg(opts.unwind.to_string())
+        .arg("--unwinding-assertions");
+    match run_limited(cmd, opts.timeout) {
+        Err(message) => Outcome::Error { message },
+        Ok((None, _, _, seconds)) => Outcome::Timeout { seconds },
+        Ok((Some(code), out, err, seconds)) => match cbmc_verdict(code, &out) {
+            Some(verdict) => Outcome::Verdict { verdict, seconds },
+            None => Outcome::Error {
+                message: format!("exit {code}: {}", first_error_line(&out, &err)),
+            },
+        },
+    }
+}
+
+/// What `tracc accelerate --report json` says about one file.
+struct Transformed {
+    time_ms: Option<f64>,
+    accelerated_loops: u64,
+    size_increase_percent: Option<f64>,
+    dfa_states: Option<u64>,
+    dfa_states_unminimised: Option<u64>,
+}
+
+fn read_report(path: &Path) -> Option<Transformed> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let v: Value = serde_json::from_str(&text).ok()?;
+    let file = v.get("files")?.get(0)?;
+    let report = file.get("report")?;
+    let loops = report
+        .get("loops")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let automata: Vec<&Value> = loops.iter().filter_map(|l| l.get("automaton")).collect();
+    let sum = |key: &str| {
+        (!automata.is_empty()).then(|| automata.iter().filter_map(|a| a.get(key).and_then(Value::as_u64)).sum())
+    };
+    let size = report.get("size");
+    let bytes = |key: &str| size.and_then(|s| s.get(key)).and_then(Value::as_f64);
+    let accelerated_loops = loops
+        .iter()
+        .filter(|l| l.get("accelerated").and_then(Value::as_bool) == Some(true))
+        .count() as u64;
+    let size_increase_percent = match (bytes("output_bytes"), bytes("accelerated_bytes")) {
+        (Some(out), Some(acc)) if accelerated_loops > 0 && acc > 0.0 => Some((out - acc) / acc * 100.0),
+        _ => None,
+    };
+    Some(Transformed {
+        time_ms: file.get("time_ms").and_then(Value::as_f64),
+        accelerated_loops,
+        size_increase_percent,
+        dfa_states: sum("states"),
+        dfa_states_unminimised: sum("states_regex_unminimised"),
+    })
+}
+
+/// `tracc accelerate` into `out` (restricted unless `no_restrict`).
+fn transform(opts: &BenchOptions, file: &Path, out: &Path, report: &Path, no_restrict: bool) -> Result<(), Outcome> {
+    let mut cmd = Command::new(&opts.tracc);
+    cmd.arg("--color=never")
+        .arg("accelerate")
+        .arg(file)
+        .arg("-q")
+        .arg("-o")
+        .arg(out);
+    cmd.arg("--report").arg("json").arg("--report-file").arg(report);
+    if no_restrict {
+        cmd.arg("--no-restrict");
+    }
+    match run_limited(cmd, opts.timeout) {
+        Err(message) => Err(Outcome::Error { message }),
+        Ok((None, _, _, seconds)) => Err(Outcome::Timeout { seconds }),
+        Ok((Some(0), ..)) => Ok(()),
+        Ok((Some(_), out, err, _)) => Err(Outcome::Error {
+            message: first_error_line(&out, &err),
+        }),
+    }
+}
+
+/// The group a program is totalled in: its directory and expected verdict.
+fn group_of(path: &Path, expected: Option<Verdict>) -> String {
+    let dir = path
+        .parent()
+        .and_then(|d| d.file_name())
+        .map(|d| d.to_string_lossy().into_owned())
+        .unwrap_or_else(|| ".".to_string());
+    let what = match expected {
+        Some(Verdict::Safe) => "safe",
+        Some(Verdict::Unsafe) => "unsafe",
+        None => "unlabelled",
+    };
+    format!("{dir}/{what}")
+}
+
+/// Measure one program.
+pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let expected = expected_verdict(path, &text);
+    let mut row = Row {
+        program: path.display().to_string(),
+        group: group_of(path, expected),
+        expected: expected.map(Verdict::as_str),
+        input: tracc_check(opts, path, opts.input_unwind),
+        accel_only: Outcome::Skipped,
+        restricted: Outcome::Skipped,
+        cbmc: opts.cbmc.as_ref().map(|_| Outcome::Skipped),
+        transform_ms: None,
+        accelerated_loops: 0,
+        size_increase_percent: None,
+        dfa_states: None,
+        dfa_states_unminimised: None,
+        expected_verdict: expected,
+    };
+    let dir = match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => {
+            row.restricted = Outcome::Error {
+                message: format!("temporary directory: {e}"),
+            };
+            return row;
+        }
+    };
+    let accel_file = dir.path().join("accelerated.c");
+    let restricted_file = dir.path().join("restricted.c");
+    let report = dir.path().join("report.json");
+    let no_report = dir.path().join("report-accel.json");
+    if let Err(o) = transform(opts, path, &accel_file, &no_report, true) {
+        row.accel_only = o;
+    } else {
+        row.accel_only = tracc_check(opts, &accel_file, opts.unwind);
+    }
+    match transform(opts, path, &restricted_file, &report, false) {
+        Err(o) => row.restricted = o,
+        Ok(()) => {
+            if let Some(t) = read_report(&report) {
+                row.transform_ms = t.time_ms;
+                row.accelerated_loops = t.accelerated_loops;
+                row.size_increase_percent = t.size_increase_percent;
+                row.dfa_states = t.dfa_states;
+                row.dfa_states_unminimised = t.dfa_states_unminimised;
+            }
+            row.restricted = tracc_check(opts, &restricted_file, opts.unwind);
+            if let Some(cbmc) = &opts.cbmc {
+                row.cbmc = Some(cbmc_check(cbmc, &restricted_file, opts));
+            }
+        }
+    }
+    row
+}
+
+/// Measure every program on `opts.jobs` threads; `on_done` sees each row
+/// as it is finished. Rows come back in the order of `files`.
+pub fn run_all(files: &[PathBuf], opts: &BenchOptions, on_done: &(dyn Fn(&Row) + Sync)) -> Vec<Row> {
+    let next = AtomicUsize::new(0);
+    let rows: Mutex<Vec<Option<Row>>> = Mutex::new(vec![None; files.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..opts.jobs.clamp(1, files.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(file) = files.get(i) else { break };
+                    let row = bench_file(file, opts);
+                    on_done(&row);
+                    rows.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(row);
+                }
+            });
+        }
+    });
+    rows.into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// Correct / wrong / no verdict and time for one column over a group.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ColumnTotals {
+    pub correct: u64,
+    pub wrong: u64,
+    pub no_verdict: u64,
+    pub timeouts: u64,
+    pub seconds: f64,
+}
+
+impl ColumnTotals {
+    fn add(&mut self, o: &Outcome, expected: Option<Verdict>) {
+        match o.grade(expected) {
+            Grade::Correct => self.correct += 1,
+            Grade::Wrong => self.wrong += 1,
+            Grade::NoVerdict => self.no_verdict += 1,
+        }
+        self.timeouts += u64::from(matches!(o, Outcome::Timeout { .. }));
+        self.seconds += o.seconds();
+    }
+
+    fn cell(&self) -> String {
+        format!(
+            "{} / {} / {} ({:.1}s)",
+            self.correct, self.wrong, self.no_verdict, self.seconds
+        )
+    }
+}
+
+/// The totals of one group (and of everything, under `all`).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct GroupTotals {
+    pub programs: u64,
+    pub input: ColumnTotals,
+    pub accel_only: ColumnTotals,
+    pub restricted: ColumnTotals,
+    pub cbmc: Option<ColumnTotals>,
+    pub transform_ms: f64,
+}
+
+pub fn totals(rows: &[Row]) -> BTreeMap<String, GroupTotals> {
+    let mut groups: BTreeMap<String, GroupTotals> = BTreeMap::new();
+    for row in rows {
+        for key in [row.group.clone(), "all".to_string()] {
+            let g = groups.entry(key).or_default();
+            g.programs += 1;
+            g.input.add(&row.input, row.expected_verdict);
+            g.accel_only.add(&row.accel_only, row.expected_verdict);
+            g.restricted.add(&row.restricted, row.expected_verdict);
+            if let Some(c) = &row.cbmc {
+                g.cbmc
+                    .get_or_insert_with(ColumnTotals::default)
+                    .add(c, row.expected_verdict);
+            }
+            g.transform_ms += row.transform_ms.unwrap_or(0.0);
+        }
+    }
+    groups
+}
+
+/// The report as Markdown: settings, one row per program, totals per group.
+pub fn markdown(rows: &[Row], opts: &BenchOptions) -> String {
+    let cbmc = opts.cbmc.is_some();
+    let (iu, u) = (opts.input_unwind, opts.unwind);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Verdicts of `tracc check` (the reference checker); time limit {} s per step.\n",
+        opts.timeout.as_secs()
+    );
+    let _ = write!(
+        s,
+        "| program | expected | input @{iu} | accel-only @{u} | restricted @{u} |{} transform ms | size +% | DFA states (min/unmin) |\n|---|---|---|---|---|{}---:|---:|---:|\n",
+        if cbmc {
+            format!(" CBMC restricted @{u} |")
+        } else {
+            String::new()
+        },
+        if cbmc { "---|" } else { "" },
+    );
+    for r in rows {
+        let name = Path::new(&r.program)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| r.program.clone());
+        let e = r.expected_verdict;
+        let _ = writeln!(
+            s,
+            "| {name} | {} | {} | {} | {} |{} {} | {} | {} |",
+            r.expected.unwrap_or("?"),
+            r.input.cell(e),
+            r.accel_only.cell(e),
+            r.restricted.cell(e),
+            match &r.cbmc {
+                Some(c) => format!(" {} |", c.cell(e)),
+                None => String::new(),
+            },
+            r.transform_ms.map(|t| format!("{t:.1}")).unwrap_or_else(|| "-".into()),
+            r.size_increase_percent
+                .map(|p| format!("{p:+.0}"))
+                .unwrap_or_else(|| "-".into()),
+            match (r.dfa_states, r.dfa_states_unminimised) {
+                (Some(a), Some(b)) => format!("{a}/{b}"),
+                _ => "-".into(),
+            },
+        );
+    }
+    let _ = write!(
+        s,
+        "\nTotals: correct / wrong / no verdict (total time).\n\n| group | programs | input @{iu} | accel-only @{u} | restricted @{u} |{} transform ms |\n|---|---:|---|---|---|{}---:|\n",
+        if cbmc {
+            format!(" CBMC restricted @{u} |")
+        } else {
+            String::new()
+        },
+        if cbmc { "---|" } else { "" },
+    );
+    for (name, g) in totals(rows) {
+        let _ = writeln!(
+            s,
+            "| {name} | {} | {} | {} | {} |{} {:.0} |",
+            g.programs,
+            g.input.cell(),
+            g.accel_only.cell(),
+            g.restricted.cell(),
+            match &g.cbmc {
+                Some(c) => format!(" {} |", c.cell()),
+                None => String::new(),
+            },
+            g.transform_ms
+        );
+    }
+    s
+}
+
+/// The report as JSON: settings, rows and totals.
+pub fn json(rows: &[Row], opts: &BenchOptions) -> Value {
+    serde_json::json!({
+        "timeout_s": opts.timeout.as_secs_f64(),
+        "input_unwind": opts.input_unwind,
+        "unwind": opts.unwind,
+        "jobs": opts.jobs,
+        "cbmc": opts.cbmc.as_ref().map(|p| p.display().to_string()),
+        "rows": rows,
+        "totals": totals(rows),
+    })
+}
+
+/// The `.c` files directly inside each directory (sorted), and files given
+/// directly.
+pub fn collect_programs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let entries = std::fs::read_dir(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let mut here: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "c") && f.is_file())
+                .collect();
+            here.sort();
+            files.extend(here);
+        } else if p.is_file() {
+            files.push(p.clone());
+        } else {
+            return Err(format!("{}: no such file or directory", p.display()));
+        }
+    }
+    Ok(files)
+}

@@ -1,0 +1,125 @@
+//! `tracc bench`: the table, the JSON, expectations from names, the CBMC
+//! column (with a stand-in `cbmc` script), and time limits.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use tracc::evidence::bench::cbmc_verdict;
+
+const SAFE: &str = "void assert(int);\nint main(void) {\n    unsigned int i = 0, x = 0;\n    while (i < 1000000) {\n        x += 2;\n        i++;\n    }\n    assert(x == 2000000);\n    return 0;\n}\n";
+const UNSAFE: &str = "void assert(int);\nint main(void) {\n    unsigned int i = 0;\n    while (i < 1000000) {\n        i++;\n    }\n    assert(i != 1000000);\n    return 0;\n}\n";
+
+fn bench(dir: &Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tracc"))
+        .arg("bench")
+        .arg(dir.join("progs"))
+        .arg("--json")
+        .arg(dir.join("report.json"))
+        .args(extra)
+        .env("PATH", dir.join("bin"))
+        .output()
+        .expect("tracc runs")
+}
+
+fn setup(cbmc_script: Option<&str>) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir(dir.path().join("progs")).expect("mkdir");
+    std::fs::create_dir(dir.path().join("bin")).expect("mkdir");
+    std::fs::write(dir.path().join("progs/count_true-unreach-call.c"), SAFE).expect("write");
+    std::fs::write(dir.path().join("progs/deep_false-unreach-call.c"), UNSAFE).expect("write");
+    if let Some(script) = cbmc_script {
+        let p = dir.path().join("bin/cbmc");
+        std::fs::write(&p, script).expect("write");
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    dir
+}
+
+#[test]
+fn table_and_json_give_verdicts_per_program_and_totals() {
+    let dir = setup(None);
+    let out = bench(dir.path(), &["--timeout", "60"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(!table.contains("CBMC"), "no cbmc on the PATH:\n{table}");
+    let row = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.starts_with(&format!("| {name}")))
+            .unwrap_or("")
+            .to_string()
+    };
+    let safe = row("count_true-unreach-call.c");
+    let unsafe_ = row("deep_false-unreach-call.c");
+    // Input at --unwind 100 cannot decide a loop of 10^6 iterations; the
+    // restricted output at --unwind 3 can.
+    assert!(
+        safe.starts_with("| count_true-unreach-call.c | SAFE | UNKNOWN"),
+        "{safe}"
+    );
+    assert!(
+        safe.split('|').nth(5).is_some_and(|c| c.trim().starts_with("SAFE")),
+        "{safe}"
+    );
+    assert!(
+        unsafe_
+            .split('|')
+            .nth(5)
+            .is_some_and(|c| c.trim().starts_with("UNSAFE")),
+        "{unsafe_}"
+    );
+    assert!(table.contains("| all | 2 |"), "{table}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).expect("json written"))
+            .expect("valid json");
+    let rows = json["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["expected"], "SAFE");
+    assert_eq!(rows[0]["restricted"]["verdict"], "SAFE");
+    assert!(rows[0]["dfa_states"].as_u64().is_some_and(|n| n >= 2));
+    assert_eq!(json["totals"]["all"]["restricted"]["correct"], 2);
+    assert_eq!(json["totals"]["all"]["restricted"]["wrong"], 0);
+}
+
+#[test]
+fn cbmc_on_the_path_gets_a_column_and_its_limit() {
+    // A stand-in that answers at once for one program and hangs on the other.
+    let script = "#!/bin/sh\ncase \"$(/bin/cat \"$1\")\" in *2000000*) echo 'VERIFICATION SUCCESSFUL'; exit 0;; esac\n/bin/sleep 20\n";
+    let dir = setup(Some(script));
+    let out = bench(dir.path(), &["--timeout", "3"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("CBMC restricted @3"), "{table}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).expect("json written"))
+            .expect("valid json");
+    let rows = json["rows"].as_array().expect("rows");
+    assert_eq!(rows[0]["cbmc"]["verdict"], "SAFE");
+    assert_eq!(rows[1]["cbmc"]["status"], "timeout");
+    assert_eq!(json["totals"]["all"]["cbmc"]["timeouts"], 1);
+    let out = bench(dir.path(), &["--timeout", "3", "--no-cbmc"]);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("CBMC"));
+}
+
+#[test]
+fn cbmc_output_is_read_like_the_reference_checker() {
+    assert_eq!(
+        cbmc_verdict(0, "** 0 of 1 failed\nVERIFICATION SUCCESSFUL\n"),
+        Some("SAFE")
+    );
+    let unwinding = "[main.unwind.0] line 5 unwinding assertion loop 0: FAILURE\nVERIFICATION FAILED\n";
+    assert_eq!(cbmc_verdict(10, unwinding), Some("UNKNOWN"));
+    let real = "[main.assertion.1] line 9 assertion x == 2: FAILURE\n[main.unwind.0] line 5 unwinding assertion loop 0: FAILURE\nVERIFICATION FAILED\n";
+    assert_eq!(cbmc_verdict(10, real), Some("UNSAFE"));
+    assert_eq!(cbmc_verdict(6, "PARSING ERROR\n"), None);
+}
+
+#[test]
+fn a_missing_directory_is_an_input_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tracc"))
+        .args(["bench", "/nonexistent/dir"])
+        .output()
+        .expect("tracc runs");
+    assert_eq!(out.status.code(), Some(3));
+}
