@@ -78,6 +78,8 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
             max_paths: opts.max_paths,
         },
     );
+    let mut inst = inst;
+    keep_expressible_loops(&mut inst, text, opts.dialect);
     diagnostics.extend(inst.diagnostics());
     let mut program = inst.program.clone();
 
@@ -135,6 +137,35 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         diagnostics,
         report,
     })
+}
+
+/// Leave a loop alone, with a warning, when its accelerated form uses a
+/// construct the output dialect cannot express (the SV-COMP dialect has no
+/// quantifier and no array copy). The automaton adds only plain C, so the
+/// acceleration-only statement decides for the restricted one too.
+fn keep_expressible_loops(inst: &mut Instrumented, text: &str, dialect: Dialect) {
+    let program = &inst.program;
+    let mut refused = Vec::new();
+    for (i, l) in inst.loops.iter().enumerate() {
+        if let Some(r) = &l.replacement
+            && let Err(emit::EmitError::Unsupported(what)) = emit::print_stmt(program, text, r, "", "    ", dialect)
+        {
+            refused.push((i, what));
+        }
+    }
+    for (i, why) in refused {
+        let l = &mut inst.loops[i];
+        let reason = format!("the accelerator needs {why}");
+        l.replacement = None;
+        l.accelerators.clear();
+        l.report.accelerated = false;
+        l.report.reason = Some(reason.clone());
+        l.diagnostics.push(
+            Diagnostic::warning(l.span, format!("loop not accelerated: {reason}"))
+                .with_label("left unchanged")
+                .with_note("the default dialect (--dialect cbmc) can express it"),
+        );
+    }
 }
 
 fn refuse_reserved_names(program: &Program) -> Result<(), Vec<Diagnostic>> {

@@ -393,3 +393,25 @@ fn check_refuses_what_it_cannot_model() {
     assert!(!stdout(&o).contains("SAFE"), "{}", stdout(&o));
     assert!(stderr(&o).contains("p.c:"), "{}", stderr(&o));
 }
+
+#[test]
+fn svcomp_dialect_leaves_loops_it_cannot_express_with_a_warning() {
+    // An array write needs a quantifier; a plain counter does not.
+    let src = "int a[100];\nint main(void) {\n    unsigned int i, x = 0;\n    for (i = 0; i < 100; i++) {\n        a[i] = 5;\n    }\n    while (x < 1000) {\n        x++;\n    }\n    return 0;\n}\n";
+    let dir = dir_with(&[("in.c", src)]);
+    let out = tracc(&["accelerate", "--dialect", "svcomp", "in.c"], dir.path(), None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("in.c:4:5"), "{err}");
+    assert!(err.contains("SV-COMP dialect cannot express"), "{err}");
+    let text = stdout(&out);
+    assert!(
+        text.contains("    for (i = 0; i < 100; i++) {\n        a[i] = 5;\n    }\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("__VERIFIER_nondet_ulong"),
+        "the counter loop is still accelerated:\n{text}"
+    );
+    assert!(!text.contains("forall"), "{text}");
+}

@@ -421,5 +421,9 @@ impl Printer<'_> {
 }
 
 fn unsupported_in(what: &str, dialect: Dialect) -> EmitError {
-    EmitError::Unsupported(format!("{what} in the {dialect:?} dialect"))
+    let name = match dialect {
+        Dialect::Cbmc => "CBMC",
+        Dialect::Svcomp => "SV-COMP",
+    };
+    EmitError::Unsupported(format!("{what}, which the {name} dialect cannot express"))
 }
