@@ -98,7 +98,11 @@ pub struct Accelerator {
 const NONDET_BASE: usize = usize::MAX / 2;
 
 thread_local! {
-    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+    /// One solver per resource limit, reused for every query of the thread.
+    /// Its parameters are set once: `Z3_solver_set_params` validates them
+    /// against every parameter the solver knows, which costs far more than
+    /// a typical query.
+    static SOLVERS: RefCell<Vec<(u32, Solver)>> = const { RefCell::new(Vec::new()) };
 }
 
 thread_local! {
@@ -113,17 +117,26 @@ const RLIMIT_LINEAR: u32 = 2_000_000;
 const RLIMIT_QUADRATIC: u32 = 800_000;
 
 fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
-    SOLVER.with(|s| {
+    let rlimit = RLIMIT.with(|r| r.get());
+    SOLVERS.with(|s| {
         let mut s = s.borrow_mut();
-        let solver = s.get_or_insert_with(Solver::new);
-        let mut p = z3::Params::new();
-        // A deterministic resource limit decides; the wall-clock timeout
-        // only guards against queries that do not honour it. Running out
-        // means "not proved": the path is then not accelerated.
-        p.set_u32("rlimit", RLIMIT.with(|r| r.get()));
-        p.set_u32("timeout", 10_000);
-        solver.set_params(&p);
-        f(solver)
+        let i = match s.iter().position(|(r, _)| *r == rlimit) {
+            Some(i) => i,
+            None => {
+                let solver = Solver::new();
+                let mut p = z3::Params::new();
+                // A deterministic resource limit (per check) decides; the
+                // wall-clock timeout only guards against queries that do
+                // not honour it. Running out means "not proved": the path
+                // is then not accelerated.
+                p.set_u32("rlimit", rlimit);
+                p.set_u32("timeout", 10_000);
+                solver.set_params(&p);
+                s.push((rlimit, solver));
+                s.len() - 1
+            }
+        };
+        f(&s[i].1)
     })
 }
 
