@@ -1648,7 +1648,22 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         }
     }
 
-    verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym)?;
+    // Variables whose closed forms are emitted at iterations other than the
+    // last: in the guards, the array writes and the overflow conditions
+    // checked with a quantifier (all over the values at the start of an
+    // iteration).
+    let mut at_k = BTreeSet::new();
+    for (g, _, _) in &sym.guards {
+        build::vars_of(g, &mut at_k);
+    }
+    for w in &sym.array_writes {
+        build::vars_of(&w.index, &mut at_k);
+        build::vars_of(&w.value, &mut at_k);
+    }
+    for (node, _) in &quant_checks {
+        build::vars_of(node, &mut at_k);
+    }
+    verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym, &at_k)?;
 
     let mut quant_overflow = Vec::new();
     let mut quant_at_zero = Vec::new();
@@ -2271,9 +2286,9 @@ fn guard_treatment(
 
 /// z3: the emitted overflow assumptions evaluate without wrap-around (each
 /// given the earlier ones), hold exactly when no checked operation of the
-/// path leaves its type at any iteration, and under them the emitted
-/// closed forms (at every k <= m) and final values equal the mathematical
-/// values.
+/// path leaves its type at any iteration, and under them the emitted final
+/// values and the emitted closed forms of the variables in `at_k` (at
+/// every k <= m) equal the mathematical values.
 fn verify_emitted(
     ctx: &Ctx,
     n_id: VarId,
@@ -2281,6 +2296,7 @@ fn verify_emitted(
     finals: &[(VarId, Expr)],
     check_polys: &[(Expr, bool, Poly, Poly, bool)],
     sym: &Sym,
+    at_k: &BTreeSet<VarId>,
 ) -> Result<(), String> {
     let atoms = Atoms::new();
     let get = |a: Atom| atoms.get(a);
@@ -2364,7 +2380,10 @@ fn verify_emitted(
         sides.push(v.eq(&exp));
         claims.push(all_a.implies(Bool::and(&sides)));
     }
-    // Closed forms at any k <= m (used by guards).
+    // Closed forms at any k <= m, of the variables that the emitted guards,
+    // array writes and quantified overflow conditions read (the other
+    // closed forms are emitted only in the final values and the overflow
+    // conditions, checked above).
     let kk = K {
         expr: Expr::var(VarId(usize::MAX - 1), build::ULONG),
         konst: None,
@@ -2375,7 +2394,7 @@ fn verify_emitted(
     let mut evk = Eval::new(Mode::NoWrap, &vars_k);
     let krange = Bool::and(&[kfree.ge(int(0)), kfree.le(&m)]);
     for (x, cf) in &ctx.cfs {
-        if matches!(cf.kind, Kind::Invariant) {
+        if matches!(cf.kind, Kind::Invariant) || !at_k.contains(x) {
             continue;
         }
         let e = ctx.cf_expr(*x, &kk).ok_or("cannot emit a closed form")?;
