@@ -123,7 +123,15 @@ fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
         let i = match s.iter().position(|(r, _)| *r == rlimit) {
             Some(i) => i,
             None => {
-                let solver = Solver::new();
+                // All queries run on the incremental core (push/pop). A
+                // solver made by `Solver::new()` also builds z3's default
+                // tactic, a portfolio for every logic that only serves as a
+                // fallback when the core answers "unknown"; building it
+                // costs more than all the queries of a typical file. For
+                // QF_NIA the core gets the same configuration as without a
+                // logic (z3 has no special setup for it) and the fallback is
+                // the tactic the portfolio picks for nonlinear integer goals.
+                let solver = Solver::new_for_logic("QF_NIA").unwrap_or_default();
                 let mut p = z3::Params::new();
                 // A deterministic resource limit (per check) decides; the
                 // wall-clock timeout only guards against queries that do
