@@ -2105,13 +2105,13 @@ fn ordered_assignments(
 
 /// Atoms of the polynomials as z3 integers, with their type ranges.
 struct Atoms {
-    map: RefCell<HashMap<Atom, Int>>,
+    map: RefCell<BTreeMap<Atom, Int>>,
 }
 
 impl Atoms {
     fn new() -> Atoms {
         Atoms {
-            map: RefCell::new(HashMap::new()),
+            map: RefCell::new(BTreeMap::new()),
         }
     }
 
