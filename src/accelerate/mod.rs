@@ -1037,6 +1037,11 @@ impl Ctx<'_> {
             return Some(atoms(Atom::Var(x)));
         };
         let rest = poly_value(&cf.rest, &|a| if a == Atom::K { k.clone() } else { atoms(a) })?;
+        // Unless the form is piecewise, `rest` at k = 0 is `first`: no case
+        // split.
+        if !cf.piecewise() {
+            return Some(rest);
+        }
         let first = poly_value(&cf.first, atoms)?;
         Some(k.eq(int(0)).ite(&first, &rest))
     }
