@@ -98,7 +98,11 @@ pub struct Accelerator {
 const NONDET_BASE: usize = usize::MAX / 2;
 
 thread_local! {
-    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+    /// One solver per resource limit, reused for every query of the thread.
+    /// Its parameters are set once: `Z3_solver_set_params` validates them
+    /// against every parameter the solver knows, which costs far more than
+    /// a typical query.
+    static SOLVERS: RefCell<Vec<(u32, Solver)>> = const { RefCell::new(Vec::new()) };
 }
 
 thread_local! {
@@ -113,17 +117,34 @@ const RLIMIT_LINEAR: u32 = 2_000_000;
 const RLIMIT_QUADRATIC: u32 = 800_000;
 
 fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
-    SOLVER.with(|s| {
+    let rlimit = RLIMIT.with(|r| r.get());
+    SOLVERS.with(|s| {
         let mut s = s.borrow_mut();
-        let solver = s.get_or_insert_with(Solver::new);
-        let mut p = z3::Params::new();
-        // A deterministic resource limit decides; the wall-clock timeout
-        // only guards against queries that do not honour it. Running out
-        // means "not proved": the path is then not accelerated.
-        p.set_u32("rlimit", RLIMIT.with(|r| r.get()));
-        p.set_u32("timeout", 10_000);
-        solver.set_params(&p);
-        f(solver)
+        let i = match s.iter().position(|(r, _)| *r == rlimit) {
+            Some(i) => i,
+            None => {
+                // All queries run on the incremental core (push/pop). A
+                // solver made by `Solver::new()` also builds z3's default
+                // tactic, a portfolio for every logic that only serves as a
+                // fallback when the core answers "unknown"; building it
+                // costs more than all the queries of a typical file. For
+                // QF_NIA the core gets the same configuration as without a
+                // logic (z3 has no special setup for it) and the fallback is
+                // the tactic the portfolio picks for nonlinear integer goals.
+                let solver = Solver::new_for_logic("QF_NIA").unwrap_or_default();
+                let mut p = z3::Params::new();
+                // A deterministic resource limit (per check) decides; the
+                // wall-clock timeout only guards against queries that do
+                // not honour it. Running out means "not proved": the path
+                // is then not accelerated.
+                p.set_u32("rlimit", rlimit);
+                p.set_u32("timeout", 10_000);
+                solver.set_params(&p);
+                s.push((rlimit, solver));
+                s.len() - 1
+            }
+        };
+        f(&s[i].1)
     })
 }
 
@@ -1016,6 +1037,11 @@ impl Ctx<'_> {
             return Some(atoms(Atom::Var(x)));
         };
         let rest = poly_value(&cf.rest, &|a| if a == Atom::K { k.clone() } else { atoms(a) })?;
+        // Unless the form is piecewise, `rest` at k = 0 is `first`: no case
+        // split.
+        if !cf.piecewise() {
+            return Some(rest);
+        }
         let first = poly_value(&cf.first, atoms)?;
         Some(k.eq(int(0)).ite(&first, &rest))
     }
@@ -1635,7 +1661,22 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         }
     }
 
-    verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym)?;
+    // Variables whose closed forms are emitted at iterations other than the
+    // last: in the guards, the array writes and the overflow conditions
+    // checked with a quantifier (all over the values at the start of an
+    // iteration).
+    let mut at_k = BTreeSet::new();
+    for (g, _, _) in &sym.guards {
+        build::vars_of(g, &mut at_k);
+    }
+    for w in &sym.array_writes {
+        build::vars_of(&w.index, &mut at_k);
+        build::vars_of(&w.value, &mut at_k);
+    }
+    for (node, _) in &quant_checks {
+        build::vars_of(node, &mut at_k);
+    }
+    verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym, &at_k)?;
 
     let mut quant_overflow = Vec::new();
     let mut quant_at_zero = Vec::new();
@@ -2069,13 +2110,13 @@ fn ordered_assignments(
 
 /// Atoms of the polynomials as z3 integers, with their type ranges.
 struct Atoms {
-    map: RefCell<HashMap<Atom, Int>>,
+    map: RefCell<BTreeMap<Atom, Int>>,
 }
 
 impl Atoms {
     fn new() -> Atoms {
         Atoms {
-            map: RefCell::new(HashMap::new()),
+            map: RefCell::new(BTreeMap::new()),
         }
     }
 
@@ -2258,9 +2299,9 @@ fn guard_treatment(
 
 /// z3: the emitted overflow assumptions evaluate without wrap-around (each
 /// given the earlier ones), hold exactly when no checked operation of the
-/// path leaves its type at any iteration, and under them the emitted
-/// closed forms (at every k <= m) and final values equal the mathematical
-/// values.
+/// path leaves its type at any iteration, and under them the emitted final
+/// values and the emitted closed forms of the variables in `at_k` (at
+/// every k <= m) equal the mathematical values.
 fn verify_emitted(
     ctx: &Ctx,
     n_id: VarId,
@@ -2268,6 +2309,7 @@ fn verify_emitted(
     finals: &[(VarId, Expr)],
     check_polys: &[(Expr, bool, Poly, Poly, bool)],
     sym: &Sym,
+    at_k: &BTreeSet<VarId>,
 ) -> Result<(), String> {
     let atoms = Atoms::new();
     let get = |a: Atom| atoms.get(a);
@@ -2351,7 +2393,10 @@ fn verify_emitted(
         sides.push(v.eq(&exp));
         claims.push(all_a.implies(Bool::and(&sides)));
     }
-    // Closed forms at any k <= m (used by guards).
+    // Closed forms at any k <= m, of the variables that the emitted guards,
+    // array writes and quantified overflow conditions read (the other
+    // closed forms are emitted only in the final values and the overflow
+    // conditions, checked above).
     let kk = K {
         expr: Expr::var(VarId(usize::MAX - 1), build::ULONG),
         konst: None,
@@ -2362,7 +2407,7 @@ fn verify_emitted(
     let mut evk = Eval::new(Mode::NoWrap, &vars_k);
     let krange = Bool::and(&[kfree.ge(int(0)), kfree.le(&m)]);
     for (x, cf) in &ctx.cfs {
-        if matches!(cf.kind, Kind::Invariant) {
+        if matches!(cf.kind, Kind::Invariant) || !at_k.contains(x) {
             continue;
         }
         let e = ctx.cf_expr(*x, &kk).ok_or("cannot emit a closed form")?;
@@ -2375,8 +2420,13 @@ fn verify_emitted(
     let mut premises = atoms.ranges(ctx);
     premises.push(n.ge(int(1)));
     premises.push(n.le(int(u64::MAX as i128)));
-    // One query per claim: smaller nonlinear problems are much easier.
-    let ok = claims.iter().all(|c| with_solver(|s| prove(s, &premises, c)));
+    // Linear closed forms: all claims in one query (most are small and
+    // share the overflow conditions), one by one only if that fails.
+    // Quadratic ones: one query per claim, smaller nonlinear problems are
+    // much easier.
+    let linear = !ctx.cfs.values().any(|c| matches!(c.kind, Kind::Polynomial));
+    let ok = (linear && with_solver(|s| prove(s, &premises, &Bool::and(&claims))))
+        || claims.iter().all(|c| with_solver(|s| prove(s, &premises, c)));
     if ok {
         Ok(())
     } else {

@@ -22,7 +22,15 @@ pub enum Mode {
 }
 
 pub fn int(v: i128) -> Int {
-    Int::from_i128(v)
+    // The same numeral either way; the 128-bit constructor goes through a
+    // decimal string.
+    if let Ok(v) = i64::try_from(v) {
+        Int::from_i64(v)
+    } else if let Ok(v) = u64::try_from(v) {
+        Int::from_u64(v)
+    } else {
+        Int::from_i128(v)
+    }
 }
 
 pub fn in_range(v: &Int, t: IntType) -> Bool {
