@@ -263,7 +263,11 @@ fn read_report(path: &Path) -> Option<Transformed> {
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
-    let automata: Vec<&Value> = loops.iter().filter_map(|l| l.get("automaton")).filter(|a| a.is_object()).collect();
+    let automata: Vec<&Value> = loops
+        .iter()
+        .filter_map(|l| l.get("automaton"))
+        .filter(|a| a.is_object())
+        .collect();
     let sum = |key: &str| {
         (!automata.is_empty()).then(|| automata.iter().filter_map(|a| a.get(key).and_then(Value::as_u64)).sum())
     };
