@@ -28,8 +28,10 @@
 //! that makes these bit-vector queries cheap (seconds versus milliseconds).
 //! Quantifiers over array elements reach the solver as instances, and a
 //! model is accepted only once it satisfies the quantifiers themselves
-//! (quant.rs), which does not change a verdict.
+//! (quant.rs); valid lemmas about products spare the SAT core from
+//! comparing multiplier circuits (lemmas.rs). Neither changes a verdict.
 
+mod lemmas;
 mod quant;
 mod report;
 mod symex;
@@ -359,6 +361,7 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
     // Quantifier instances at the index terms of every formula.
     let mut all = base.clone();
     all.extend(enc.props.iter().map(|p| p.fails.clone()));
+    base.extend(lemmas::mul_lemmas(&all));
     let mut backend = Backend {
         base: &base,
         deadline,

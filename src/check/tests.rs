@@ -798,6 +798,55 @@ fn counterexamples_with_quantifiers_satisfy_them() {
     assert!((0..256).all(|k: i128| (k * k) % 256 != x), "x = {x} is a square");
 }
 
+// ---- multiplication lemmas (lemmas.rs) ------------------------------------
+
+#[test]
+fn multiplication_lemmas_are_theorems() {
+    use z3::ast::{BV, Bool};
+    // Small widths, so that z3 can prove each lemma through the circuits.
+    let a = BV::new_const("a", 16);
+    let b = BV::new_const("b", 16);
+    let c = BV::new_const("c", 8);
+    let d = BV::new_const("d", 8);
+    let e = BV::new_const("e", 4);
+    let f: Vec<Bool> = vec![
+        a.bvmul(b.bvadd(BV::from_u64(0xffff, 16))).bvugt(BV::from_u64(3, 16)),
+        c.bvmul(&d).eq(c.bvmul(&c)),
+        e.bvmul(e.bvnot()).bvult(BV::from_u64(9, 4)),
+        a.bvmul(BV::from_u64(3, 16)).eq(&b),
+    ];
+    let lemmas = super::lemmas::mul_lemmas(&f);
+    // Low bits of the 16-bit product at 8 and 4 bits, of the 8-bit
+    // products at 4 bits, and congruences: more than a handful.
+    assert!(lemmas.len() >= 8, "{} lemmas", lemmas.len());
+    for l in &lemmas {
+        let s = z3::Solver::new();
+        s.assert(l.not());
+        assert_eq!(s.check(), z3::SatResult::Unsat, "not a theorem: {l}");
+    }
+}
+
+/// A truncated 64-bit closed form against the program's 32-bit product,
+/// with the operands equal only through inequalities (the shape of an
+/// accelerated `y += x; x++` loop).
+const TRUNCATED_PRODUCT: &str = "unsigned long nondet_ulong(void); unsigned nondet_uint(void);\n\
+    int main(void) { unsigned long m = nondet_ulong(); unsigned n = nondet_uint(); \
+    __CPROVER_assume(m >= 1 && m <= 4294967295UL); \
+    __CPROVER_assume((unsigned)(m - 1) < n && n <= (unsigned)m); \
+    unsigned y = (unsigned)(m * (m - 1) / 2); assert(2 * y == n * (n - 1)); return 0; }";
+
+#[test]
+fn truncated_products_are_decided() {
+    let o = CheckOptions {
+        timeout_ms: Some(60_000),
+        ..opts(1)
+    };
+    let r = check_source(TRUNCATED_PRODUCT, &o).unwrap();
+    assert_eq!(r.verdict, Verdict::Safe, "{:?}", r.unknown_reason);
+    let bad = TRUNCATED_PRODUCT.replace("n <= (unsigned)m)", "n <= (unsigned)m + 1)");
+    assert_eq!(check_source(&bad, &o).unwrap().verdict, Verdict::Unsafe);
+}
+
 #[test]
 fn a_model_violating_a_quantifier_is_refused_and_refined() {
     use super::quant::{Instantiator, Quant};
