@@ -1,4 +1,4 @@
-// tracc: expect SAFE bound=101 verify=UNKNOWN
+// tracc: expect SAFE bound=101 verify=SAFE
 // Figure 9 of the paper (SV-COMP14 SUM_ARRAYS) over a nondeterministic prefix N <= 100: c[i] = a[i] + b[i] is written in one loop and checked in another (short inputs, so no signed overflow).
 #include <assert.h>
 

@@ -26,7 +26,13 @@
 //! can exceed the bound is named. Each query runs on a fresh z3 solver with
 //! a plain `check()`, because z3's incremental core skips the preprocessing
 //! that makes these bit-vector queries cheap (seconds versus milliseconds).
+//! Quantifiers over array elements reach the solver as instances, and a
+//! model is accepted only once it satisfies the quantifiers themselves
+//! (quant.rs); valid lemmas about products spare the SAT core from
+//! comparing multiplier circuits (lemmas.rs). Neither changes a verdict.
 
+mod lemmas;
+mod quant;
 mod report;
 mod symex;
 
@@ -211,6 +217,17 @@ pub fn check_source(source: &str, opts: &CheckOptions) -> Result<CheckReport, Ve
 
 /// Check `program` (lowered from `source`, which is used for messages).
 pub fn check_program(program: &Program, source: &str, opts: &CheckOptions) -> Result<CheckReport, Vec<Diagnostic>> {
+    check_program_with(program, source, opts, false)
+}
+
+/// `check_program`; with `native_quantifiers`, quantifiers go to z3 as
+/// such (the reference the instantiation is tested against).
+pub(crate) fn check_program_with(
+    program: &Program,
+    source: &str,
+    opts: &CheckOptions,
+    native_quantifiers: bool,
+) -> Result<CheckReport, Vec<Diagnostic>> {
     let start = Instant::now();
     let deadline = opts.timeout_ms.map(|ms| start + Duration::from_millis(ms));
     let eopts = EncodeOptions {
@@ -219,6 +236,7 @@ pub fn check_program(program: &Program, source: &str, opts: &CheckOptions) -> Re
         unwinding_assertions: opts.unwinding_assertions,
         error_label: opts.error_label.as_deref(),
         deadline,
+        native_quantifiers,
     };
     let mut report = CheckReport {
         verdict: Verdict::Unknown,
@@ -259,15 +277,39 @@ fn is_user(k: PropKind) -> bool {
 /// (push/pop, check with assumptions) skips; on programs with symbolic
 /// 64-bit multiplications and divisions that is the difference between
 /// milliseconds and many seconds. Re-asserting the shared formulas is cheap.
+/// Quantifiers are seen through the instantiator's lemmas (quant.rs), and a
+/// model counts only once it satisfies them.
 struct Backend<'a> {
     base: &'a [Bool],
     deadline: Option<Instant>,
+    quants: quant::Instantiator<'a>,
+    has_quants: bool,
 }
 
 impl Backend<'_> {
-    fn check(&self, goal: &Bool) -> (SatResult, Option<Model>, Option<String>) {
+    fn check(&mut self, goal: &Bool) -> (SatResult, Option<Model>, Option<String>) {
+        for _ in 0..quant::MAX_ROUNDS {
+            let (r, m, why) = self.check_once(goal);
+            let model = match m {
+                Some(model) if r == SatResult::Sat && self.has_quants => model,
+                _ => return (r, m, why),
+            };
+            match self.quants.check_model(&model, self.deadline) {
+                Ok(true) => return (r, Some(model), why),
+                Ok(false) => {}
+                Err(why) => return (SatResult::Unknown, None, Some(why)),
+            }
+        }
+        let why = format!(
+            "no model satisfying the quantifiers after {} rounds of instantiation",
+            quant::MAX_ROUNDS
+        );
+        (SatResult::Unknown, None, Some(why))
+    }
+
+    fn check_once(&self, goal: &Bool) -> (SatResult, Option<Model>, Option<String>) {
         let solver = Solver::new();
-        for b in self.base {
+        for b in self.base.iter().chain(self.quants.lemmas()) {
             solver.assert(b);
         }
         solver.assert(goal);
@@ -279,10 +321,6 @@ impl Backend<'_> {
         }
         let r = solver.check();
         let m = if r == SatResult::Sat { solver.get_model() } else { None };
-        // A "sat" without a model must not read as "no failure".
-        if r == SatResult::Sat && m.is_none() {
-            return (SatResult::Unknown, None, Some("the solver gave no model".to_string()));
-        }
         // A "sat" without a model (the deadline can strike between the two)
         // must not read as "no failure": it is undecided.
         if r == SatResult::Sat && m.is_none() {
@@ -320,7 +358,16 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
             unwind.push((i, lit));
         }
     }
-    let backend = Backend { base: &base, deadline };
+    // Quantifier instances at the index terms of every formula.
+    let mut all = base.clone();
+    all.extend(enc.props.iter().map(|p| p.fails.clone()));
+    base.extend(lemmas::mul_lemmas(&all));
+    let mut backend = Backend {
+        base: &base,
+        deadline,
+        quants: quant::Instantiator::new(&enc.quants, &all),
+        has_quants: !enc.quants.is_empty(),
+    };
     let mut unknown = None;
     if opts.per_assertion {
         for (i, lit) in &user {

@@ -18,6 +18,7 @@ use std::time::Instant;
 use z3::ast::{Array, Ast, BV, Bool, Dynamic};
 use z3::{DeclKind, Sort};
 
+use super::quant::Quant;
 use crate::diag::Diagnostic;
 use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage,
@@ -76,6 +77,9 @@ pub(crate) struct Step {
 #[derive(Default)]
 pub(crate) struct Encoding {
     pub defs: Vec<Bool>,
+    /// The quantifiers, each standing in `defs`/`props` as a Boolean name
+    /// (see quant.rs): the solver sees their instances only.
+    pub quants: Vec<Quant>,
     pub props: Vec<Prop>,
     pub steps: Vec<Step>,
 }
@@ -87,6 +91,8 @@ pub(crate) struct EncodeOptions<'a> {
     pub unwinding_assertions: bool,
     pub error_label: Option<&'a str>,
     pub deadline: Option<Instant>,
+    /// Quantifiers as z3 quantifiers instead of names (quant.rs).
+    pub native_quantifiers: bool,
 }
 
 #[derive(Clone)]
@@ -403,6 +409,8 @@ struct Enc<'p> {
     out: Encoding,
     labels: HashMap<FuncId, Rc<Labels>>,
     ticks: u32,
+    /// Depth of quantifier bodies being evaluated.
+    binders: u32,
 }
 
 /// Symbolically execute `opts.entry` of `prog`.
@@ -416,6 +424,7 @@ pub(crate) fn encode(prog: &Program, src: &str, opts: &EncodeOptions<'_>) -> Res
         out: Encoding::default(),
         labels: HashMap::new(),
         ticks: 0,
+        binders: 0,
     };
     let entry = prog.func_by_name(opts.entry).ok_or_else(|| {
         Stop::Unsupported(Diagnostic::error(
@@ -1548,8 +1557,36 @@ impl<'p> Enc<'p> {
                 let bound = BV::fresh_const("tracc_q", t.bits());
                 let mut tmp = st.clone();
                 tmp.vals.insert(self.key(*v), Val::Bv(bound.clone()));
-                let b = self.truth(body, &mut tmp)?;
-                let q = z3::ast::forall_const(&[&bound], &[], &b);
+                self.binders += 1;
+                let b = self.truth(body, &mut tmp);
+                self.binders -= 1;
+                let b = b?;
+                // Quantifiers over array elements are instantiated (quant.rs);
+                // z3 handles the others (ranges of scalar conditions) well.
+                let q = if self.binders == 0 && !self.opts.native_quantifiers && super::quant::reads_array(&b) {
+                    let name = Bool::fresh_const("tracc_fa");
+                    self.out.quants.push(Quant {
+                        name: name.clone(),
+                        bound,
+                        body: b,
+                        signed: t.signed && !t.is_bool(),
+                    });
+                    name
+                } else {
+                    let q = z3::ast::forall_const(&[&bound], &[], &b);
+                    if self.binders == 0 {
+                        // Named, so that the model gives it a value: z3's
+                        // model evaluation leaves quantifiers unevaluated.
+                        let name = Bool::fresh_const("tracc_fa");
+                        self.out.defs.push(name.implies(&q));
+                        self.out.defs.push(q.implies(&name));
+                        name
+                    } else {
+                        // Inside another quantifier's body the outer bound
+                        // variable may occur: no name outside.
+                        q
+                    }
+                };
                 let et = self.ity(e)?;
                 Ok(Val::Bv(bool_to_bv(&q, et.bits())))
             }

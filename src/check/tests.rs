@@ -606,3 +606,287 @@ fn hand_built_synthetic_nondet_and_unnamed_trace_steps() {
     assert!(text.contains("g.c:?"), "{text}");
     assert!(text.ends_with("\nUNSAFE"));
 }
+
+// ---- quantifiers: instances checked against the model (quant.rs) ---------
+
+/// The verdicts with quantifiers instantiated and with quantifiers handed
+/// to z3 as such (the reference).
+fn both_ways(src: &str, unwind: u32) -> (Verdict, Verdict) {
+    let lowered = crate::lower::lower_source(src).unwrap_or_else(|d| panic!("refused: {d:?}\n{src}"));
+    let o = CheckOptions {
+        timeout_ms: Some(60_000),
+        ..opts(unwind)
+    };
+    let run = |native| {
+        check_program_with(&lowered.program, src, &o, native)
+            .unwrap_or_else(|d| panic!("refused: {d:?}\n{src}"))
+            .verdict
+    };
+    (run(false), run(true))
+}
+
+/// Each program with its verdict, which both encodings must give.
+const QUANTIFIED: &[(&str, Verdict)] = &[
+    // A havocked array with a symbolic bound, read inside and at the bound.
+    (
+        "unsigned nondet_uint(void); int main(void) { int a[100]; unsigned n = nondet_uint(); \
+         __CPROVER_assume(n <= 100); __CPROVER_assume(__CPROVER_forall { unsigned k; !(k < n) || a[k] == 1 }); \
+         unsigned j = nondet_uint(); __CPROVER_assume(j < n); assert(a[j] == 1); return 0; }",
+        Verdict::Safe,
+    ),
+    (
+        "unsigned nondet_uint(void); int main(void) { int a[100]; unsigned n = nondet_uint(); \
+         __CPROVER_assume(n <= 100); __CPROVER_assume(__CPROVER_forall { unsigned k; !(k < n) || a[k] == 1 }); \
+         unsigned j = nondet_uint(); __CPROVER_assume(j <= n); assert(a[j] == 1); return 0; }",
+        Verdict::Unsafe,
+    ),
+    // The accelerator's frame: a fresh array equal to the old one except
+    // at one index, copied back.
+    (
+        "int a[4] = {5, 6, 7, 8}; int main(void) { int f[4]; \
+         __CPROVER_assume(__CPROVER_forall { unsigned long k; !(k < 4UL) || k == 2UL || f[k] == a[k] }); \
+         __CPROVER_array_copy(a, f); assert(a[1] == 6 && a[3] == 8); return 0; }",
+        Verdict::Safe,
+    ),
+    (
+        "int a[4] = {5, 6, 7, 8}; int main(void) { int f[4]; \
+         __CPROVER_assume(__CPROVER_forall { unsigned long k; !(k < 4UL) || k == 2UL || f[k] == a[k] }); \
+         __CPROVER_array_copy(a, f); assert(a[2] == 7); return 0; }",
+        Verdict::Unsafe,
+    ),
+    // An index `i + k` with a symbolic offset (instances shifted by it).
+    (
+        "unsigned nondet_uint(void); int main(void) { int b[50]; unsigned i = nondet_uint(), j = nondet_uint(); \
+         unsigned long n = nondet_uint(); __CPROVER_assume(i < 10 && n < 10); \
+         __CPROVER_assume(__CPROVER_forall { unsigned long k; !(k < n) || b[(unsigned)((long)i + (long)k)] == 7 }); \
+         __CPROVER_assume(j >= i && j < i + n); assert(b[j] == 7); return 0; }",
+        Verdict::Safe,
+    ),
+    (
+        "unsigned nondet_uint(void); int main(void) { int b[50]; unsigned i = nondet_uint(), j = nondet_uint(); \
+         unsigned long n = nondet_uint(); __CPROVER_assume(i < 10 && n < 10); \
+         __CPROVER_assume(__CPROVER_forall { unsigned long k; !(k < n) || b[(unsigned)((long)i + (long)k)] == 7 }); \
+         __CPROVER_assume(j >= i && j <= i + n); assert(b[j] == 7); return 0; }",
+        Verdict::Unsafe,
+    ),
+    // Asserted quantifiers, true and false, and negated (the model's
+    // "false" needs a witness).
+    (
+        "int a[4] = {1, 1, 1, 1}; int main(void) { \
+         assert(__CPROVER_forall { int k; !(k >= 0 && k < 4) || a[k] == 1 }); \
+         assert(!__CPROVER_forall { int k; !(k >= 0 && k < 4) || a[k] == 2 }); return 0; }",
+        Verdict::Safe,
+    ),
+    (
+        "int a[4] = {1, 1, 1, 2}; int main(void) { \
+         assert(__CPROVER_forall { int k; !(k >= 0 && k < 4) || a[k] == 1 }); return 0; }",
+        Verdict::Unsafe,
+    ),
+    (
+        "int a[4] = {1, 1, 1, 1}; int main(void) { \
+         assert(!__CPROVER_forall { int k; !(k >= 0 && k < 4) || a[k] == 1 }); return 0; }",
+        Verdict::Unsafe,
+    ),
+    // A signed bound variable over a range around zero.
+    (
+        "int a[4] = {3, 3, 3, 3}; int main(void) { \
+         assert(__CPROVER_forall { signed char k; !(k >= -2 && k < 2) || a[k + 2] == 3 }); return 0; }",
+        Verdict::Safe,
+    ),
+    (
+        "int a[5] = {3, 3, 3, 3, 4}; int main(void) { \
+         assert(__CPROVER_forall { signed char k; !(k >= -2 && k <= 2) || a[k + 2] == 3 }); return 0; }",
+        Verdict::Unsafe,
+    ),
+    // No index depends on `k`: every instance but one comes from a model
+    // that violates the quantifier (`z[0]` is 0, there to make the body read
+    // an array, which sends it to instantiation). Then the same without
+    // arrays, which goes to z3 as a quantifier.
+    (
+        "unsigned char nondet_uchar(void); int z[1]; int main(void) { unsigned char x = nondet_uchar(); \
+         __CPROVER_assume(__CPROVER_forall { unsigned char k; (unsigned char)(k * k) != x || z[0] }); \
+         assert(x != 4); return 0; }",
+        Verdict::Safe,
+    ),
+    (
+        "unsigned char nondet_uchar(void); int z[1]; int main(void) { unsigned char x = nondet_uchar(); \
+         __CPROVER_assume(__CPROVER_forall { unsigned char k; (unsigned char)(k * k) != x || z[0] }); \
+         assert(x != 5); return 0; }",
+        Verdict::Unsafe,
+    ),
+    (
+        "unsigned char nondet_uchar(void); int main(void) { unsigned char x = nondet_uchar(); \
+         __CPROVER_assume(__CPROVER_forall { unsigned char k; (unsigned char)(k * k) != x }); \
+         assert(x != 4); return 0; }",
+        Verdict::Safe,
+    ),
+    // A stepped index `i + 3*k` (instances at `(t - i) / 3`).
+    (
+        "unsigned nondet_uint(void); int main(void) { unsigned char b[300]; unsigned i = nondet_uint(), j = nondet_uint(); \
+         unsigned long n = nondet_uint(); __CPROVER_assume(i < 10 && n < 50); \
+         __CPROVER_assume(__CPROVER_forall { unsigned long k; !(k < n) || b[(unsigned)((long)i + (long)(k * 3UL))] == 1 }); \
+         __CPROVER_assume(j >= i && j < i + 3 * n && (j - i) % 3 == 0); assert(b[j] == 1); return 0; }",
+        Verdict::Safe,
+    ),
+    (
+        "unsigned nondet_uint(void); int main(void) { unsigned char b[300]; unsigned i = nondet_uint(), j = nondet_uint(); \
+         unsigned long n = nondet_uint(); __CPROVER_assume(i < 10 && n < 50); \
+         __CPROVER_assume(__CPROVER_forall { unsigned long k; !(k < n) || b[(unsigned)((long)i + (long)(k * 3UL))] == 1 }); \
+         __CPROVER_assume(j >= i && j < i + 3 * n && (j - i) % 3 != 2); assert(b[j] == 1); return 0; }",
+        Verdict::Unsafe,
+    ),
+    // Every 64-bit index, and a row of a two-dimensional array.
+    (
+        "unsigned long nondet_ulong(void); int main(void) { int a[8]; \
+         __CPROVER_assume(__CPROVER_forall { unsigned long k; a[k] == 0 }); \
+         assert(a[nondet_ulong() % 8] == 0); return 0; }",
+        Verdict::Safe,
+    ),
+    (
+        "int m[3][3]; int main(void) { m[1][2] = 1; \
+         assert(__CPROVER_forall { int i; !(i >= 0 && i < 3) || m[i][1] == 0 }); \
+         assert(__CPROVER_forall { int j; !(j >= 0 && j < 3) || m[1][j] == 0 }); return 0; }",
+        Verdict::Unsafe,
+    ),
+    (
+        "int m[3][3]; int main(void) { m[1][2] = 1; \
+         assert(__CPROVER_forall { int i; !(i >= 0 && i < 3) || m[i][1] == 0 }); \
+         assert(__CPROVER_forall { int j; !(j >= 0 && j < 2) || m[1][j] == 0 }); return 0; }",
+        Verdict::Safe,
+    ),
+    // A quantifier as a branch condition.
+    (
+        "int a[4]; int main(void) { int x = 0; a[1] = 1; \
+         if (__CPROVER_forall { unsigned k; !(k < 4) || a[k] == 0 }) x = 1; assert(x == 0); return 0; }",
+        Verdict::Safe,
+    ),
+    (
+        "int a[4]; int main(void) { int x = 0; \
+         if (__CPROVER_forall { unsigned k; !(k < 4) || a[k] == 0 }) x = 1; assert(x == 0); return 0; }",
+        Verdict::Unsafe,
+    ),
+];
+
+#[test]
+fn instantiated_quantifiers_agree_with_z3_quantifiers() {
+    let mut wrong = Vec::new();
+    for (src, want) in QUANTIFIED {
+        let (inst, native) = both_ways(src, 2);
+        if inst != *want || native != *want {
+            wrong.push(format!("want {want:?}, instantiated {inst:?}, z3 {native:?}: {src}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn counterexamples_with_quantifiers_satisfy_them() {
+    // Nothing seeds instances here, so the first models need not respect
+    // the assumption; the reported trace must come from one that does: `x`
+    // is not a square modulo 256.
+    let src = "unsigned char nondet_uchar(void); int z[1]; int main(void) { unsigned char x = nondet_uchar(); \
+               __CPROVER_assume(__CPROVER_forall { unsigned char k; (unsigned char)(k * k) != x || z[0] }); \
+               assert(0); return 0; }";
+    let r = run(src, 1);
+    assert_eq!(r.verdict, Verdict::Unsafe, "{}", r.render("t.c", src, true));
+    let x = r
+        .trace
+        .iter()
+        .find(|s| s.kind == StepKind::Decl && s.target == "x")
+        .and_then(|s| s.value)
+        .unwrap_or_else(|| panic!("no value for x: {}", r.render("t.c", src, true)));
+    assert!((0..256).all(|k: i128| (k * k) % 256 != x), "x = {x} is a square");
+}
+
+// ---- multiplication lemmas (lemmas.rs) ------------------------------------
+
+#[test]
+fn multiplication_lemmas_are_theorems() {
+    use z3::ast::{BV, Bool};
+    // Small widths, so that z3 can prove each lemma through the circuits.
+    let a = BV::new_const("a", 16);
+    let b = BV::new_const("b", 16);
+    let c = BV::new_const("c", 8);
+    let d = BV::new_const("d", 8);
+    let e = BV::new_const("e", 4);
+    let f: Vec<Bool> = vec![
+        a.bvmul(b.bvadd(BV::from_u64(0xffff, 16))).bvugt(BV::from_u64(3, 16)),
+        c.bvmul(&d).eq(c.bvmul(&c)),
+        e.bvmul(e.bvnot()).bvult(BV::from_u64(9, 4)),
+        a.bvmul(BV::from_u64(3, 16)).eq(&b),
+    ];
+    let lemmas = super::lemmas::mul_lemmas(&f);
+    // Low bits of the 16-bit product at 8 and 4 bits, of the 8-bit
+    // products at 4 bits, and congruences: more than a handful.
+    assert!(lemmas.len() >= 8, "{} lemmas", lemmas.len());
+    for l in &lemmas {
+        let s = z3::Solver::new();
+        s.assert(l.not());
+        assert_eq!(s.check(), z3::SatResult::Unsat, "not a theorem: {l}");
+    }
+}
+
+/// A truncated 64-bit closed form against the program's 32-bit product,
+/// with the operands equal only through inequalities (the shape of an
+/// accelerated `y += x; x++` loop).
+const TRUNCATED_PRODUCT: &str = "unsigned long nondet_ulong(void); unsigned nondet_uint(void);\n\
+    int main(void) { unsigned long m = nondet_ulong(); unsigned n = nondet_uint(); \
+    __CPROVER_assume(m >= 1 && m <= 4294967295UL); \
+    __CPROVER_assume((unsigned)(m - 1) < n && n <= (unsigned)m); \
+    unsigned y = (unsigned)(m * (m - 1) / 2); assert(2 * y == n * (n - 1)); return 0; }";
+
+#[test]
+fn truncated_products_are_decided() {
+    let o = CheckOptions {
+        timeout_ms: Some(60_000),
+        ..opts(1)
+    };
+    let r = check_source(TRUNCATED_PRODUCT, &o).unwrap();
+    assert_eq!(r.verdict, Verdict::Safe, "{:?}", r.unknown_reason);
+    let bad = TRUNCATED_PRODUCT.replace("n <= (unsigned)m)", "n <= (unsigned)m + 1)");
+    assert_eq!(check_source(&bad, &o).unwrap().verdict, Verdict::Unsafe);
+}
+
+#[test]
+fn a_model_violating_a_quantifier_is_refused_and_refined() {
+    use super::quant::{Instantiator, Quant};
+    use z3::ast::{Array, BV, Bool};
+    // q == forall k. k < 4 -> a[k] == 1, with q asserted.
+    let a = Array::new_const("qa", &z3::Sort::bitvector(64), &z3::Sort::bitvector(32));
+    let k = BV::new_const("qk", 64);
+    let q = Bool::new_const("qq");
+    let one = BV::from_u64(1, 32);
+    let body = k.bvult(BV::from_u64(4, 64)).not() | a.select(&k).as_bv().unwrap().eq(&one);
+    let quants = [Quant {
+        name: q.clone(),
+        bound: k,
+        body,
+        signed: false,
+    }];
+    let mut inst = Instantiator::new(&quants, std::slice::from_ref(&q));
+    assert!(inst.lemmas().is_empty(), "no index term to seed with");
+    // A model with a[2] == 0: refused, and the next one satisfies the
+    // instances added, which cover all four elements.
+    let s = z3::Solver::new();
+    s.assert(&q);
+    s.assert(a.select(&BV::from_u64(2, 64)).as_bv().unwrap().eq(BV::from_u64(0, 32)));
+    assert_eq!(s.check(), z3::SatResult::Sat);
+    let m = s.get_model().unwrap();
+    assert_eq!(inst.check_model(&m, None), Ok(false));
+    let s = z3::Solver::new();
+    s.assert(&q);
+    for l in inst.lemmas() {
+        s.assert(l);
+    }
+    s.assert(a.select(&BV::from_u64(2, 64)).as_bv().unwrap().eq(BV::from_u64(0, 32)));
+    assert_eq!(s.check(), z3::SatResult::Unsat, "the instances exclude a[2] == 0");
+    // A model satisfying the quantifier is accepted.
+    let s = z3::Solver::new();
+    s.assert(&q);
+    for i in 0..4 {
+        s.assert(a.select(&BV::from_u64(i, 64)).as_bv().unwrap().eq(&one));
+    }
+    assert_eq!(s.check(), z3::SatResult::Sat);
+    let m = s.get_model().unwrap();
+    assert_eq!(inst.check_model(&m, None), Ok(true));
+}

@@ -1,0 +1,452 @@
+//! Quantifiers (`__CPROVER_forall`) over array elements by instantiation,
+//! with every "sat" answer checked against them.
+//!
+//! z3 decides the quantified bit-vector/array assumptions of accelerated
+//! array loops slowly or not at all (MBQI over 64-bit indices), and a
+//! finite expansion over a constant range (100 instances per quantifier and
+//! loop iteration) is still slow, while a handful of instances at the
+//! elements the program reads settles them in a second. So the encoder
+//! gives each such quantifier `forall k. b(k)` a Boolean name `q` (others,
+//! over scalar conditions, z3 handles well and gets as they are), and the
+//! solver sees lemmas that follow from `q == forall k. b(k)`:
+//! - instances `q -> b(K)` for every array index term `t` of the formula
+//!   (the index set of the array property fragment), `K` the value of `k`
+//!   at which an index of `b` reads element `t` (`(t - x) / c` for an index
+//!   `x + c*k`), or `t` itself;
+//! - on demand, `!q -> !b(s)` with a fresh constant `s` (skolemisation).
+//!
+//! Every model of the exact formula extends to a model of the lemmas, so
+//! "unsat" is exact. A "sat" model is accepted only after each quantifier is
+//! checked in it, exactly: `q` true needs `b(k)` for every `k`, `q` false
+//! some `k` with `!b(k)` (quantifier-free queries over the model's values).
+//! A failed check adds instances at the violating values (or the skolem
+//! lemma), which the model violates, and the solver is asked again; after
+//! `MAX_ROUNDS` rounds the answer is undecided.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use z3::ast::{Ast, BV, Bool, Dynamic};
+use z3::{DeclKind, Model, Params, SatResult, Solver};
+
+/// A quantifier `name == forall bound. body`.
+pub(crate) struct Quant {
+    pub name: Bool,
+    pub bound: BV,
+    pub body: Bool,
+    /// The bound variable's C type is signed (for the order of its values).
+    pub signed: bool,
+}
+
+/// Refinement rounds before giving up (each excludes the last model).
+pub(crate) const MAX_ROUNDS: usize = 64;
+
+/// At most this many violating values are instantiated at once per
+/// quantifier (the contiguous range around the one found).
+const MAX_RANGE: u64 = 1024;
+
+/// Seed instances beyond this many are left to refinement.
+const MAX_SEEDS: usize = 20_000;
+
+const UNCHECKED: &str = "a quantifier could not be checked in the model";
+
+/// Each model-checking query gives up after this long (or at the deadline).
+const QUERY_MS: u64 = 10_000;
+
+pub(crate) struct Instantiator<'a> {
+    quants: &'a [Quant],
+    /// Per quantifier: the index terms of its body that mention `k`.
+    indices: Vec<Vec<BV>>,
+    lemmas: Vec<Bool>,
+    /// Instances made, as (quantifier, value of the bound variable).
+    made: HashSet<(usize, BV)>,
+    skolemised: Vec<bool>,
+}
+
+impl<'a> Instantiator<'a> {
+    /// Seeds the instances at the index terms of `formulas`.
+    pub(crate) fn new(quants: &'a [Quant], formulas: &[Bool]) -> Instantiator<'a> {
+        let indices = quants.iter().map(|q| bound_indices(&q.body, &q.bound)).collect();
+        let mut me = Instantiator {
+            quants,
+            indices,
+            lemmas: Vec::new(),
+            made: HashSet::new(),
+            skolemised: vec![false; quants.len()],
+        };
+        if quants.is_empty() {
+            return me;
+        }
+        let terms = index_terms(formulas);
+        'seed: for (j, q) in quants.iter().enumerate() {
+            let w = q.bound.get_size();
+            for t in &terms {
+                // The values of `k` at which the body reads element `t`.
+                let mut ks: Vec<BV> = me.indices[j].iter().filter_map(|i| invert(i, t, &q.bound)).collect();
+                if ks.is_empty() {
+                    ks.push(fit(t, w));
+                }
+                for k in ks {
+                    if me.lemmas.len() >= MAX_SEEDS {
+                        break 'seed;
+                    }
+                    me.instance(j, k);
+                }
+            }
+        }
+        me
+    }
+
+    /// The lemmas so far, to assert with the formula.
+    pub(crate) fn lemmas(&self) -> &[Bool] {
+        &self.lemmas
+    }
+
+    /// Adds `q_j -> b_j(k)`; false if it was there already.
+    fn instance(&mut self, j: usize, k: BV) -> bool {
+        if !self.made.insert((j, k.clone())) {
+            return false;
+        }
+        let q = &self.quants[j];
+        let inst = q.body.substitute(&[(&q.bound, &k)]).simplify();
+        if inst.as_bool() != Some(true) {
+            self.lemmas.push(q.name.implies(&inst));
+        }
+        true
+    }
+
+    /// Checks every quantifier in `m`: `Ok(true)` if `m` satisfies them all
+    /// (a genuine model), `Ok(false)` if lemmas excluding `m` were added,
+    /// `Err` with a reason if undecided.
+    pub(crate) fn check_model(&mut self, m: &Model, deadline: Option<Instant>) -> Result<bool, String> {
+        let mut progress = false;
+        let mut violated = false;
+        for j in 0..self.quants.len() {
+            let q = &self.quants[j];
+            let w = q.bound.get_size();
+            let claimed = m
+                .eval(&q.name, true)
+                .and_then(|b| b.as_bool())
+                .ok_or("the model gives a quantifier no value")?;
+            // The body with the model's values for everything but the bound
+            // variable: `(lambda k. b(k))` evaluated, applied to a fresh `k`.
+            let lam = z3::ast::lambda_const(&[&q.bound], &Dynamic::from_ast(&q.body));
+            let k = BV::fresh_const("tracc_k", w);
+            let body = m
+                .eval(&lam, true)
+                .and_then(|l| l.select(&k).as_bool())
+                .ok_or("the model cannot evaluate a quantifier's body")?
+                .simplify();
+            let sign = if q.signed { 1u64 << (w - 1) } else { 0 };
+            let rank = if q.signed { k.bvxor(num(sign, w)) } else { k.clone() };
+            if !claimed {
+                match query(&body.not(), None, &k, deadline) {
+                    Answer::Sat(_) => continue,
+                    Answer::Unknown => return Err(UNCHECKED.to_string()),
+                    Answer::Unsat => {}
+                }
+                // The model calls the quantifier false while it holds: ask
+                // for a witness `s` of `!b(s)`.
+                violated = true;
+                if !self.skolemised[j] {
+                    self.skolemised[j] = true;
+                    let s = BV::fresh_const("tracc_sk", w);
+                    let q = &self.quants[j];
+                    let not_b = q.body.substitute(&[(&q.bound, &s)]).not();
+                    self.lemmas.push(q.name.not().implies(&not_b));
+                    progress = true;
+                }
+                continue;
+            }
+            // Instances at every violating value, or at the one found when
+            // they spread too far.
+            match search(&body.not(), &rank, w, deadline) {
+                Search::Valid => {}
+                Search::Unknown => return Err(UNCHECKED.to_string()),
+                Search::Range(lo, hi) => {
+                    violated = true;
+                    for r in lo..=hi {
+                        progress |= self.instance_at(j, r ^ sign, m);
+                    }
+                }
+                Search::Wide(r) => {
+                    violated = true;
+                    progress |= self.instance_at(j, r ^ sign, m);
+                }
+            }
+        }
+        if violated && !progress {
+            // Every lemma that would exclude the model is asserted already.
+            return Err("quantifier instantiation made no progress".to_string());
+        }
+        Ok(!violated)
+    }
+
+    /// Instances for the bound variable's value `v` in `m`: per index
+    /// term of the body, the value reading the same element as `v` in `m`
+    /// as a term (`(e - x) / c` for an index `x + c*k` reading element `e`),
+    /// which stays on that element when another model moves `x`; and `v`
+    /// itself unless one of those is `v` in `m`.
+    fn instance_at(&mut self, j: usize, v: u64, m: &Model) -> bool {
+        let q = &self.quants[j];
+        let w = q.bound.get_size();
+        let val = num(v, w);
+        let mut ks = Vec::new();
+        let mut hit = false;
+        for i in &self.indices[j] {
+            let Some(e) = m
+                .eval(&i.substitute(&[(&q.bound, &val)]), true)
+                .and_then(|e| e.as_u64())
+            else {
+                continue;
+            };
+            if let Some(k) = invert(i, &BV::from_u64(e, i.get_size()), &q.bound) {
+                hit |= m.eval(&k, true).and_then(|x| x.as_u64()) == Some(v);
+                ks.push(k);
+            }
+        }
+        if !hit {
+            ks.push(val);
+        }
+        let mut progress = false;
+        for k in ks {
+            progress |= self.instance(j, k);
+        }
+        progress
+    }
+}
+
+/// Whether `body` reads an array element.
+pub(crate) fn reads_array(body: &Bool) -> bool {
+    let mut seen = HashSet::new();
+    let mut stack = vec![Dynamic::from_ast(body)];
+    while let Some(t) = stack.pop() {
+        if !t.is_app() || !seen.insert(t.clone()) {
+            continue;
+        }
+        if t.decl().kind() == DeclKind::Select {
+            return true;
+        }
+        stack.extend(t.children());
+    }
+    false
+}
+
+/// The `w`-bit numeral `v` (wrapped to the width).
+fn num(v: u64, w: u32) -> BV {
+    BV::from_u64(if w >= 64 { v } else { v & ((1u64 << w) - 1) }, w)
+}
+
+/// `t` (a 64-bit index) as a `w`-bit value of the bound variable.
+fn fit(t: &BV, w: u32) -> BV {
+    let tw = t.get_size();
+    if tw == w {
+        t.clone()
+    } else if tw > w {
+        t.extract(w - 1, 0).simplify()
+    } else {
+        t.zero_ext(w - tw).simplify()
+    }
+}
+
+/// The index terms of every `select` and `store` in `formulas`.
+fn index_terms(formulas: &[Bool]) -> Vec<BV> {
+    let mut out: Vec<BV> = Vec::new();
+    let mut found = HashSet::new();
+    let mut seen = HashSet::new();
+    let mut stack: Vec<Dynamic> = formulas.iter().map(|f| Dynamic::from_ast(f)).collect();
+    while let Some(t) = stack.pop() {
+        if !t.is_app() || !seen.insert(t.clone()) {
+            continue;
+        }
+        let kids = t.children();
+        let kind = t.decl().kind();
+        if matches!(kind, DeclKind::Select | DeclKind::Store)
+            && let Some(i) = kids.get(1).and_then(|k| k.as_bv())
+            && found.insert(i.clone())
+        {
+            out.push(i);
+        }
+        stack.extend(kids);
+    }
+    out
+}
+
+/// The index terms of `body`'s array reads and writes that mention `k`
+/// (in simplified form, whose shape `invert` knows).
+fn bound_indices(body: &Bool, k: &BV) -> Vec<BV> {
+    let mut out: Vec<BV> = Vec::new();
+    for i in index_terms(&[body.simplify()]) {
+        if mentions(&i, k) && !out.iter().any(|o| o.ast_eq(&i)) {
+            out.push(i);
+        }
+    }
+    out.truncate(8);
+    out
+}
+
+/// A value of `k`, as a term, at which the index term `idx` is `t`: exact
+/// when `idx` is `k` (extended or truncated), plus terms free of `k`, times
+/// an odd constant; a nearby value for other constants; `None` for other
+/// shapes. Any value makes a valid instance; this one reads element `t`.
+fn invert(idx: &BV, t: &BV, k: &BV) -> Option<BV> {
+    let w = idx.get_size();
+    let t = fit(t, w);
+    if idx.ast_eq(k) {
+        return Some(t);
+    }
+    if !idx.is_app() {
+        return None;
+    }
+    let kids: Vec<BV> = idx.children().iter().filter_map(|c| c.as_bv()).collect();
+    let with_k: Vec<usize> = (0..kids.len()).filter(|&i| mentions(&kids[i], k)).collect();
+    let [pos] = with_k[..] else {
+        return None;
+    };
+    let inner = &kids[pos];
+    let iw = inner.get_size();
+    match idx.decl().kind() {
+        // `concat(high, inner)`: the low bits are `inner`'s.
+        DeclKind::Concat if pos + 1 == kids.len() => invert(inner, &t.extract(iw - 1, 0), k),
+        DeclKind::ZeroExt | DeclKind::SignExt => invert(inner, &t.extract(iw - 1, 0), k),
+        // The low bits of a wider term: take the high bits zero.
+        DeclKind::Extract if idx.ast_eq(inner.extract(w - 1, 0)) => invert(inner, &fit(&t, iw), k),
+        DeclKind::Badd => {
+            let mut rest = t;
+            for (i, x) in kids.iter().enumerate() {
+                if i != pos {
+                    rest = rest.bvsub(x);
+                }
+            }
+            invert(inner, &rest.simplify(), k)
+        }
+        DeclKind::Bmul if kids.len() == 2 => {
+            let c = kids[1 - pos].as_u64()?;
+            if c == 0 {
+                return None;
+            }
+            let tz = c.trailing_zeros();
+            let odd = c >> tz;
+            // The inverse of an odd number modulo 2^64 (Newton's iteration
+            // doubles the correct low bits: 3, 6, 12, 24, 48, 96).
+            let mut inv = odd;
+            for _ in 0..5 {
+                inv = inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv)));
+            }
+            let shifted = if tz == 0 { t } else { t.bvlshr(num(u64::from(tz), w)) };
+            invert(inner, &shifted.bvmul(num(inv, w)).simplify(), k)
+        }
+        _ => None,
+    }
+}
+
+fn mentions(t: &BV, bound: &BV) -> bool {
+    let mut stack = vec![Dynamic::from_ast(t)];
+    let mut seen = HashSet::new();
+    while let Some(x) = stack.pop() {
+        if x.as_bv().is_some_and(|b| b.ast_eq(bound)) {
+            return true;
+        }
+        if x.is_app() && seen.insert(x.clone()) {
+            stack.extend(x.children());
+        }
+    }
+    false
+}
+
+enum Search {
+    /// Every `u` for which `fails` holds lies in `[lo, hi]`.
+    Range(u64, u64),
+    /// `fails` is unsatisfiable.
+    Valid,
+    /// `fails` holds at more than `MAX_RANGE` values, among them this one.
+    Wide(u64),
+    Unknown,
+}
+
+enum Answer {
+    /// Satisfiable, with `u`'s value in the model.
+    Sat(u64),
+    Unsat,
+    Unknown,
+}
+
+/// The range of `u` (a `w`-bit term) over the models of `fails`: a model
+/// gives one value, then binary searches find the largest and the smallest,
+/// each model answer moving the search past its value.
+fn search(fails: &Bool, u: &BV, w: u32, deadline: Option<Instant>) -> Search {
+    let umax = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let lit = |v: u64| num(v, w);
+    let u0 = match query(fails, None, u, deadline) {
+        Answer::Sat(v) => v,
+        Answer::Unsat => return Search::Valid,
+        Answer::Unknown => return Search::Unknown,
+    };
+    // The largest value lies in [lo, hi].
+    let (mut lo, mut hi) = (u0, u0.saturating_add(MAX_RANGE - 1).min(umax));
+    if hi < umax {
+        match query(fails, Some(&u.bvugt(lit(hi))), u, deadline) {
+            Answer::Unsat => {}
+            Answer::Sat(_) => return Search::Wide(u0),
+            Answer::Unknown => return Search::Unknown,
+        }
+    }
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match query(fails, Some(&u.bvugt(lit(mid))), u, deadline) {
+            Answer::Sat(v) => lo = v.max(mid + 1),
+            Answer::Unsat => hi = mid,
+            Answer::Unknown => return Search::Unknown,
+        }
+    }
+    let top = hi;
+    // The smallest lies in [lo, hi], at most MAX_RANGE below the largest.
+    let (mut lo, mut hi) = (top.saturating_sub(MAX_RANGE - 1), u0);
+    if lo > 0 {
+        match query(fails, Some(&u.bvult(lit(lo))), u, deadline) {
+            Answer::Unsat => {}
+            Answer::Sat(_) => return Search::Wide(u0),
+            Answer::Unknown => return Search::Unknown,
+        }
+    }
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        match query(fails, Some(&u.bvult(lit(mid))), u, deadline) {
+            Answer::Sat(v) => hi = v.min(mid - 1),
+            Answer::Unsat => lo = mid,
+            Answer::Unknown => return Search::Unknown,
+        }
+    }
+    Search::Range(lo, top)
+}
+
+fn query(fails: &Bool, extra: Option<&Bool>, u: &BV, deadline: Option<Instant>) -> Answer {
+    let solver = Solver::new();
+    solver.assert(fails);
+    if let Some(e) = extra {
+        solver.assert(e);
+    }
+    let mut ms = QUERY_MS;
+    if let Some(d) = deadline {
+        let left = d.saturating_duration_since(Instant::now());
+        if left == Duration::ZERO {
+            return Answer::Unknown;
+        }
+        ms = ms.min(u64::try_from(left.as_millis()).unwrap_or(u64::MAX).max(1));
+    }
+    let mut p = Params::new();
+    p.set_u32("timeout", u32::try_from(ms).unwrap_or(u32::MAX));
+    solver.set_params(&p);
+    match solver.check() {
+        SatResult::Unsat => Answer::Unsat,
+        SatResult::Sat => match solver
+            .get_model()
+            .and_then(|m| m.eval(u, true))
+            .and_then(|v| v.as_u64())
+        {
+            Some(v) => Answer::Sat(v),
+            None => Answer::Unknown,
+        },
+        SatResult::Unknown => Answer::Unknown,
+    }
+}
