@@ -137,6 +137,10 @@ impl<'a> Instantiator<'a> {
                 .and_then(|l| l.select(&k).as_bool())
                 .ok_or("the model cannot evaluate a quantifier's body")?
                 .simplify();
+            // Any symbol left but `k` would be read as existential below.
+            if !closed_except(&body, &k) {
+                return Err("the model leaves a quantifier's body open".to_string());
+            }
             let sign = if q.signed { 1u64 << (w - 1) } else { 0 };
             let rank = if q.signed { k.bvxor(num(sign, w)) } else { k.clone() };
             if !claimed {
@@ -214,6 +218,22 @@ impl<'a> Instantiator<'a> {
         }
         progress
     }
+}
+
+/// Whether `t` has no uninterpreted constant but `k`.
+fn closed_except(t: &Bool, k: &BV) -> bool {
+    let mut seen = HashSet::new();
+    let mut stack = vec![Dynamic::from_ast(t)];
+    while let Some(x) = stack.pop() {
+        if !x.is_app() || !seen.insert(x.clone()) {
+            continue;
+        }
+        if x.decl().kind() == DeclKind::Uninterpreted && !x.as_bv().is_some_and(|b| b.ast_eq(k)) {
+            return false;
+        }
+        stack.extend(x.children());
+    }
+    true
 }
 
 /// Whether `body` reads an array element.

@@ -1575,8 +1575,10 @@ impl<'p> Enc<'p> {
                 } else {
                     let q = z3::ast::forall_const(&[&bound], &[], &b);
                     if self.binders == 0 {
-                        // Named, so that the model gives it a value: z3's
-                        // model evaluation leaves quantifiers unevaluated.
+                        // Named, so that the model gives it a value (z3's
+                        // model evaluation leaves quantifiers unevaluated);
+                        // by two implications, as z3 would solve an equation
+                        // away and give the name the quantifier as value.
                         let name = Bool::fresh_const("tracc_fa");
                         self.out.defs.push(name.implies(&q));
                         self.out.defs.push(q.implies(&name));
