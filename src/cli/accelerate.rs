@@ -6,13 +6,14 @@
 //! and validated before any file is read, so usage errors write nothing.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde_json::{Value, json};
 use similar::TextDiff;
 
+use super::output::write_file;
 use super::{AccelerateArgs, Exit, display_name, is_stdio, read_input, usage_error, write_stdout};
 use crate::diag::render::{self, ColorChoice};
 use crate::diag::{Diagnostic, Severity};
@@ -157,7 +158,7 @@ pub(super) fn run(args: &AccelerateArgs, color: ColorChoice) -> Exit {
         let mut text = serde_json::to_string_pretty(&report).unwrap_or_default();
         text.push('\n');
         let written = match &args.report_file {
-            Some(p) => write_atomically(p, &text),
+            Some(p) => write_file(p, &text),
             None => write_stdout(&text),
         };
         if let Err(e) = written {
@@ -255,7 +256,7 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
         Target::File(_) if args.in_place && outcome.output == text => done(Exit::Success, "unchanged", outcome.report),
         // The output directory is created on first use, so that a run
         // without any valid input leaves nothing behind.
-        Target::File(p) => match create_out_dir(args).and_then(|()| write_atomically(p, &outcome.output)) {
+        Target::File(p) => match create_out_dir(args).and_then(|()| write_file(p, &outcome.output)) {
             Ok(()) => done(Exit::Success, "written", outcome.report),
             Err(e) => io_fail(format!("cannot write `{target_name}`"), e, outcome.report),
         },
@@ -289,36 +290,6 @@ fn create_out_dir(args: &AccelerateArgs) -> io::Result<()> {
         Some(dir) => fs::create_dir_all(dir),
         None => Ok(()),
     }
-}
-
-/// Write `text` to `target` through a temporary file in the same directory
-/// that is renamed over the target, so that readers never see a partial
-/// file and a failure leaves no output (the temporary file is removed when
-/// dropped). An existing target keeps its permissions; a symlink target is
-/// followed rather than replaced.
-pub(super) fn write_atomically(target: &Path, text: &str) -> io::Result<()> {
-    let target = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".tracc-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        // Like a file created with open(2): 0666 minus the umask, rather
-        // than tempfile's private 0600.
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir)?;
-    if let Ok(meta) = fs::metadata(&target) {
-        tmp.as_file().set_permissions(meta.permissions())?;
-    }
-    tmp.write_all(text.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(&target).map_err(|e| e.error)?;
-    Ok(())
 }
 
 #[cfg(test)]
@@ -397,20 +368,6 @@ mod tests {
         assert!(plan(&args(&["a.c", "-o", "b.c", "--check", "--report", "json"])).is_err());
         assert!(plan(&args(&["a.c", "-o", "b.c", "--report", "json"])).is_ok());
         assert!(plan(&args(&["a.c", "--report-file", "r.json"])).is_ok());
-    }
-
-    #[test]
-    fn atomic_write_replaces_content_and_leaves_no_temporary() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("o.c");
-        fs::write(&p, "old").unwrap();
-        write_atomically(&p, "new").unwrap();
-        assert_eq!(fs::read_to_string(&p).unwrap(), "new");
-        let names: Vec<_> = fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, vec![std::ffi::OsString::from("o.c")]);
     }
 
     #[test]

@@ -74,7 +74,7 @@ fn tally_line(t: &Tally, count: u64) -> String {
 fn save_finding(dir: &Path, f: &Finding) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let path = dir.join(format!("campaign_seed{}.c", f.seed));
-    super::accelerate::write_atomically(&path, &campaign::as_fixture(f))?;
+    super::output::write_file(&path, &campaign::as_fixture(f))?;
     Ok(path)
 }
 
@@ -130,7 +130,7 @@ pub fn campaign(args: &CampaignArgs) -> Exit {
             "findings": findings,
         });
         let text = serde_json::to_string_pretty(&value).unwrap_or_default() + "\n";
-        if let Err(e) = super::accelerate::write_atomically(path, &text) {
+        if let Err(e) = super::output::write_file(path, &text) {
             eprintln!("error: cannot write {}: {e}", path.display());
             return Exit::InputError;
         }
@@ -235,7 +235,7 @@ pub fn bench(args: &BenchArgs) -> Exit {
     bar.finish_and_clear();
     print!("{}", bench::markdown(&rows, &opts));
     let text = serde_json::to_string_pretty(&bench::json(&rows, &opts)).unwrap_or_default() + "\n";
-    if let Err(e) = super::accelerate::write_atomically(&args.json, &text) {
+    if let Err(e) = super::output::write_file(&args.json, &text) {
         eprintln!("error: cannot write {}: {e}", args.json.display());
         return Exit::InputError;
     }

@@ -12,6 +12,7 @@
 mod accelerate;
 mod check;
 mod evidence;
+mod output;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
