@@ -9,7 +9,7 @@
 //! otherwise copied byte for byte.
 
 use crate::diag::Diagnostic;
-use crate::emit::{self, Dialect, Edit};
+use crate::emit::{self, Dialect, Edit, SourceMap};
 use crate::instrument::automaton::{AutomatonCode, automaton_code};
 use crate::instrument::{self, InstrumentOptions, Instrumented, LoopResult};
 use crate::ir::{Expr, ExprKind, FuncId, IntType, Program, Span, Stmt, StmtKind, Storage, VarId};
@@ -46,6 +46,9 @@ impl Default for Options {
 pub struct Outcome {
     /// The transformed text (identical to the input where nothing changed).
     pub output: String,
+    /// Where each part of `output` came from in the input (for showing a
+    /// checker's findings on the output at input lines).
+    pub source_map: SourceMap,
     /// Warnings and notes (loops not accelerated, constructs kept opaque).
     pub diagnostics: Vec<Diagnostic>,
     /// Machine-readable summary for `--report json`.
@@ -97,9 +100,9 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
             })
         })
         .collect();
-    let accel_only_text = splice_loops(text, &program, &accel_only, opts.dialect, &lowered.program)?;
+    let (accel_only_text, accel_only_map) = splice_loops(text, &program, &accel_only, opts.dialect, &lowered.program)?;
 
-    let (output, loops) = if opts.restrict {
+    let (output, source_map, loops) = if opts.restrict {
         let mut restricted = Vec::new();
         for (no, l) in inst.loops.iter().filter(|l| l.replacement.is_some()).enumerate() {
             restricted.push(restrict_loop(
@@ -112,10 +115,10 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
             )?);
         }
         diagnostics.extend(restricted.iter().filter_map(|l| l.note.clone()));
-        let out = splice_loops(text, &program, &restricted, opts.dialect, &lowered.program)?;
-        (out, restricted)
+        let (out, map) = splice_loops(text, &program, &restricted, opts.dialect, &lowered.program)?;
+        (out, map, restricted)
     } else {
-        (accel_only_text.clone(), accel_only)
+        (accel_only_text.clone(), accel_only_map, accel_only)
     };
 
     // tracc's output must always be C that tracc itself (and so CBMC's
@@ -134,6 +137,7 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
     let report = report_json(text, &output, &accel_only_text, &inst, &loops, opts);
     Ok(Outcome {
         output,
+        source_map,
         diagnostics,
         report,
     })
@@ -428,9 +432,9 @@ fn splice_loops(
     loops: &[LoopOutput],
     dialect: Dialect,
     original: &Program,
-) -> Result<String, Vec<Diagnostic>> {
+) -> Result<(String, SourceMap), Vec<Diagnostic>> {
     if loops.is_empty() {
-        return Ok(text.to_string());
+        return Ok((text.to_string(), SourceMap::new(text, &[])));
     }
     let internal = |e: emit::EmitError| {
         vec![Diagnostic::error(
@@ -477,7 +481,8 @@ fn splice_loops(
         });
     }
     edits.sort_by_key(|e| (e.span.start, e.span.end));
-    emit::splice(text, &edits).map_err(internal)
+    let spliced = emit::splice(text, &edits).map_err(internal)?;
+    Ok((spliced, SourceMap::new(text, &edits)))
 }
 
 fn lines(s: &str) -> usize {

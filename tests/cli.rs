@@ -415,3 +415,52 @@ fn svcomp_dialect_leaves_loops_it_cannot_express_with_a_warning() {
     );
     assert!(!text.contains("forall"), "{text}");
 }
+
+/// A deep bug: the failure and every trace step are shown at lines of the
+/// input; steps in tracc's own code are marked and shown at their loop.
+const DEEP_UNSAFE: &str = "unsigned int nondet_uint(void);\nvoid assert(int);\n\
+int main(void) {\n    unsigned int x = 1000000, y = 0;\n\
+    while (x > 0) {\n        x = x - 1;\n        y = y + 1;\n    }\n    assert(y != 1000000);\n    return 0;\n}\n";
+
+#[test]
+fn verify_shows_failures_and_traces_at_input_lines() {
+    let dir = dir_with(&[("deep.c", DEEP_UNSAFE)]);
+    let o = tracc(&["verify", "deep.c", "--trace"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("deep.c:9:5: failed: assertion"), "{out}");
+    assert!(!out.contains("transformed"), "{out}");
+    let steps: Vec<&str> = out.lines().filter(|l| l.starts_with("  deep.c:")).collect();
+    assert!(steps.contains(&"  deep.c:4: x = 1000000"), "{out}");
+    // The accelerator's assignments are tracc's code, shown at the loop.
+    assert!(steps.contains(&"  deep.c:5: y = 1000000 (generated)"), "{out}");
+    assert!(
+        steps.last().is_some_and(|l| l.starts_with("  deep.c:9: FAILED")),
+        "{out}"
+    );
+    let o = tracc(&["verify", "deep.c", "--json"], dir.path(), None);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(
+        (
+            json["failures"][0]["file"].as_str(),
+            json["failures"][0]["line"].as_u64()
+        ),
+        (Some("deep.c"), Some(9))
+    );
+}
+
+#[test]
+fn verify_says_which_loop_kept_it_from_a_proof() {
+    let nested = "unsigned int nondet_uint(void);\nvoid assert(int);\nint main(void) {\n\
+    unsigned int n = nondet_uint(), i, j, c = 0;\n    for (i = 0; i < n; i++) {\n\
+        for (j = 0; j < n; j++) {\n            c++;\n        }\n    }\n    assert(c >= 0);\n    return 0;\n}\n";
+    let dir = dir_with(&[("n.c", nested)]);
+    let o = tracc(&["verify", "n.c", "-q"], dir.path(), None);
+    assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("n.c:5:5: unwinding assertion"), "{out}");
+    assert!(
+        out.contains("note: n.c:5:5: the loop is not accelerated (contains a nested loop)"),
+        "{out}"
+    );
+}

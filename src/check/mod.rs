@@ -49,6 +49,8 @@ use crate::ir::{IntType, Program, Span};
 
 use symex::{EncodeOptions, Encoding, PropKind, Stop};
 
+pub use report::{InText, Locate, Place};
+
 /// What `tracc check` is asked to do.
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
@@ -198,12 +200,37 @@ impl CheckReport {
 
     /// Human-readable report; the last line is exactly the verdict word.
     pub fn render(&self, file_name: &str, source: &str, show_trace: bool) -> String {
-        report::render(self, file_name, source, show_trace)
+        report::render(
+            self,
+            &InText {
+                file: file_name,
+                text: source,
+            },
+            show_trace,
+        )
+    }
+
+    /// As [`CheckReport::render`], with locations shown where `at` says
+    /// (`tracc verify` shows them in the input it transformed).
+    pub fn render_at(&self, at: &dyn Locate, show_trace: bool) -> String {
+        report::render(self, at, show_trace)
     }
 
     /// Machine-readable report for `--report json`.
     pub fn to_json(&self, file_name: &str, source: &str) -> serde_json::Value {
-        report::to_json(self, file_name, source)
+        report::to_json(
+            self,
+            file_name,
+            &InText {
+                file: file_name,
+                text: source,
+            },
+        )
+    }
+
+    /// As [`CheckReport::to_json`], with locations shown where `at` says.
+    pub fn to_json_at(&self, file_name: &str, at: &dyn Locate) -> serde_json::Value {
+        report::to_json(self, file_name, at)
     }
 }
 

@@ -1,6 +1,8 @@
 //! Rendering of a `CheckReport`: human text (last line = verdict word) and
-//! JSON. In: the report, the file name and the source text (for line and
-//! column numbers). Out: a `String` or a `serde_json::Value`.
+//! JSON. In: the report and a [`Locate`] that turns spans of the checked
+//! text into file, line and column (the checked text itself, or for `tracc
+//! verify` the input that tracc transformed). Out: a `String` or a
+//! `serde_json::Value`.
 
 use std::fmt::Write;
 
@@ -25,10 +27,43 @@ pub(crate) fn line_col(source: &str, span: Span) -> Option<(usize, usize)> {
     Some((line, col))
 }
 
-fn loc(file: &str, source: &str, span: Span) -> String {
-    match line_col(source, span) {
-        Some((l, c)) => format!("{file}:{l}:{c}"),
-        None => format!("{file}:?"),
+/// Where a span of the checked text is shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub file: String,
+    /// 1-based line and column (in characters); `None` when unknown.
+    pub line_col: Option<(usize, usize)>,
+    /// The span lies in code that tracc generated (shown at the construct
+    /// it replaced).
+    pub generated: bool,
+}
+
+/// Turns spans of the checked text into places to show.
+pub trait Locate {
+    fn place(&self, span: Span) -> Place;
+}
+
+/// Spans shown in the checked text itself, under the name `file`.
+pub struct InText<'a> {
+    pub file: &'a str,
+    pub text: &'a str,
+}
+
+impl Locate for InText<'_> {
+    fn place(&self, span: Span) -> Place {
+        Place {
+            file: self.file.to_string(),
+            line_col: line_col(self.text, span),
+            generated: false,
+        }
+    }
+}
+
+fn loc(at: &dyn Locate, span: Span) -> String {
+    let p = at.place(span);
+    match p.line_col {
+        Some((l, c)) => format!("{}:{l}:{c}", p.file),
+        None => format!("{}:?", p.file),
     }
 }
 
@@ -64,18 +99,20 @@ fn step_text(s: &TraceStep) -> String {
     }
 }
 
-pub(crate) fn render(r: &CheckReport, file: &str, source: &str, show_trace: bool) -> String {
+pub(crate) fn render(r: &CheckReport, at: &dyn Locate, show_trace: bool) -> String {
     let mut out = String::new();
     match r.verdict {
         Verdict::Unsafe => {
             for f in &r.failures {
-                let _ = writeln!(out, "{}: failed: {}", loc(file, source, f.span), f.message);
+                let _ = writeln!(out, "{}: failed: {}", loc(at, f.span), f.message);
             }
             if show_trace && !r.trace.is_empty() {
                 let _ = writeln!(out, "Trace:");
                 for s in &r.trace {
-                    let line = line_col(source, s.span).map_or_else(|| "?".to_string(), |(l, _)| l.to_string());
-                    let _ = writeln!(out, "  {file}:{line}: {}", step_text(s));
+                    let p = at.place(s.span);
+                    let line = p.line_col.map_or_else(|| "?".to_string(), |(l, _)| l.to_string());
+                    let generated = if p.generated { " (generated)" } else { "" };
+                    let _ = writeln!(out, "  {}:{line}: {}{generated}", p.file, step_text(s));
                 }
             }
         }
@@ -88,7 +125,7 @@ pub(crate) fn render(r: &CheckReport, file: &str, source: &str, show_trace: bool
                 let _ = writeln!(
                     out,
                     "{}: unwinding assertion: {what} with --unwind {}",
-                    loc(file, source, f.span),
+                    loc(at, f.span),
                     r.unwind
                 );
             }
@@ -112,45 +149,54 @@ pub(crate) fn render(r: &CheckReport, file: &str, source: &str, show_trace: bool
     out
 }
 
-fn trace_json(trace: &[TraceStep], source: &str) -> Vec<serde_json::Value> {
+fn trace_json(trace: &[TraceStep], at: &dyn Locate) -> Vec<serde_json::Value> {
     trace
         .iter()
         .map(|s| {
-            json!({
+            let p = at.place(s.span);
+            let mut v = json!({
                 "kind": step_kind_str(s.kind),
-                "line": line_col(source, s.span).map(|(l, _)| l),
+                "line": p.line_col.map(|(l, _)| l),
                 "target": s.target,
                 "value": s.value.map(|v| v.to_string()),
-            })
+            });
+            if p.generated {
+                v["generated"] = json!(true);
+            }
+            v
         })
         .collect()
 }
 
-fn failure_json(f: &Failure, file: &str, source: &str) -> serde_json::Value {
-    let (line, col) = line_col(source, f.span).unzip();
+fn failure_json(f: &Failure, at: &dyn Locate) -> serde_json::Value {
+    let p = at.place(f.span);
+    let (line, col) = p.line_col.unzip();
     let mut v = json!({
         "kind": kind_str(f.kind),
-        "file": file,
+        "file": p.file,
         "line": line,
         "column": col,
         "message": f.message,
     });
+    if p.generated {
+        v["generated"] = json!(true);
+    }
     if !f.trace.is_empty() {
-        v["trace"] = serde_json::Value::Array(trace_json(&f.trace, source));
+        v["trace"] = serde_json::Value::Array(trace_json(&f.trace, at));
     }
     v
 }
 
-pub(crate) fn to_json(r: &CheckReport, file: &str, source: &str) -> serde_json::Value {
-    let trace = trace_json(&r.trace, source);
+pub(crate) fn to_json(r: &CheckReport, file: &str, at: &dyn Locate) -> serde_json::Value {
+    let trace = trace_json(&r.trace, at);
     json!({
         "file": file,
         "verdict": r.verdict.as_str(),
         "unwind": r.unwind,
         "properties": r.properties,
         "unwinding_assertions": r.unwinding_assertions,
-        "failures": r.failures.iter().map(|f| failure_json(f, file, source)).collect::<Vec<_>>(),
-        "unwinding_failures": r.unwinding_failures.iter().map(|f| failure_json(f, file, source)).collect::<Vec<_>>(),
+        "failures": r.failures.iter().map(|f| failure_json(f, at)).collect::<Vec<_>>(),
+        "unwinding_failures": r.unwinding_failures.iter().map(|f| failure_json(f, at)).collect::<Vec<_>>(),
         "trace": trace,
         "unknown_reason": r.unknown_reason,
         "encode_ms": r.encode_time.as_secs_f64() * 1000.0,

@@ -7,9 +7,10 @@ use std::time::Instant;
 use clap::Args;
 
 use super::{Exit, TransformArgs, display_name, read_input, write_stdout};
-use crate::check::{CheckOptions, CheckReport, Verdict, check_source};
+use crate::check::{CheckOptions, CheckReport, Locate, Place, Verdict, check_source};
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
+use crate::emit::SourceMap;
 use crate::ir::Span;
 
 /// Options shared by `check` and `verify`.
@@ -179,25 +180,36 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         }
     };
     let check_time = started.elapsed();
+    let at = InInput {
+        name: &name,
+        input: &text,
+        output: &outcome.output,
+        map: &outcome.source_map,
+    };
+    let loop_notes = unwinding_notes(&report, &at, &outcome.report);
     let out = if args.checker.json {
-        let mut json = report.to_json(&transformed_name, &outcome.output);
+        let mut json = report.to_json_at(&name, &at);
         if let Some(obj) = json.as_object_mut() {
             obj.insert(
                 "transform_ms".into(),
                 serde_json::json!(transform_time.as_secs_f64() * 1e3),
             );
             obj.insert("check_ms".into(), serde_json::json!(check_time.as_secs_f64() * 1e3));
+            obj.insert("loop_notes".into(), serde_json::json!(loop_notes));
             obj.insert("transform_report".into(), outcome.report.clone());
         }
         format!("{json:#}\n")
     } else {
-        let body = report.render(&transformed_name, &outcome.output, args.checker.trace);
+        let body = report.render_at(&at, args.checker.trace);
         // Keep the verdict word as the last line.
         let (head, verdict) = body.trim_end().rsplit_once('\n').unwrap_or(("", body.trim_end()));
         let mut out = String::new();
         if !head.is_empty() {
             out.push_str(head);
             out.push('\n');
+        }
+        for note in &loop_notes {
+            out.push_str(&format!("note: {note}\n"));
         }
         out.push_str(&format!(
             "time: transform {:.1} ms, check {:.1} ms (--unwind {})\n",
@@ -213,4 +225,80 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         Ok(()) => verdict_exit(&report),
         Err(e) => e,
     }
+}
+
+/// Locations in tracc's output shown at the input lines they stand for:
+/// copied text and the original loop bodies exactly, tracc's own code at
+/// the loop it belongs to (marked generated).
+struct InInput<'a> {
+    name: &'a str,
+    input: &'a str,
+    output: &'a str,
+    map: &'a SourceMap,
+}
+
+impl Locate for InInput<'_> {
+    fn place(&self, span: Span) -> Place {
+        if span.is_synthetic() {
+            return Place {
+                file: self.name.to_string(),
+                line_col: None,
+                generated: false,
+            };
+        }
+        let p = self.map.to_source(span.start, self.output, self.input);
+        Place {
+            file: self.name.to_string(),
+            line_col: render::line_col(self.input, p.offset),
+            generated: p.generated,
+        }
+    }
+}
+
+/// For each loop whose unwinding assertion failed: why tracc's
+/// transformation did not make the bound sufficient for it (from the
+/// transformation report).
+fn unwinding_notes(report: &CheckReport, at: &InInput<'_>, transform_report: &serde_json::Value) -> Vec<String> {
+    let loops = transform_report["loops"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    let mut notes = Vec::new();
+    for f in &report.unwinding_failures {
+        let Some((line, col)) = at.place(f.span).line_col else {
+            continue;
+        };
+        let Some(l) = loops
+            .iter()
+            .find(|l| l["line"].as_u64() == Some(line as u64) && l["column"].as_u64() == Some(col as u64))
+        else {
+            continue;
+        };
+        let here = format!("{}:{line}:{col}", at.name);
+        let note = if l["accelerated"].as_bool() != Some(true) {
+            let reason = l["reason"].as_str().unwrap_or("see the warning above");
+            format!("{here}: the loop is not accelerated ({reason}), so the bound must cover its iterations")
+        } else {
+            let left: Vec<String> = l["paths"]
+                .as_array()
+                .map(Vec::as_slice)
+                .unwrap_or(&[])
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p["accelerated"].as_bool() != Some(true))
+                .map(|(i, p)| format!("path {} ({})", i + 1, p["reason"].as_str().unwrap_or("not accelerated")))
+                .collect();
+            let mut note = format!(
+                "{here}: the loop is accelerated, but executions still reach its head {} times through \
+                 iterations the accelerators do not cover: a value that would wrap around or overflow \
+                 its type",
+                report.unwind
+            );
+            if !left.is_empty() {
+                note.push_str(&format!(", or a path left unaccelerated: {}", left.join("; ")));
+            }
+            note
+        };
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    notes
 }

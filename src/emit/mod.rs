@@ -54,7 +54,7 @@ use crate::ir::Span;
 
 pub use dialect::{gcc_view, nondet_declaration, prelude, required_declarations};
 pub use expr::print_expr;
-pub use splice::{Edit, line_indent, splice};
+pub use splice::{Edit, SourceMap, SourcePlace, line_indent, splice};
 pub use stmt::{detect_indent_unit, print_stmt};
 
 /// How verification intrinsics are spelled in the output.

@@ -757,7 +757,7 @@ fn splice_rejects_overlaps_and_bad_spans() {
 }
 
 mod splice_props {
-    use super::super::{Edit, splice};
+    use super::super::{Edit, SourceMap, splice};
     use crate::ir::Span;
     use proptest::prelude::*;
 
@@ -823,6 +823,21 @@ mod splice_props {
                 at = e.span.end;
             }
             prop_assert_eq!(&out[pos..], &src[at..]);
+        }
+
+        #[test]
+        fn source_map_points_copied_bytes_at_themselves((src, edits) in source_and_edits()) {
+            let out = splice(&src, &edits).unwrap();
+            let map = SourceMap::new(&src, &edits);
+            for (o, c) in out.char_indices() {
+                let p = map.to_source(o, &out, &src);
+                // Printed text here is upper case, the source lower case:
+                // nothing printed may pass for copied text.
+                prop_assert_eq!(p.generated, c.is_ascii_uppercase(), "offset {} of {:?}", o, out);
+                if !p.generated {
+                    prop_assert_eq!(src[p.offset..].chars().next(), Some(c));
+                }
+            }
         }
     }
 }
@@ -1093,4 +1108,73 @@ mod reindent_props {
             prop_assert_eq!(back, text);
         }
     }
+}
+
+#[test]
+fn source_map_shows_output_offsets_at_input_places() {
+    let src = "int f(void);\nvoid g(void) {\n    while (f()) {\n        f();\n    }\n    f();\n}\n";
+    let loop_start = src.find("while").unwrap();
+    let loop_end = src.find("    f();\n}").unwrap() - 1;
+    let printed = "if (f()) {\n        tracc_q = 1;\n    }\n    while (f()) {\n            f();\n    }";
+    let edits = [
+        Edit {
+            span: Span::new(0, 0),
+            text: "_Bool nondet_bool(void);\n".into(),
+        },
+        Edit {
+            span: Span::new(loop_start, loop_end),
+            text: printed.into(),
+        },
+    ];
+    let out = splice(src, &edits).unwrap();
+    let map = SourceMap::new(src, &edits);
+    let at = |needle: &str| map.to_source(out.find(needle).unwrap(), &out, src);
+    // Copied text maps byte for byte.
+    let tail = out.rfind("f();\n}").unwrap();
+    assert_eq!(
+        map.to_source(tail, &out, src),
+        SourcePlace {
+            offset: src.rfind("f();\n}").unwrap(),
+            generated: false
+        }
+    );
+    assert_eq!(
+        at("int f"),
+        SourcePlace {
+            offset: 0,
+            generated: false
+        }
+    );
+    // tracc's own lines are shown at the construct they replaced.
+    assert_eq!(
+        at("tracc_q"),
+        SourcePlace {
+            offset: loop_start,
+            generated: true
+        }
+    );
+    assert_eq!(
+        at("_Bool"),
+        SourcePlace {
+            offset: 0,
+            generated: true
+        }
+    );
+    // A printed line that is a line of the replaced loop maps to that line,
+    // whatever its indentation.
+    assert_eq!(
+        at("while"),
+        SourcePlace {
+            offset: loop_start,
+            generated: false
+        }
+    );
+    let body = src.find("        f();").unwrap() + 8;
+    assert_eq!(
+        at("            f();"),
+        SourcePlace {
+            offset: body,
+            generated: false
+        }
+    );
 }
