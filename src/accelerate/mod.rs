@@ -842,6 +842,28 @@ fn lin_var_step(
     })
 }
 
+/// A fresh quantified iteration index `tracc_kN` of the accelerator being
+/// built: declared in `new_decls` (after the program's own variables) and
+/// recorded in `q_vars`.
+fn fresh_k(
+    prog: &Program,
+    new_decls: &mut Vec<VarDecl>,
+    q_vars: &mut Vec<VarId>,
+    k_num: usize,
+    func: crate::ir::FuncId,
+) -> VarId {
+    let kid = VarId(prog.vars.len() + new_decls.len());
+    new_decls.push(VarDecl {
+        name: format!("tracc_k{}", k_num + q_vars.len()),
+        ty: build::ULONG,
+        storage: Storage::Local,
+        func: Some(func),
+        span: Span::SYNTHETIC,
+    });
+    q_vars.push(kid);
+    kid
+}
+
 /// An iteration count as emitted C (`unsigned long`), with its value when
 /// it is a known constant.
 #[derive(Clone)]
@@ -1633,15 +1655,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
                 });
             }
             GuardTreatment::Quantified => {
-                let kid = VarId(prog.vars.len() + new_decls.len());
-                new_decls.push(VarDecl {
-                    name: format!("tracc_k{}", k_num + q_vars.len()),
-                    ty: build::ULONG,
-                    storage: Storage::Local,
-                    func: Some(info.func),
-                    span: Span::SYNTHETIC,
-                });
-                q_vars.push(kid);
+                let kid = fresh_k(prog, &mut new_decls, &mut q_vars, k_num, info.func);
                 let kv = K {
                     expr: Expr::var(kid, build::ULONG),
                     konst: None,
@@ -1681,15 +1695,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     let mut quant_overflow = Vec::new();
     let mut quant_at_zero = Vec::new();
     for (node, after) in &quant_checks {
-        let kid = VarId(prog.vars.len() + new_decls.len());
-        new_decls.push(VarDecl {
-            name: format!("tracc_k{}", k_num + q_vars.len()),
-            ty: build::ULONG,
-            storage: Storage::Local,
-            func: Some(info.func),
-            span: Span::SYNTHETIC,
-        });
-        q_vars.push(kid);
+        let kid = fresh_k(prog, &mut new_decls, &mut q_vars, k_num, info.func);
         let kv = K {
             expr: Expr::var(kid, build::ULONG),
             konst: None,
@@ -1800,15 +1806,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
             )
         };
         let mut quant = |body: &dyn Fn(Expr) -> Option<Expr>| -> Option<Expr> {
-            let kid = VarId(prog.vars.len() + new_decls.len());
-            new_decls.push(VarDecl {
-                name: format!("tracc_k{}", k_num + q_vars.len()),
-                ty: build::ULONG,
-                storage: Storage::Local,
-                func: Some(info.func),
-                span: Span::SYNTHETIC,
-            });
-            q_vars.push(kid);
+            let kid = fresh_k(prog, &mut new_decls, &mut q_vars, k_num, info.func);
             let b = body(Expr::var(kid, build::ULONG))?;
             Some(Expr::new(
                 ExprKind::Forall(kid, Box::new(b)),

@@ -16,10 +16,8 @@
 //!
 //! They hold in every model, so they change neither verdicts nor models.
 
-use std::collections::HashSet;
-
 use z3::DeclKind;
-use z3::ast::{Ast, BV, Bool, Dynamic};
+use z3::ast::{Ast, BV, Bool};
 
 /// Congruence lemmas beyond this many are not added.
 const MAX_LEMMAS: usize = 4_000;
@@ -82,13 +80,7 @@ pub(crate) fn mul_lemmas(formulas: &[Bool]) -> Vec<Bool> {
 /// The products `a * b` of two non-constant operands in `formulas`.
 fn products_of(formulas: &[Bool]) -> Vec<Product> {
     let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    let mut stack: Vec<Dynamic> = formulas.iter().map(|f| Dynamic::from_ast(f)).collect();
-    while let Some(t) = stack.pop() {
-        if !t.is_app() || !seen.insert(t.clone()) {
-            continue;
-        }
-        let kids = t.children();
+    super::visit_apps(formulas, |t, kids| {
         if t.decl().kind() == DeclKind::Bmul
             && kids.len() == 2
             && let (Some(term), Some(a), Some(b)) = (t.as_bv(), kids[0].as_bv(), kids[1].as_bv())
@@ -97,7 +89,6 @@ fn products_of(formulas: &[Bool]) -> Vec<Product> {
         {
             out.push(Product { term, a, b });
         }
-        stack.extend(kids);
-    }
+    });
     out
 }

@@ -41,7 +41,7 @@ mod tests;
 
 use std::time::{Duration, Instant};
 
-use z3::ast::Bool;
+use z3::ast::{Ast, Bool};
 use z3::{Model, Params, SatResult, Solver};
 
 use crate::diag::Diagnostic;
@@ -231,6 +231,21 @@ impl CheckReport {
     /// As [`CheckReport::to_json`], with locations shown where `at` says.
     pub fn to_json_at(&self, file_name: &str, at: &dyn Locate) -> serde_json::Value {
         report::to_json(self, file_name, at)
+    }
+}
+
+/// Call `visit(term, children)` once for every application in the term
+/// DAGs of `formulas` (shared subterms once).
+fn visit_apps(formulas: &[Bool], mut visit: impl FnMut(&z3::ast::Dynamic, &[z3::ast::Dynamic])) {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack: Vec<z3::ast::Dynamic> = formulas.iter().map(|f| z3::ast::Dynamic::from_ast(f)).collect();
+    while let Some(t) = stack.pop() {
+        if !t.is_app() || !seen.insert(t.clone()) {
+            continue;
+        }
+        let kids = t.children();
+        visit(&t, &kids);
+        stack.extend(kids);
     }
 }
 

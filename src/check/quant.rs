@@ -273,22 +273,14 @@ fn fit(t: &BV, w: u32) -> BV {
 fn index_terms(formulas: &[Bool]) -> Vec<BV> {
     let mut out: Vec<BV> = Vec::new();
     let mut found = HashSet::new();
-    let mut seen = HashSet::new();
-    let mut stack: Vec<Dynamic> = formulas.iter().map(|f| Dynamic::from_ast(f)).collect();
-    while let Some(t) = stack.pop() {
-        if !t.is_app() || !seen.insert(t.clone()) {
-            continue;
-        }
-        let kids = t.children();
-        let kind = t.decl().kind();
-        if matches!(kind, DeclKind::Select | DeclKind::Store)
+    super::visit_apps(formulas, |t, kids| {
+        if matches!(t.decl().kind(), DeclKind::Select | DeclKind::Store)
             && let Some(i) = kids.get(1).and_then(|k| k.as_bv())
             && found.insert(i.clone())
         {
             out.push(i);
         }
-        stack.extend(kids);
-    }
+    });
     out
 }
 
