@@ -6,36 +6,11 @@
 //! A fixture that uses constructs the IR does not model (opaque nodes)
 //! may be refused with a diagnostic, never given a wrong verdict.
 
-use std::path::PathBuf;
+mod common;
 
+use common::Verdict as Expected;
 use tracc::check::{CheckOptions, Verdict, check_source};
 use tracc::ir::{ExprKind, Program, StmtKind};
-
-struct Expect {
-    verdict: Verdict,
-    bound: Option<u32>,
-}
-
-fn parse_header(text: &str) -> Option<Expect> {
-    let first = text.lines().next()?;
-    let rest = first.trim().strip_prefix("//")?.trim().strip_prefix("tracc:")?.trim();
-    let mut words = rest.split_whitespace();
-    if words.next()? != "expect" {
-        return None;
-    }
-    let verdict = match words.next()? {
-        "SAFE" => Verdict::Safe,
-        "UNSAFE" => Verdict::Unsafe,
-        _ => return None,
-    };
-    let mut bound = None;
-    for w in words {
-        if let Some(n) = w.strip_prefix("bound=") {
-            bound = Some(n.parse().ok()?);
-        }
-    }
-    Some(Expect { verdict, bound })
-}
 
 /// Whether the program contains anything the IR keeps opaque.
 fn uses_unmodelled(p: &Program) -> bool {
@@ -63,23 +38,25 @@ fn uses_unmodelled(p: &Program) -> bool {
 
 #[test]
 fn fixtures_have_their_stated_verdicts() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("no fixtures directory {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    files.sort();
+    let files = common::fixture_files();
     let mut checked = 0;
     let mut refused = 0;
     let mut problems = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
-        let Some(expect) = parse_header(&text) else {
-            continue;
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let expect = match common::expectation_of(&text) {
+            Ok(e) => e,
+            Err(e) => {
+                problems.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let expected = match expect.verdict {
+            Expected::Safe => Verdict::Safe,
+            Expected::Unsafe => Verdict::Unsafe,
         };
         checked += 1;
-        let name = f.file_name().unwrap().to_string_lossy().to_string();
         let opts = CheckOptions {
             unwind: expect.bound.unwrap_or(3),
             ..CheckOptions::default()
@@ -105,8 +82,8 @@ fn fixtures_have_their_stated_verdicts() {
             }
         };
         let ok = match expect.bound {
-            Some(_) => report.verdict == expect.verdict,
-            None => match expect.verdict {
+            Some(_) => report.verdict == expected,
+            None => match expected {
                 Verdict::Unsafe => report.verdict != Verdict::Safe,
                 _ => report.verdict != Verdict::Unsafe,
             },
@@ -127,8 +104,8 @@ fn fixtures_have_their_stated_verdicts() {
     );
     assert!(
         checked > 0,
-        "no fixtures with a `// tracc: expect` header in {}",
-        dir.display()
+        "no fixtures in {}",
+        common::repo_root().join("fixtures").display()
     );
     assert!(
         problems.is_empty(),
