@@ -968,6 +968,55 @@ fn verdict(text: &str, entry: &str) -> Result<Verdict, String> {
     }
 }
 
+/// The tally of a differential run: agreements by verdict and the programs
+/// where the checker disagreed with gcc (saved to `$TRACC_DIFF_SAVE/NAME`
+/// when that is set).
+#[derive(Default)]
+struct Agreement {
+    safe: usize,
+    unsafe_: usize,
+    disagreements: Vec<String>,
+}
+
+impl Agreement {
+    fn record(&mut self, seed: u64, file_name: &str, text: &str, expected: Verdict, got: Result<Verdict, String>) {
+        match got {
+            Ok(Verdict::Safe) if expected == Verdict::Safe => self.safe += 1,
+            Ok(Verdict::Unsafe) if expected == Verdict::Unsafe => self.unsafe_ += 1,
+            got => {
+                if let Ok(d) = std::env::var("TRACC_DIFF_SAVE") {
+                    let _ = std::fs::write(format!("{d}/{file_name}"), text);
+                }
+                self.disagreements.push(format!(
+                    "seed {seed}: expected {expected:?}, checker said {got:?}\n{text}"
+                ));
+            }
+        }
+    }
+
+    /// Print the disagreements (the first three in full) and the counts,
+    /// and fail the test if there is any disagreement.
+    fn finish(&self, what: &str) {
+        for d in self.disagreements.iter().take(3) {
+            eprintln!("----- DISAGREEMENT -----\n{d}");
+        }
+        for d in &self.disagreements {
+            eprintln!("{}", d.lines().next().unwrap_or(""));
+        }
+        eprintln!(
+            "{what}: {} SAFE and {} UNSAFE agreed, {} disagreements",
+            self.safe,
+            self.unsafe_,
+            self.disagreements.len()
+        );
+        assert!(
+            self.disagreements.is_empty(),
+            "{} disagreements with gcc",
+            self.disagreements.len()
+        );
+    }
+}
+
 #[test]
 fn checker_agrees_with_gcc() {
     let count: u64 = std::env::var("TRACC_DIFF_COUNT")
@@ -979,8 +1028,7 @@ fn checker_agrees_with_gcc() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
     let dir = tempfile::tempdir().unwrap();
-    let mut disagreements = Vec::new();
-    let (mut safe, mut unsafe_) = (0, 0);
+    let mut tally = Agreement::default();
     let batch = 100;
     let mut seed = first;
     while seed < first + count {
@@ -1016,40 +1064,12 @@ fn checker_agrees_with_gcc() {
                         let _ = std::fs::write(format!("{d}/slow{s}_{expected:?}.c"), &text);
                     }
                 }
-                match got {
-                    Ok(v) if v == expected => {
-                        if v == Verdict::Safe {
-                            safe += 1;
-                        } else {
-                            unsafe_ += 1;
-                        }
-                    }
-                    got => {
-                        if let Ok(d) = std::env::var("TRACC_DIFF_SAVE") {
-                            let _ = std::fs::write(format!("{d}/seed{s}_{expected:?}.c"), &text);
-                        }
-                        disagreements.push(format!("seed {s}: expected {expected:?}, checker said {got:?}\n{text}"));
-                    }
-                }
+                tally.record(s, &format!("seed{s}_{expected:?}.c"), &text, expected, got);
             }
         }
         seed += n;
     }
-    for d in disagreements.iter().take(3) {
-        eprintln!("----- DISAGREEMENT -----\n{d}");
-    }
-    for d in &disagreements {
-        eprintln!("{}", d.lines().next().unwrap_or(""));
-    }
-    eprintln!(
-        "{count} programs: {safe} SAFE and {unsafe_} UNSAFE agreed, {} disagreements",
-        disagreements.len()
-    );
-    assert!(
-        disagreements.is_empty(),
-        "{} disagreements with gcc",
-        disagreements.len()
-    );
+    tally.finish(&format!("{count} programs"));
 }
 
 /// Diagnostics for a saved program: `TRACC_CHECK_FILE=f.c TRACC_CHECK_ENTRY=s1_main
@@ -1089,8 +1109,7 @@ fn checker_agrees_with_gcc_on_small_input_domains() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
     let dir = tempfile::tempdir().unwrap();
-    let mut disagreements = Vec::new();
-    let (mut safe, mut unsafe_) = (0, 0);
+    let mut tally = Agreement::default();
     let mut seed = first;
     while seed < first + count {
         let n = 100.min(first + count - seed);
@@ -1106,38 +1125,14 @@ fn checker_agrees_with_gcc_on_small_input_domains() {
                 Verdict::Safe
             };
             let text = format!("{}    return 0;\n}}\n", variant(&p.text, CHECK, GCC));
-            match verdict(&text, &p.entry) {
-                Ok(v) if v == expected => {
-                    if v == Verdict::Safe {
-                        safe += 1;
-                    } else {
-                        unsafe_ += 1;
-                    }
-                }
-                got => {
-                    if let Ok(d) = std::env::var("TRACC_DIFF_SAVE") {
-                        let _ = std::fs::write(format!("{d}/inputs{s}_{expected:?}.c"), &text);
-                    }
-                    disagreements.push(format!("seed {s}: expected {expected:?}, checker said {got:?}\n{text}"));
-                }
-            }
+            let got = verdict(&text, &p.entry);
+            tally.record(s, &format!("inputs{s}_{expected:?}.c"), &text, expected, got);
         }
         seed += n;
     }
-    for d in disagreements.iter().take(3) {
-        eprintln!("----- DISAGREEMENT -----\n{d}");
-    }
-    for d in &disagreements {
-        eprintln!("{}", d.lines().next().unwrap_or(""));
-    }
-    eprintln!(
-        "{count} programs with inputs: {safe} SAFE and {unsafe_} UNSAFE agreed, {} disagreements",
-        disagreements.len()
-    );
-    assert!(safe > 0 && unsafe_ > 0, "the generator should produce both verdicts");
+    tally.finish(&format!("{count} programs with inputs"));
     assert!(
-        disagreements.is_empty(),
-        "{} disagreements with gcc",
-        disagreements.len()
+        tally.safe > 0 && tally.unsafe_ > 0,
+        "the generator should produce both verdicts"
     );
 }
