@@ -16,7 +16,9 @@
 //!
 //! They hold in every model, so they change neither verdicts nor models.
 
+use std::ops::ControlFlow;
 use z3::DeclKind;
+
 use z3::ast::{Ast, BV, Bool};
 
 /// Congruence lemmas beyond this many are not added.
@@ -80,7 +82,7 @@ pub(crate) fn mul_lemmas(formulas: &[Bool]) -> Vec<Bool> {
 /// The products `a * b` of two non-constant operands in `formulas`.
 fn products_of(formulas: &[Bool]) -> Vec<Product> {
     let mut out = Vec::new();
-    super::visit_apps(formulas, |t, kids| {
+    let _ = super::visit_apps(super::roots(formulas), |t, kids| {
         if t.decl().kind() == DeclKind::Bmul
             && kids.len() == 2
             && let (Some(term), Some(a), Some(b)) = (t.as_bv(), kids[0].as_bv(), kids[1].as_bv())
@@ -89,6 +91,7 @@ fn products_of(formulas: &[Bool]) -> Vec<Product> {
         {
             out.push(Product { term, a, b });
         }
+        ControlFlow::Continue(())
     });
     out
 }

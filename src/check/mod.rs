@@ -39,9 +39,10 @@ mod symex;
 #[cfg(test)]
 mod tests;
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use z3::ast::{Ast, Bool};
+use z3::ast::{Ast, Bool, Dynamic};
 use z3::{Model, Params, SatResult, Solver};
 
 use crate::diag::Diagnostic;
@@ -235,18 +236,28 @@ impl CheckReport {
 }
 
 /// Call `visit(term, children)` once for every application in the term
-/// DAGs of `formulas` (shared subterms once).
-fn visit_apps(formulas: &[Bool], mut visit: impl FnMut(&z3::ast::Dynamic, &[z3::ast::Dynamic])) {
+/// DAGs below `roots` (shared subterms once), until `visit` breaks; the
+/// result says whether it did.
+fn visit_apps(
+    roots: impl IntoIterator<Item = Dynamic>,
+    mut visit: impl FnMut(&Dynamic, &[Dynamic]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let mut seen = std::collections::HashSet::new();
-    let mut stack: Vec<z3::ast::Dynamic> = formulas.iter().map(|f| z3::ast::Dynamic::from_ast(f)).collect();
+    let mut stack: Vec<Dynamic> = roots.into_iter().collect();
     while let Some(t) = stack.pop() {
         if !t.is_app() || !seen.insert(t.clone()) {
             continue;
         }
         let kids = t.children();
-        visit(&t, &kids);
+        visit(&t, &kids)?;
         stack.extend(kids);
     }
+    ControlFlow::Continue(())
+}
+
+/// The formulas as roots for [`visit_apps`].
+fn roots(formulas: &[Bool]) -> impl Iterator<Item = Dynamic> + '_ {
+    formulas.iter().map(|f| Dynamic::from_ast(f))
 }
 
 /// Lower C text and check it.

@@ -24,6 +24,7 @@
 //! `MAX_ROUNDS` rounds the answer is undecided.
 
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use z3::ast::{Ast, BV, Bool, Dynamic};
@@ -222,34 +223,26 @@ impl<'a> Instantiator<'a> {
 
 /// Whether `t` has no uninterpreted constant but `k`.
 fn closed_except(t: &Bool, k: &BV) -> bool {
-    let mut seen = HashSet::new();
-    let mut stack = vec![Dynamic::from_ast(t)];
-    while let Some(x) = stack.pop() {
-        if !x.is_app() || !seen.insert(x.clone()) {
-            continue;
-        }
+    super::visit_apps([Dynamic::from_ast(t)], |x, _| {
         if x.decl().kind() == DeclKind::Uninterpreted && !x.as_bv().is_some_and(|b| b.ast_eq(k)) {
-            return false;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-        stack.extend(x.children());
-    }
-    true
+    })
+    .is_continue()
 }
 
 /// Whether `body` reads an array element.
 pub(crate) fn reads_array(body: &Bool) -> bool {
-    let mut seen = HashSet::new();
-    let mut stack = vec![Dynamic::from_ast(body)];
-    while let Some(t) = stack.pop() {
-        if !t.is_app() || !seen.insert(t.clone()) {
-            continue;
-        }
+    super::visit_apps([Dynamic::from_ast(body)], |t, _| {
         if t.decl().kind() == DeclKind::Select {
-            return true;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-        stack.extend(t.children());
-    }
-    false
+    })
+    .is_break()
 }
 
 /// The `w`-bit numeral `v` (wrapped to the width).
@@ -273,13 +266,14 @@ fn fit(t: &BV, w: u32) -> BV {
 fn index_terms(formulas: &[Bool]) -> Vec<BV> {
     let mut out: Vec<BV> = Vec::new();
     let mut found = HashSet::new();
-    super::visit_apps(formulas, |t, kids| {
+    let _ = super::visit_apps(super::roots(formulas), |t, kids| {
         if matches!(t.decl().kind(), DeclKind::Select | DeclKind::Store)
             && let Some(i) = kids.get(1).and_then(|k| k.as_bv())
             && found.insert(i.clone())
         {
             out.push(i);
         }
+        ControlFlow::Continue(())
     });
     out
 }
@@ -353,17 +347,14 @@ fn invert(idx: &BV, t: &BV, k: &BV) -> Option<BV> {
 }
 
 fn mentions(t: &BV, bound: &BV) -> bool {
-    let mut stack = vec![Dynamic::from_ast(t)];
-    let mut seen = HashSet::new();
-    while let Some(x) = stack.pop() {
+    super::visit_apps([Dynamic::from_ast(t)], |x, _| {
         if x.as_bv().is_some_and(|b| b.ast_eq(bound)) {
-            return true;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-        if x.is_app() && seen.insert(x.clone()) {
-            stack.extend(x.children());
-        }
-    }
-    false
+    })
+    .is_break()
 }
 
 enum Search {
