@@ -46,6 +46,9 @@ impl Default for Options {
 pub struct Outcome {
     /// The transformed text (identical to the input where nothing changed).
     pub output: String,
+    /// The output without trace automata (what `--no-restrict` gives):
+    /// `output` itself unless `restrict` was asked for.
+    pub accel_only_output: String,
     /// Where each part of `output` came from in the input (for showing a
     /// checker's findings on the output at input lines).
     pub source_map: SourceMap,
@@ -137,6 +140,7 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
     let report = report_json(text, &output, &accel_only_text, &inst, &loops, opts);
     Ok(Outcome {
         output,
+        accel_only_output: accel_only_text,
         source_map,
         diagnostics,
         report,

@@ -30,7 +30,11 @@ fn reduction_keeps_the_disagreement_and_drops_lines() {
     // The checker refuses `g()`'s used result: a stand-in for a disagreement
     // that the reducer must keep while deleting every line it can.
     let text = "int g(void);\nint unused(void) { return 1; }\nint main(void) {\n    int y = 3;\n    int x = g();\n    return x;\n}\n";
-    let reduced = reduce(text, 2, CheckLimits::default(), Comparison::Transform);
+    let found = compare_program(text, 2, CheckLimits::default())
+        .disagreement
+        .expect("the refused call is a disagreement");
+    assert_eq!(found.comparison, Comparison::Transform);
+    let reduced = reduce(text, 2, CheckLimits::default(), &found);
     assert!(reduced.len() < text.len(), "{reduced}");
     assert!(!reduced.contains("unused"), "{reduced}");
     assert!(reduced.contains("g()"), "{reduced}");

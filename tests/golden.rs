@@ -97,6 +97,30 @@ fn fixtures_match_golden_outputs() {
     );
 }
 
+/// The acceleration-only text that comes with every restricted output (the
+/// campaign and the fuzz property use it instead of a second
+/// transformation) is exactly what `--no-restrict` gives.
+#[test]
+fn acceleration_only_text_is_the_no_restrict_output() {
+    for f in fixture_files() {
+        let text = fs::read_to_string(&f).expect("readable fixture");
+        let (Ok(restricted), Ok(plain)) = (
+            accelerate_source(&text, &Options::default()),
+            accelerate_source(
+                &text,
+                &Options {
+                    restrict: false,
+                    ..Options::default()
+                },
+            ),
+        ) else {
+            continue;
+        };
+        assert_eq!(restricted.accel_only_output, plain.output, "{}", stem(&f));
+        assert_eq!(plain.accel_only_output, plain.output, "{}", stem(&f));
+    }
+}
+
 #[test]
 fn expectation_parser_accepts_the_documented_forms() {
     let e = |verdict, bound| Expectation {

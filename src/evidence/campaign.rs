@@ -115,22 +115,16 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
         return result;
     };
     result.reference = Some(reference.as_str());
-    let mut outputs = Vec::new();
-    for restrict in [false, true] {
-        let opts = Options {
-            restrict,
-            ..Options::default()
-        };
-        match accelerate_source(source, &opts) {
-            Ok(out) => outputs.push(out.output),
-            Err(d) => {
-                let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
-                result.disagreement = Some(transform_failure(format!("transform failed: {first}"), String::new()));
-                return result;
-            }
+    // One transformation gives both outputs (the acceleration-only text
+    // is the restricted one before the automata are inlined).
+    let (accel_only, restricted) = match accelerate_source(source, &Options::default()) {
+        Ok(out) => (out.accel_only_output, out.output),
+        Err(d) => {
+            let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
+            result.disagreement = Some(transform_failure(format!("transform failed: {first}"), String::new()));
+            return result;
         }
-    }
-    let [accel_only, restricted] = <[String; 2]>::try_from(outputs).unwrap_or_default();
+    };
     result.transformed = restricted != source;
     for (comparison, text, unwind) in [
         (Comparison::AccelOnlyAtBound, &accel_only, bound),
@@ -250,7 +244,7 @@ pub fn run(
                     let g = loop_program(seed);
                     let r = compare_program(&g.source, g.bound, limits);
                     if let Some(d) = &r.disagreement {
-                        let reduced = super::reduce::reduce(&g.source, g.bound, limits, d.comparison);
+                        let reduced = super::reduce::reduce(&g.source, g.bound, limits, d);
                         on_finding(&Finding {
                             seed,
                             bound: g.bound,

@@ -7,23 +7,21 @@
 //! comparison. Each candidate costs a full comparison, so the number of
 //! candidates tried is capped.
 
-use super::campaign::{CheckLimits, Comparison, compare_program};
+use super::campaign::{CheckLimits, Disagreement, compare_program};
 
 /// Candidates tried at most; a comparison takes about a second.
 const MAX_CANDIDATES: usize = 400;
 
-/// Reduce `source` while `compare_program` keeps reporting a disagreement
-/// in `comparison` (with the same reference verdict).
-pub fn reduce(source: &str, bound: u32, limits: CheckLimits, comparison: Comparison) -> String {
-    let Some(wanted) = compare_program(source, bound, limits).disagreement else {
-        return source.to_string();
-    };
+/// Reduce `source`, on which `compare_program` reported `wanted`, while it
+/// keeps reporting the same disagreement (comparison, reference verdict
+/// and verdict).
+pub fn reduce(source: &str, bound: u32, limits: CheckLimits, wanted: &Disagreement) -> String {
     let still_fails = |lines: &[&str]| {
         let mut text = lines.join("\n");
         text.push('\n');
-        compare_program(&text, bound, limits)
-            .disagreement
-            .is_some_and(|d| d.comparison == comparison && d.reference == wanted.reference && d.got == wanted.got)
+        compare_program(&text, bound, limits).disagreement.is_some_and(|d| {
+            d.comparison == wanted.comparison && d.reference == wanted.reference && d.got == wanted.got
+        })
     };
     let mut lines: Vec<&str> = source.lines().collect();
     let mut tried = 0;
