@@ -223,12 +223,7 @@ pub fn bench(args: &BenchArgs) -> Exit {
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let on_done = |row: &bench::Row| {
-        bar.set_message(
-            Path::new(&row.program)
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-        );
+        bar.set_message(row.file_name());
         bar.inc(1);
     };
     let rows = bench::run_all(&files, &opts, &on_done);

@@ -114,7 +114,7 @@ enum Grade {
 pub struct Row {
     pub program: String,
     pub group: String,
-    pub expected: Option<&'static str>,
+    pub expected: Option<Verdict>,
     pub input: Outcome,
     pub accel_only: Outcome,
     pub restricted: Outcome,
@@ -128,8 +128,15 @@ pub struct Row {
     /// and of regex-automata's DFA before minimisation.
     pub dfa_states: Option<u64>,
     pub dfa_states_unminimised: Option<u64>,
-    #[serde(skip)]
-    expected_verdict: Option<Verdict>,
+}
+
+impl Row {
+    /// The program's file name, for tables and progress.
+    pub fn file_name(&self) -> String {
+        Path::new(&self.program)
+            .file_name()
+            .map_or_else(|| self.program.clone(), |n| n.to_string_lossy().into_owned())
+    }
 }
 
 /// Run `cmd` with stdout into a file (large outputs cannot block the
@@ -290,8 +297,9 @@ fn read_report(path: &Path) -> Option<Transformed> {
     })
 }
 
-/// `tracc accelerate` into `out` (restricted unless `no_restrict`).
-fn transform(opts: &BenchOptions, file: &Path, out: &Path, report: &Path, no_restrict: bool) -> Result<(), Outcome> {
+/// `tracc accelerate` into `out`: restricted, with its JSON report in
+/// `report`, or acceleration-only (`--no-restrict`) without one.
+fn transform(opts: &BenchOptions, file: &Path, out: &Path, report: Option<&Path>) -> Result<(), Outcome> {
     let mut cmd = Command::new(&opts.tracc);
     cmd.arg("--color=never")
         .arg("accelerate")
@@ -299,9 +307,13 @@ fn transform(opts: &BenchOptions, file: &Path, out: &Path, report: &Path, no_res
         .arg("-q")
         .arg("-o")
         .arg(out);
-    cmd.arg("--report").arg("json").arg("--report-file").arg(report);
-    if no_restrict {
-        cmd.arg("--no-restrict");
+    match report {
+        Some(report) => {
+            cmd.arg("--report").arg("json").arg("--report-file").arg(report);
+        }
+        None => {
+            cmd.arg("--no-restrict");
+        }
     }
     match run_limited(cmd, opts.timeout) {
         Err(message) => Err(Outcome::Error { message }),
@@ -335,7 +347,7 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
     let mut row = Row {
         program: path.display().to_string(),
         group: group_of(path, expected),
-        expected: expected.map(Verdict::as_str),
+        expected,
         input: tracc_check(opts, path, opts.input_unwind),
         accel_only: Outcome::Skipped,
         restricted: Outcome::Skipped,
@@ -345,7 +357,6 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
         size_increase_percent: None,
         dfa_states: None,
         dfa_states_unminimised: None,
-        expected_verdict: expected,
     };
     let dir = match tempfile::tempdir() {
         Ok(d) => d,
@@ -359,13 +370,12 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
     let accel_file = dir.path().join("accelerated.c");
     let restricted_file = dir.path().join("restricted.c");
     let report = dir.path().join("report.json");
-    let no_report = dir.path().join("report-accel.json");
-    if let Err(o) = transform(opts, path, &accel_file, &no_report, true) {
+    if let Err(o) = transform(opts, path, &accel_file, None) {
         row.accel_only = o;
     } else {
         row.accel_only = tracc_check(opts, &accel_file, opts.unwind);
     }
-    match transform(opts, path, &restricted_file, &report, false) {
+    match transform(opts, path, &restricted_file, Some(&report)) {
         Err(o) => row.restricted = o,
         Ok(()) => {
             if let Some(t) = read_report(&report) {
@@ -455,13 +465,11 @@ pub fn totals(rows: &[Row]) -> BTreeMap<String, GroupTotals> {
         for key in [row.group.clone(), "all".to_string()] {
             let g = groups.entry(key).or_default();
             g.programs += 1;
-            g.input.add(&row.input, row.expected_verdict);
-            g.accel_only.add(&row.accel_only, row.expected_verdict);
-            g.restricted.add(&row.restricted, row.expected_verdict);
+            g.input.add(&row.input, row.expected);
+            g.accel_only.add(&row.accel_only, row.expected);
+            g.restricted.add(&row.restricted, row.expected);
             if let Some(c) = &row.cbmc {
-                g.cbmc
-                    .get_or_insert_with(ColumnTotals::default)
-                    .add(c, row.expected_verdict);
+                g.cbmc.get_or_insert_with(ColumnTotals::default).add(c, row.expected);
             }
             g.transform_ms += row.transform_ms.unwrap_or(0.0);
         }
@@ -479,26 +487,23 @@ pub fn markdown(rows: &[Row], opts: &BenchOptions) -> String {
         "Verdicts of `tracc check` (the reference checker); time limit {} s per step.\n",
         opts.timeout.as_secs()
     );
+    // The CBMC column's header and rule, empty without CBMC.
+    let (cbmc_head, cbmc_rule) = if cbmc {
+        (format!(" CBMC restricted @{u} |"), "---|")
+    } else {
+        (String::new(), "")
+    };
     let _ = write!(
         s,
-        "| program | expected | input @{iu} | accel-only @{u} | restricted @{u} |{} transform ms | size +% | DFA states (min/unmin) |\n|---|---|---|---|---|{}---:|---:|---:|\n",
-        if cbmc {
-            format!(" CBMC restricted @{u} |")
-        } else {
-            String::new()
-        },
-        if cbmc { "---|" } else { "" },
+        "| program | expected | input @{iu} | accel-only @{u} | restricted @{u} |{cbmc_head} transform ms | size +% | DFA states (min/unmin) |\n|---|---|---|---|---|{cbmc_rule}---:|---:|---:|\n",
     );
     for r in rows {
-        let name = Path::new(&r.program)
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| r.program.clone());
-        let e = r.expected_verdict;
+        let name = r.file_name();
+        let e = r.expected;
         let _ = writeln!(
             s,
             "| {name} | {} | {} | {} | {} |{} {} | {} | {} |",
-            r.expected.unwrap_or("?"),
+            r.expected.map_or("?", Verdict::as_str),
             r.input.cell(e),
             r.accel_only.cell(e),
             r.restricted.cell(e),
@@ -518,13 +523,7 @@ pub fn markdown(rows: &[Row], opts: &BenchOptions) -> String {
     }
     let _ = write!(
         s,
-        "\nTotals: correct / wrong / no verdict (total time).\n\n| group | programs | input @{iu} | accel-only @{u} | restricted @{u} |{} transform ms |\n|---|---:|---|---|---|{}---:|\n",
-        if cbmc {
-            format!(" CBMC restricted @{u} |")
-        } else {
-            String::new()
-        },
-        if cbmc { "---|" } else { "" },
+        "\nTotals: correct / wrong / no verdict (total time).\n\n| group | programs | input @{iu} | accel-only @{u} | restricted @{u} |{cbmc_head} transform ms |\n|---|---:|---|---|---|{cbmc_rule}---:|\n",
     );
     for (name, g) in totals(rows) {
         let _ = writeln!(

@@ -14,7 +14,8 @@
 use std::path::Path;
 
 /// The verdict a program is expected to have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "UPPERCASE")]
 pub enum Verdict {
     Safe,
     Unsafe,

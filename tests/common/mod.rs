@@ -23,17 +23,10 @@ pub fn fixture_files() -> Vec<PathBuf> {
     c_files_in(&repo_root().join("fixtures"))
 }
 
-/// All `*.c` files directly in `dir`, sorted by name.
+/// All `*.c` files directly in `dir`, sorted by name (empty when the
+/// directory is missing).
 pub fn c_files_in(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(entries) => entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "c") && p.is_file())
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    files.sort();
-    files
+    tracc::evidence::bench::collect_programs(&[dir.to_path_buf()]).unwrap_or_default()
 }
 
 /// A fixture's name without directory and `.c`.
