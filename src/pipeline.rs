@@ -463,10 +463,7 @@ fn splice_loops(
             block.push('\n');
         }
         block.push('\n');
-        edits.push(Edit {
-            span: Span::new(line_start, line_start),
-            text: block,
-        });
+        edits.push(Edit::new(Span::new(line_start, line_start), block));
     }
     for l in loops {
         let indent = emit::line_indent(text, l.span.start).to_string();
@@ -478,11 +475,8 @@ fn splice_loops(
         if needs_braces && let StmtKind::Block { scoped, .. } = &mut stmt.kind {
             *scoped = true;
         }
-        let printed = emit::print_stmt(program, text, &stmt, &indent, &unit, dialect).map_err(internal)?;
-        edits.push(Edit {
-            span: l.span,
-            text: printed,
-        });
+        let printed = emit::print_stmt_traced(program, text, &stmt, &indent, &unit, dialect).map_err(internal)?;
+        edits.push(Edit::loop_replacement(l.span, printed));
     }
     edits.sort_by_key(|e| (e.span.start, e.span.end));
     let spliced = emit::splice(text, &edits).map_err(internal)?;

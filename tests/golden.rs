@@ -121,6 +121,58 @@ fn acceleration_only_text_is_the_no_restrict_output() {
     }
 }
 
+/// Every line of a restricted output that its source map places at an
+/// input line (rather than marking it generated) is that input line, moved
+/// at most: the same text apart from indentation, where a copy may end
+/// within a line on either side (tracc's ` while (0);` after a copied `}`,
+/// or a do-while body's `}` without its ` while (c);`). The first line of a
+/// transformed loop has instead the same loop keyword as the loop's start.
+#[test]
+fn source_map_places_output_lines_at_the_input_lines_they_copy() {
+    let mut loop_heads = 0;
+    let mut copied_lines = 0;
+    for f in fixture_files() {
+        let text = fs::read_to_string(&f).expect("readable fixture");
+        let Ok(outcome) = accelerate_source(&text, &Options::default()) else {
+            continue;
+        };
+        let out = &outcome.output;
+        let mut at = 0;
+        for line in out.split_inclusive('\n') {
+            let first = at + (line.len() - line.trim_start().len());
+            at += line.len();
+            if line.trim().is_empty() || first >= out.len() {
+                continue;
+            }
+            let place = outcome.source_map.to_source(first, out, &text);
+            if place.generated {
+                continue;
+            }
+            let input_line = text[place.offset..].lines().next().unwrap_or("");
+            let keyword = |s: &str| {
+                s.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let (o, i) = (line.trim(), input_line.trim());
+            let is_loop = ["while", "for", "do"].contains(&keyword(o).as_str());
+            assert!(
+                o.starts_with(i) || i.starts_with(o) || (is_loop && keyword(i) == keyword(o)),
+                "{}: output line {o:?} placed at input text {i:?}",
+                stem(&f),
+            );
+            if is_loop {
+                loop_heads += 1;
+            } else {
+                copied_lines += 1;
+            }
+        }
+    }
+    assert!(loop_heads > 40, "only {loop_heads} loop heads placed");
+    assert!(copied_lines > 1000, "only {copied_lines} lines placed");
+}
+
 #[test]
 fn expectation_parser_accepts_the_documented_forms() {
     let e = |verdict, bound| Expectation {

@@ -31,7 +31,10 @@
 //! Typical use: `required_declarations` for the new code (insert them at the
 //! top), `line_indent` of the replaced statement and `detect_indent_unit` of
 //! the file for `print_stmt`, then one `Edit` per replaced span for
-//! `splice`. Inside a synthetic block, comments that sit between two copied
+//! `splice`. To show locations of the output at the input (a checker's
+//! trace), print with `print_stmt_traced`, which also says what the text
+//! copies from the source, make the edit with `Edit::loop_replacement`, and
+//! ask `SourceMap::new(source, edits)`. Inside a synthetic block, comments that sit between two copied
 //! statements move with them; comments before the first or after the last
 //! copied statement are outside their spans and stay where they were only
 //! if that text is not replaced.
@@ -54,8 +57,8 @@ use crate::ir::Span;
 
 pub use dialect::{gcc_view, nondet_declaration, prelude, required_declarations};
 pub use expr::print_expr;
-pub use splice::{Edit, SourceMap, SourcePlace, line_indent, splice};
-pub use stmt::{detect_indent_unit, print_stmt};
+pub use splice::{Edit, Origins, SourceMap, SourcePlace, line_indent, splice};
+pub use stmt::{detect_indent_unit, print_stmt, print_stmt_traced};
 
 /// How verification intrinsics are spelled in the output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -445,7 +445,7 @@ fn resynthesize_with(src: &str, strip: fn(&mut Stmt), warnings: bool) -> bool {
             Dialect::Cbmc,
         )
         .unwrap_or_else(|e| panic!("{e}\n{src}"));
-        edits.push(Edit { span: body.span, text });
+        edits.push(Edit::new(body.span, text));
     }
     let out = splice(src, &edits).unwrap();
     let again = lower(&out);

@@ -8,6 +8,43 @@ use crate::ir::Span;
 pub struct Edit {
     pub span: Span,
     pub text: String,
+    /// Which parts of `text` stand for which source text (for `SourceMap`).
+    pub origins: Origins,
+}
+
+impl Edit {
+    /// An edit whose text is all tracc's own.
+    pub fn new(span: Span, text: String) -> Edit {
+        Edit {
+            span,
+            text,
+            origins: Origins::default(),
+        }
+    }
+
+    /// An edit that replaces the loop at `span` by a printed statement
+    /// (from `print_stmt_traced`) whose first loop is the new version of
+    /// that loop: the first line of that loop maps to the loop's start.
+    pub fn loop_replacement(span: Span, (text, mut origins): (String, Origins)) -> Edit {
+        origins.head = origins.loop_starts.first().copied();
+        Edit { span, text, origins }
+    }
+}
+
+/// Where the parts of a printed text come from, as the statement printer
+/// records them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Origins {
+    /// `(start, len, span)`: the printed bytes `start..start + len` are the
+    /// source text at `span`, line for line (only the indentation of its
+    /// later lines may differ). In print order, so sorted and disjoint.
+    pub(super) copies: Vec<(usize, usize, Span)>,
+    /// Where each synthetic loop statement starts, in print order.
+    pub(super) loop_starts: Vec<usize>,
+    /// The start of the printed statement that stands for the replaced
+    /// construct itself: the rest of its first line maps to the
+    /// construct's start.
+    pub(super) head: Option<usize>,
 }
 
 /// Apply `edits` to `source`. The edits must be sorted by position and must
@@ -55,6 +92,8 @@ pub fn line_indent(source: &str, offset: usize) -> &str {
 pub struct SourceMap {
     /// Sorted by output position, covering the whole output.
     segments: Vec<Segment>,
+    /// The origins of each printed segment's text.
+    origins: Vec<Origins>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,8 +107,9 @@ struct Segment {
 enum Origin {
     /// Copied unchanged from the source, starting at this offset.
     Copied(usize),
-    /// Printed by tracc in place of this span of the source.
-    Printed(Span),
+    /// Printed by tracc in place of this span of the source; its parts are
+    /// described by `origins[k]`.
+    Printed(Span, usize),
 }
 
 /// A location in the source that an output offset stands for.
@@ -87,6 +127,7 @@ impl SourceMap {
     /// The map of `splice(source, edits)`: same preconditions.
     pub fn new(source: &str, edits: &[Edit]) -> SourceMap {
         let mut segments = Vec::new();
+        let mut origins = Vec::new();
         let (mut copied, mut out) = (0, 0);
         for e in edits {
             if e.span.start > copied {
@@ -99,8 +140,9 @@ impl SourceMap {
             if !e.text.is_empty() {
                 segments.push(Segment {
                     out_start: out,
-                    origin: Origin::Printed(e.span),
+                    origin: Origin::Printed(e.span, origins.len()),
                 });
+                origins.push(e.origins.clone());
                 out += e.text.len();
             }
             copied = copied.max(e.span.end);
@@ -111,15 +153,15 @@ impl SourceMap {
                 origin: Origin::Copied(copied),
             });
         }
-        SourceMap { segments }
+        SourceMap { segments, origins }
     }
 
     /// The source location of byte `offset` of `output` (the spliced text
-    /// of `source`). A line tracc printed that is, apart from indentation,
-    /// exactly one line of the construct it replaced (the loop head, a
-    /// statement of the original body, which tracc keeps unchanged) maps to
-    /// that line; any other printed line maps to the start of the construct
-    /// and is marked generated.
+    /// of `source`). Text the printer copied from the source (the
+    /// statements of a kept loop body) maps to that text, the first line of
+    /// a loop's new version to the loop's start; any other printed text
+    /// maps to the start of the construct it replaced and is marked
+    /// generated.
     pub fn to_source(&self, offset: usize, output: &str, source: &str) -> SourcePlace {
         let at = self
             .segments
@@ -136,44 +178,68 @@ impl SourceMap {
                 offset: (start + offset - seg.out_start).min(source.len()),
                 generated: false,
             },
-            Origin::Printed(span) => {
-                let generated = SourcePlace {
-                    offset: span.start,
-                    generated: true,
-                };
-                let Some(out_line) = line_around(output, offset) else {
-                    return generated;
-                };
-                let wanted = out_line.trim();
-                let Some(replaced) = source.get(span.start..span.end) else {
-                    return generated;
-                };
-                let mut matches = replaced
-                    .split_inclusive('\n')
-                    .scan(span.start, |pos, line| {
-                        let at = *pos;
-                        *pos += line.len();
-                        Some((at, line))
-                    })
-                    .filter(|(_, line)| !wanted.is_empty() && line.trim() == wanted);
-                match (matches.next(), matches.next()) {
-                    (Some((at, line)), None) => SourcePlace {
-                        offset: at + (line.len() - line.trim_start().len()),
+            Origin::Printed(span, k) => {
+                let rel = offset - seg.out_start;
+                let printed = output.as_bytes().get(seg.out_start..).unwrap_or_default();
+                let origins = &self.origins[k];
+                let i = origins.copies.partition_point(|c| c.0 <= rel);
+                if let Some(&(start, len, from)) = i.checked_sub(1).map(|i| &origins.copies[i])
+                    && rel < start + len
+                    && let Some(copy) = printed.get(start..start + len)
+                {
+                    return SourcePlace {
+                        offset: copied_place(copy, rel - start, source, from),
                         generated: false,
-                    },
-                    _ => generated,
+                    };
+                }
+                let on_head_line = origins
+                    .head
+                    .and_then(|h| printed.get(h..rel))
+                    .is_some_and(|between| !between.contains(&b'\n'));
+                SourcePlace {
+                    offset: span.start,
+                    generated: !on_head_line,
                 }
             }
         }
     }
 }
 
-/// The line of `text` that contains byte `offset`, without its newline.
-fn line_around(text: &str, offset: usize) -> Option<&str> {
-    if offset > text.len() || !text.is_char_boundary(offset) {
-        return None;
+/// The source offset of byte `rel` of `copy`, the printed copy of the
+/// source text at `from`: same line of the copy, same place after the
+/// indentation (which is all that copying may change).
+fn copied_place(copy: &[u8], rel: usize, source: &str, from: Span) -> usize {
+    let line = copy[..rel].iter().filter(|c| **c == b'\n').count();
+    if line == 0 {
+        return (from.start + rel).min(from.end);
     }
-    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-    Some(&text[start..end])
+    let blanks = |text: &[u8]| text.iter().take_while(|c| **c == b' ' || **c == b'\t').count();
+    let out_line_start = copy[..rel].iter().rposition(|c| *c == b'\n').map_or(0, |p| p + 1);
+    let col = rel - out_line_start;
+    let out_indent = blanks(&copy[out_line_start..]);
+    let src = source.as_bytes();
+    let Some(src_line_start) = src[from.start..from.end]
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c == b'\n')
+        .nth(line - 1)
+        .map(|(p, _)| from.start + p + 1)
+    else {
+        return from.start;
+    };
+    let src_line_len = src[src_line_start..from.end]
+        .iter()
+        .position(|c| *c == b'\n')
+        .unwrap_or(from.end - src_line_start);
+    let src_indent = blanks(&src[src_line_start..]).min(src_line_len);
+    let within = if col >= out_indent {
+        src_indent + (col - out_indent)
+    } else {
+        col.min(src_indent)
+    };
+    let mut at = src_line_start + within.min(src_line_len);
+    while !source.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }

@@ -1,12 +1,12 @@
 //! The statement printer: real-span statements copied and re-indented,
 //! synthetic ones printed in K&R style.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 
 use super::expr::{ASSIGN, COMMA, Printer, int_literal};
 use super::lex::{Class, classify, comment_ranges};
-use super::splice::line_indent;
+use super::splice::{Origins, line_indent};
 use super::{Dialect, EmitError, span_text};
 use crate::ir::{ExprKind, Init, IntType, Program, Span, Stmt, StmtKind, Storage, VarId};
 
@@ -29,6 +29,20 @@ pub fn print_stmt(
     unit: &str,
     dialect: Dialect,
 ) -> Result<String, EmitError> {
+    print_stmt_traced(program, source, stmt, indent, unit, dialect).map(|(text, _)| text)
+}
+
+/// `print_stmt`, and where the parts of the printed text come from: the
+/// source statements it copies, and where the synthetic loops start (for a
+/// `SourceMap` through `Edit::printed`).
+pub fn print_stmt_traced(
+    program: &Program,
+    source: &str,
+    stmt: &Stmt,
+    indent: &str,
+    unit: &str,
+    dialect: Dialect,
+) -> Result<(String, Origins), EmitError> {
     let p = StmtPrinter {
         e: Printer {
             program,
@@ -37,10 +51,11 @@ pub fn print_stmt(
         },
         unit,
         comments: OnceCell::new(),
+        origins: RefCell::new(Origins::default()),
     };
     let mut out = String::new();
     p.stmt(&mut out, stmt, indent, None)?;
-    Ok(out)
+    Ok((out, p.origins.into_inner()))
 }
 
 /// The indentation step used in `source`: a tab if most indented lines
@@ -144,6 +159,8 @@ struct StmtPrinter<'a> {
     unit: &'a str,
     /// The comments of the source, found when first needed.
     comments: OnceCell<Vec<(usize, usize)>>,
+    /// What the printed text copies from the source, as it is printed.
+    origins: RefCell<Origins>,
 }
 
 impl StmtPrinter<'_> {
@@ -151,8 +168,13 @@ impl StmtPrinter<'_> {
     /// the type of the enclosing switch's (promoted) condition.
     fn stmt(&self, out: &mut String, s: &Stmt, indent: &str, case_ty: Option<IntType>) -> Result<(), EmitError> {
         if self.is_verbatim(s)? {
-            out.push_str(&reindent(self.e.source, s.span, indent)?);
-            return Ok(());
+            return self.copy(out, s.span, indent);
+        }
+        if matches!(
+            s.kind,
+            StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. }
+        ) {
+            self.origins.borrow_mut().loop_starts.push(out.len());
         }
         match &s.kind {
             StmtKind::Empty => out.push(';'),
@@ -261,6 +283,15 @@ impl StmtPrinter<'_> {
         Ok(())
     }
 
+    /// Append the source text at `span`, re-indented for `indent`, and
+    /// record where it came from.
+    fn copy(&self, out: &mut String, span: Span, indent: &str) -> Result<(), EmitError> {
+        let text = reindent(self.e.source, span, indent)?;
+        self.origins.borrow_mut().copies.push((out.len(), text.len(), span));
+        out.push_str(&text);
+        Ok(())
+    }
+
     /// Whether `s` is printed as its source text: it has a real span that
     /// is a whole statement. (One declarator of a declaration with several
     /// has the span of the declarator only; it is printed from the IR.)
@@ -330,7 +361,7 @@ impl StmtPrinter<'_> {
                 let before = k.checked_sub(1).and_then(|j| real_gap(items.get(j), Some(c)));
                 let after = real_gap(Some(c), items.get(k + 1));
                 let span = self.with_comments(c.span, before, after);
-                out.push_str(&reindent(self.e.source, span, here)?);
+                self.copy(out, span, here)?;
             }
         }
         Ok(())

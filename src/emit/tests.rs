@@ -731,10 +731,7 @@ fn line_indent_finds_the_line_prefix() {
 
 #[test]
 fn splice_rejects_overlaps_and_bad_spans() {
-    let e = |a, b, t: &str| Edit {
-        span: crate::ir::Span::new(a, b),
-        text: t.to_string(),
-    };
+    let e = |a, b, t: &str| Edit::new(crate::ir::Span::new(a, b), t.to_string());
     assert_eq!(
         splice("abcdef", &[e(1, 3, "X"), e(3, 3, "Y"), e(3, 3, "Z"), e(3, 4, "W")]).unwrap(),
         "aXYZWef"
@@ -749,10 +746,7 @@ fn splice_rejects_overlaps_and_bad_spans() {
     ));
     assert!(matches!(splice("abc", &[e(2, 9, "")]), Err(EmitError::BadSpan(_))));
     assert!(matches!(splice("é", &[e(1, 1, "")]), Err(EmitError::BadSpan(_))));
-    let synthetic = Edit {
-        span: crate::ir::Span::SYNTHETIC,
-        text: String::new(),
-    };
+    let synthetic = Edit::new(crate::ir::Span::SYNTHETIC, String::new());
     assert!(matches!(splice("abc", &[synthetic]), Err(EmitError::BadSpan(_))));
 }
 
@@ -784,10 +778,7 @@ mod splice_props {
                 let mut end = 0;
                 for (a, b, t) in pairs {
                     if a >= end {
-                        edits.push(Edit {
-                            span: Span::new(a, b),
-                            text: t,
-                        });
+                        edits.push(Edit::new(Span::new(a, b), t));
                         end = b;
                     }
                 }
@@ -934,18 +925,12 @@ pub(super) fn accelerated(dialect: Dialect) -> Result<String, EmitError> {
         text.push('\n');
     }
     let edits = vec![
-        Edit {
-            span: crate::ir::Span::new(0, 0),
-            text,
-        },
-        Edit {
-            span: crate::ir::Span::new(loop_span.start, loop_span.start),
-            text: format!("{}\n{indent}", print_stmt(&b.p, src, &reset, indent, &unit, dialect)?),
-        },
-        Edit {
-            span: loop_span,
-            text: print_stmt(&b.p, src, &lp, indent, &unit, dialect)?,
-        },
+        Edit::new(crate::ir::Span::new(0, 0), text),
+        Edit::new(
+            crate::ir::Span::new(loop_span.start, loop_span.start),
+            format!("{}\n{indent}", print_stmt(&b.p, src, &reset, indent, &unit, dialect)?),
+        ),
+        Edit::new(loop_span, print_stmt(&b.p, src, &lp, indent, &unit, dialect)?),
     ];
     Ok(splice(src, &edits).unwrap())
 }
@@ -1112,69 +1097,97 @@ mod reindent_props {
 
 #[test]
 fn source_map_shows_output_offsets_at_input_places() {
-    let src = "int f(void);\nvoid g(void) {\n    while (f()) {\n        f();\n    }\n    f();\n}\n";
-    let loop_start = src.find("while").unwrap();
-    let loop_end = src.find("    f();\n}").unwrap() - 1;
-    let printed = "if (f()) {\n        tracc_q = 1;\n    }\n    while (f()) {\n            f();\n    }";
+    use crate::ir::Span;
+    let src = "int f(void);\nint y;\nvoid g(void) {\n  while (f()) {\n    y = 5;\n    f();\n  }\n  f();\n}\n";
+    let program = crate::lower::lower_source(src).unwrap().program;
+    let body = program.func(program.func_by_name("g").unwrap()).body.clone().unwrap();
+    let StmtKind::Block { stmts, .. } = &body.kind else {
+        panic!()
+    };
+    let lp = stmts[0].clone();
+    let StmtKind::While { cond, body: old_body } = &lp.kind else {
+        panic!()
+    };
+    let StmtKind::Block { stmts: old_stmts, .. } = &old_body.kind else {
+        panic!()
+    };
+    // The new loop: a generated copy of `y = 5;` (same text as the source
+    // line, but printed from the IR), then the original body, moved deeper.
+    let mut twin = old_stmts[0].clone();
+    twin.span = Span::SYNTHETIC;
+    let new_body = Stmt::new(
+        StmtKind::Block {
+            stmts: vec![
+                twin,
+                Stmt::new(
+                    StmtKind::Block {
+                        stmts: vec![(**old_body).clone()],
+                        scoped: true,
+                    },
+                    Span::SYNTHETIC,
+                ),
+            ],
+            scoped: true,
+        },
+        Span::SYNTHETIC,
+    );
+    let new_loop = Stmt::new(
+        StmtKind::While {
+            cond: cond.clone(),
+            body: Box::new(new_body),
+        },
+        Span::SYNTHETIC,
+    );
+    let printed = print_stmt_traced(&program, src, &new_loop, "  ", "  ", Dialect::Cbmc).unwrap();
+    assert_eq!(
+        printed.0,
+        "while (f()) {\n    y = 5;\n    {\n      {\n        y = 5;\n        f();\n      }\n    }\n  }"
+    );
     let edits = [
-        Edit {
-            span: Span::new(0, 0),
-            text: "_Bool nondet_bool(void);\n".into(),
-        },
-        Edit {
-            span: Span::new(loop_start, loop_end),
-            text: printed.into(),
-        },
+        Edit::new(Span::new(0, 0), "_Bool nondet_bool(void);\n".into()),
+        Edit::loop_replacement(lp.span, printed),
     ];
     let out = splice(src, &edits).unwrap();
     let map = SourceMap::new(src, &edits);
-    let at = |needle: &str| map.to_source(out.find(needle).unwrap(), &out, src);
+    let place = |o: usize| map.to_source(o, &out, src);
+    let copied = |offset| SourcePlace {
+        offset,
+        generated: false,
+    };
+    let generated = |offset| SourcePlace {
+        offset,
+        generated: true,
+    };
     // Copied text maps byte for byte.
-    let tail = out.rfind("f();\n}").unwrap();
+    assert_eq!(place(out.find("int f").unwrap()), copied(0));
     assert_eq!(
-        map.to_source(tail, &out, src),
-        SourcePlace {
-            offset: src.rfind("f();\n}").unwrap(),
-            generated: false
-        }
+        place(out.rfind("f();\n}").unwrap()),
+        copied(src.rfind("f();\n}").unwrap())
+    );
+    // tracc's own code maps to the construct it replaced, even a line that
+    // reads like a line of the source.
+    assert_eq!(place(out.find("_Bool").unwrap()), generated(0));
+    assert_eq!(place(out.find("y = 5").unwrap()), generated(lp.span.start));
+    assert_eq!(place(out.find("{\n      {").unwrap()), generated(lp.span.start));
+    // The new loop's head line is the loop.
+    assert_eq!(place(out.find("while").unwrap()), copied(lp.span.start));
+    assert_eq!(place(out.find("f()) {").unwrap()), copied(lp.span.start));
+    // The copied body: each line at its source line, columns after the
+    // indentation kept.
+    let src_y = src.find("y = 5").unwrap();
+    let out_y = out.rfind("y = 5").unwrap();
+    assert_eq!(place(out_y), copied(src_y));
+    assert_eq!(place(out_y + 4), copied(src_y + 4));
+    assert_eq!(
+        place(out.rfind("f();\n      }").unwrap()),
+        copied(src.find("f();\n  }").unwrap())
     );
     assert_eq!(
-        at("int f"),
-        SourcePlace {
-            offset: 0,
-            generated: false
-        }
-    );
-    // tracc's own lines are shown at the construct they replaced.
-    assert_eq!(
-        at("tracc_q"),
-        SourcePlace {
-            offset: loop_start,
-            generated: true
-        }
+        place(out.rfind("f();\n      }").unwrap() - 2),
+        copied(src.find("f();\n  }").unwrap())
     );
     assert_eq!(
-        at("_Bool"),
-        SourcePlace {
-            offset: 0,
-            generated: true
-        }
-    );
-    // A printed line that is a line of the replaced loop maps to that line,
-    // whatever its indentation.
-    assert_eq!(
-        at("while"),
-        SourcePlace {
-            offset: loop_start,
-            generated: false
-        }
-    );
-    let body = src.find("        f();").unwrap() + 8;
-    assert_eq!(
-        at("            f();"),
-        SourcePlace {
-            offset: body,
-            generated: false
-        }
+        place(out.rfind("}\n    }").unwrap()),
+        copied(src.find("}\n  f();").unwrap())
     );
 }
