@@ -11,7 +11,7 @@
 use crate::diag::Diagnostic;
 use crate::emit::{self, Dialect, Edit, SourceMap};
 use crate::instrument::automaton::{AutomatonCode, automaton_code};
-use crate::instrument::{self, InstrumentOptions, Instrumented, LoopResult};
+use crate::instrument::{self, InstrumentOptions, Instrumented, LoopReport, LoopResult};
 use crate::ir::{Expr, ExprKind, FuncId, IntType, Program, Span, Stmt, StmtKind, Storage, VarId};
 use crate::loops::build;
 use crate::restrict::{self, Alphabet, Automaton, SymbolKind};
@@ -56,6 +56,9 @@ pub struct Outcome {
     pub diagnostics: Vec<Diagnostic>,
     /// Machine-readable summary for `--report json`.
     pub report: serde_json::Value,
+    /// What was found and done for each loop of the input, in source order
+    /// (the typed form of the report's `loops`).
+    pub loops: Vec<LoopReport>,
 }
 
 /// The prefix of every name tracc generates.
@@ -144,6 +147,7 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         source_map,
         diagnostics,
         report,
+        loops: inst.loops.iter().map(|l| l.report.clone()).collect(),
     })
 }
 

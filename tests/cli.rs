@@ -463,4 +463,19 @@ fn verify_says_which_loop_kept_it_from_a_proof() {
         out.contains("note: n.c:5:5: the loop is not accelerated (contains a nested loop)"),
         "{out}"
     );
+
+    // Accelerated, but x = 2 * i wraps around for n > 2^31: those
+    // iterations still go round the loop.
+    let wraps = "unsigned int nondet_uint(void);\nvoid assert(int);\nint main(void) {\n\
+    unsigned int n = nondet_uint(), i = 0, x = 0;\n    while (i < n) {\n        i++;\n        x += 2;\n    }\n\
+    assert(x == 2 * i);\n    return 0;\n}\n";
+    let dir = dir_with(&[("w.c", wraps)]);
+    let o = tracc(&["verify", "w.c", "-q"], dir.path(), None);
+    assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("w.c:5:5: unwinding assertion"), "{out}");
+    assert!(
+        out.contains("note: w.c:5:5: the loop is accelerated, but executions still reach its head 3 times"),
+        "{out}"
+    );
 }

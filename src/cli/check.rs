@@ -11,6 +11,7 @@ use crate::check::{CheckOptions, CheckReport, Locate, Place, Verdict, check_sour
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
 use crate::emit::SourceMap;
+use crate::instrument::LoopReport;
 use crate::ir::Span;
 
 /// Options shared by `check` and `verify`.
@@ -186,7 +187,7 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         output: &outcome.output,
         map: &outcome.source_map,
     };
-    let loop_notes = unwinding_notes(&report, &at, &outcome.report);
+    let loop_notes = unwinding_notes(&report, &at, &outcome.loops);
     let out = if args.checker.json {
         let mut json = report.to_json_at(&name, &at);
         if let Some(obj) = json.as_object_mut() {
@@ -257,33 +258,31 @@ impl Locate for InInput<'_> {
 
 /// For each loop whose unwinding assertion failed: why tracc's
 /// transformation did not make the bound sufficient for it (from the
-/// transformation report).
-fn unwinding_notes(report: &CheckReport, at: &InInput<'_>, transform_report: &serde_json::Value) -> Vec<String> {
-    let loops = transform_report["loops"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+/// transformation's loop reports).
+fn unwinding_notes(report: &CheckReport, at: &InInput<'_>, loops: &[LoopReport]) -> Vec<String> {
     let mut notes = Vec::new();
     for f in &report.unwinding_failures {
-        let Some((line, col)) = at.place(f.span).line_col else {
+        if f.span.is_synthetic() {
+            continue;
+        }
+        let p = at.map.to_source(f.span.start, at.output, at.input);
+        let Some(l) = loops.iter().find(|l| !p.generated && l.start == p.offset) else {
             continue;
         };
-        let Some(l) = loops
-            .iter()
-            .find(|l| l["line"].as_u64() == Some(line as u64) && l["column"].as_u64() == Some(col as u64))
-        else {
+        let Some((line, col)) = render::line_col(at.input, p.offset) else {
             continue;
         };
         let here = format!("{}:{line}:{col}", at.name);
-        let note = if l["accelerated"].as_bool() != Some(true) {
-            let reason = l["reason"].as_str().unwrap_or("see the warning above");
+        let note = if !l.accelerated {
+            let reason = l.reason.as_deref().unwrap_or("see the warning above");
             format!("{here}: the loop is not accelerated ({reason}), so the bound must cover its iterations")
         } else {
-            let left: Vec<String> = l["paths"]
-                .as_array()
-                .map(Vec::as_slice)
-                .unwrap_or(&[])
+            let left: Vec<String> = l
+                .paths
                 .iter()
                 .enumerate()
-                .filter(|(_, p)| p["accelerated"].as_bool() != Some(true))
-                .map(|(i, p)| format!("path {} ({})", i + 1, p["reason"].as_str().unwrap_or("not accelerated")))
+                .filter(|(_, p)| !p.accelerated)
+                .map(|(i, p)| format!("path {} ({})", i + 1, p.reason.as_deref().unwrap_or("not accelerated")))
                 .collect();
             let mut note = format!(
                 "{here}: the loop is accelerated, but executions still reach its head {} times through \
