@@ -451,31 +451,28 @@ fn verify_shows_failures_and_traces_at_input_lines() {
 
 #[test]
 fn verify_says_which_loop_kept_it_from_a_proof() {
+    // `tracc verify NAME -q` on `text`: UNKNOWN, the loop at line 5 not
+    // unwound, and a note there that starts with `why`.
+    let unknown_because = |name: &str, text: &str, why: &str| {
+        let dir = dir_with(&[(name, text)]);
+        let o = tracc(&["verify", name, "-q"], dir.path(), None);
+        assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains(&format!("{name}:5:5: unwinding assertion")), "{out}");
+        assert!(out.contains(&format!("note: {name}:5:5: {why}")), "{out}");
+    };
     let nested = "unsigned int nondet_uint(void);\nvoid assert(int);\nint main(void) {\n\
     unsigned int n = nondet_uint(), i, j, c = 0;\n    for (i = 0; i < n; i++) {\n\
         for (j = 0; j < n; j++) {\n            c++;\n        }\n    }\n    assert(c >= 0);\n    return 0;\n}\n";
-    let dir = dir_with(&[("n.c", nested)]);
-    let o = tracc(&["verify", "n.c", "-q"], dir.path(), None);
-    assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
-    let out = stdout(&o);
-    assert!(out.contains("n.c:5:5: unwinding assertion"), "{out}");
-    assert!(
-        out.contains("note: n.c:5:5: the loop is not accelerated (contains a nested loop)"),
-        "{out}"
-    );
-
+    unknown_because("n.c", nested, "the loop is not accelerated (contains a nested loop)");
     // Accelerated, but x = 2 * i wraps around for n > 2^31: those
     // iterations still go round the loop.
     let wraps = "unsigned int nondet_uint(void);\nvoid assert(int);\nint main(void) {\n\
     unsigned int n = nondet_uint(), i = 0, x = 0;\n    while (i < n) {\n        i++;\n        x += 2;\n    }\n\
     assert(x == 2 * i);\n    return 0;\n}\n";
-    let dir = dir_with(&[("w.c", wraps)]);
-    let o = tracc(&["verify", "w.c", "-q"], dir.path(), None);
-    assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
-    let out = stdout(&o);
-    assert!(out.contains("w.c:5:5: unwinding assertion"), "{out}");
-    assert!(
-        out.contains("note: w.c:5:5: the loop is accelerated, but executions still reach its head 3 times"),
-        "{out}"
+    unknown_because(
+        "w.c",
+        wraps,
+        "the loop is accelerated, but executions still reach its head 3 times",
     );
 }
