@@ -476,3 +476,40 @@ fn verify_says_which_loop_kept_it_from_a_proof() {
         "the loop is accelerated, but executions still reach its head 3 times",
     );
 }
+
+#[test]
+fn campaign_reports_counts_and_writes_json() {
+    let dir = dir_with(&[]);
+    let o = tracc(
+        &[
+            "campaign",
+            "--count",
+            "3",
+            "--seed",
+            "7",
+            "-j",
+            "1",
+            "--json",
+            "c.json",
+            "--findings-dir",
+            "found",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    let all = format!("{}{}", stdout(&o), stderr(&o));
+    assert!(all.contains("3/3 programs"), "{all}");
+    assert!(all.contains("0 disagreements"), "{all}");
+    let json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("c.json")).unwrap()).unwrap();
+    let t = &json["tally"];
+    assert_eq!(t["programs"].as_u64(), Some(3), "{json}");
+    assert_eq!(t["disagreements"].as_u64(), Some(0), "{json}");
+    let (safe, unsafe_) = (t["safe"].as_u64().unwrap(), t["unsafe"].as_u64().unwrap());
+    assert_eq!(safe + unsafe_ + t["undecided_inputs"].as_u64().unwrap(), 3, "{json}");
+    assert_eq!(json["first_seed"].as_u64(), Some(7));
+    assert_eq!(json["findings"].as_array().map(Vec::len), Some(0));
+    // Nothing disagreed, so nothing was saved.
+    assert!(!dir.path().join("found").exists() || fs::read_dir(dir.path().join("found")).unwrap().next().is_none());
+}

@@ -168,6 +168,7 @@ pub struct Tally {
     /// Programs whose input verdict was decided (the ones compared).
     pub decided: u64,
     pub safe: u64,
+    #[serde(rename = "unsafe")]
     pub unsafe_: u64,
     pub transformed: u64,
     /// Safe programs the restricted output proves at `--unwind 3`.
