@@ -11,7 +11,8 @@ use crate::lower::lower_source;
 use crate::pipeline::{Options, accelerate_source};
 
 /// Run `accelerate` and `explain` on `data`; both outputs (restricted and
-/// acceleration-only) must parse and lower again.
+/// acceleration-only) must parse and lower again, and the source map must
+/// place every output position on a character of the input.
 pub fn accelerate_roundtrip(data: &[u8]) -> Result<(), String> {
     let Ok(text) = std::str::from_utf8(data) else {
         return Ok(());
@@ -32,6 +33,17 @@ pub fn accelerate_roundtrip(data: &[u8]) -> Result<(), String> {
             let first = diags.first().map(|d| d.message.clone()).unwrap_or_default();
             return Err(format!(
                 "{what} output does not lower again: {first}\n--- output\n{output}"
+            ));
+        }
+    }
+    // `verify` shows the checker's findings through the source map: every
+    // output position must land inside the input, on a character.
+    for (at, _) in out.output.char_indices() {
+        let place = out.source_map.to_source(at, &out.output, text);
+        if !text.is_char_boundary(place.offset) {
+            return Err(format!(
+                "output offset {at} maps to input offset {}, not a character of the input",
+                place.offset
             ));
         }
     }
