@@ -25,8 +25,7 @@ impl Edit {
     /// An edit that replaces the loop at `span` by a printed statement
     /// (from `print_stmt_traced`) whose first loop is the new version of
     /// that loop: the first line of that loop maps to the loop's start.
-    pub fn loop_replacement(span: Span, (text, mut origins): (String, Origins)) -> Edit {
-        origins.head = origins.loop_starts.first().copied();
+    pub fn loop_replacement(span: Span, (text, origins): (String, Origins)) -> Edit {
         Edit { span, text, origins }
     }
 }
@@ -39,12 +38,10 @@ pub struct Origins {
     /// source text at `span`, line for line (only the indentation of its
     /// later lines may differ). In print order, so sorted and disjoint.
     pub(super) copies: Vec<(usize, usize, Span)>,
-    /// Where each synthetic loop statement starts, in print order.
-    pub(super) loop_starts: Vec<usize>,
-    /// The start of the printed statement that stands for the replaced
-    /// construct itself: the rest of its first line maps to the
-    /// construct's start.
-    pub(super) head: Option<usize>,
+    /// Where the first synthetic loop statement starts. In a
+    /// `loop_replacement` it is the new version of the replaced loop: the
+    /// rest of its first line maps to the loop's start.
+    pub(super) first_loop: Option<usize>,
 }
 
 /// Apply `edits` to `source`. The edits must be sorted by position and must
@@ -92,8 +89,6 @@ pub fn line_indent(source: &str, offset: usize) -> &str {
 pub struct SourceMap {
     /// Sorted by output position, covering the whole output.
     segments: Vec<Segment>,
-    /// The origins of each printed segment's text.
-    origins: Vec<Origins>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,13 +98,13 @@ struct Segment {
     origin: Origin,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Origin {
     /// Copied unchanged from the source, starting at this offset.
     Copied(usize),
-    /// Printed by tracc in place of this span of the source; its parts are
-    /// described by `origins[k]`.
-    Printed(Span, usize),
+    /// Printed by tracc in place of this span of the source, with what the
+    /// printed text copies from the source.
+    Printed(Span, Origins),
 }
 
 /// A location in the source that an output offset stands for.
@@ -127,7 +122,6 @@ impl SourceMap {
     /// The map of `splice(source, edits)`: same preconditions.
     pub fn new(source: &str, edits: &[Edit]) -> SourceMap {
         let mut segments = Vec::new();
-        let mut origins = Vec::new();
         let (mut copied, mut out) = (0, 0);
         for e in edits {
             if e.span.start > copied {
@@ -140,9 +134,8 @@ impl SourceMap {
             if !e.text.is_empty() {
                 segments.push(Segment {
                     out_start: out,
-                    origin: Origin::Printed(e.span, origins.len()),
+                    origin: Origin::Printed(e.span, e.origins.clone()),
                 });
-                origins.push(e.origins.clone());
                 out += e.text.len();
             }
             copied = copied.max(e.span.end);
@@ -153,7 +146,7 @@ impl SourceMap {
                 origin: Origin::Copied(copied),
             });
         }
-        SourceMap { segments, origins }
+        SourceMap { segments }
     }
 
     /// The source location of byte `offset` of `output` (the spliced text
@@ -173,15 +166,14 @@ impl SourceMap {
                 generated: false,
             };
         };
-        match seg.origin {
-            Origin::Copied(start) => SourcePlace {
+        match &seg.origin {
+            &Origin::Copied(start) => SourcePlace {
                 offset: (start + offset - seg.out_start).min(source.len()),
                 generated: false,
             },
-            Origin::Printed(span, k) => {
+            Origin::Printed(span, origins) => {
                 let rel = offset - seg.out_start;
                 let printed = output.as_bytes().get(seg.out_start..).unwrap_or_default();
-                let origins = &self.origins[k];
                 let i = origins.copies.partition_point(|c| c.0 <= rel);
                 if let Some(&(start, len, from)) = i.checked_sub(1).map(|i| &origins.copies[i])
                     && rel < start + len
@@ -193,7 +185,7 @@ impl SourceMap {
                     };
                 }
                 let on_head_line = origins
-                    .head
+                    .first_loop
                     .and_then(|h| printed.get(h..rel))
                     .is_some_and(|between| !between.contains(&b'\n'));
                 SourcePlace {

@@ -33,8 +33,8 @@ pub fn print_stmt(
 }
 
 /// `print_stmt`, and where the parts of the printed text come from: the
-/// source statements it copies, and where the synthetic loops start (for a
-/// `SourceMap` through `Edit::printed`).
+/// source statements it copies, and where the first synthetic loop starts
+/// (for a `SourceMap`, through `Edit::loop_replacement`).
 pub fn print_stmt_traced(
     program: &Program,
     source: &str,
@@ -174,7 +174,7 @@ impl StmtPrinter<'_> {
             s.kind,
             StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. }
         ) {
-            self.origins.borrow_mut().loop_starts.push(out.len());
+            self.origins.borrow_mut().first_loop.get_or_insert(out.len());
         }
         match &s.kind {
             StmtKind::Empty => out.push(';'),
