@@ -147,7 +147,7 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         source_map,
         diagnostics,
         report,
-        loops: inst.loops.iter().map(|l| l.report.clone()).collect(),
+        loops: inst.loops.into_iter().map(|l| l.report).collect(),
     })
 }
 

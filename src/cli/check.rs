@@ -10,7 +10,7 @@ use super::{Exit, TransformArgs, display_name, read_input, write_stdout};
 use crate::check::{CheckOptions, CheckReport, Locate, Place, Verdict, check_source};
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
-use crate::emit::SourceMap;
+use crate::emit::{SourceMap, SourcePlace};
 use crate::instrument::LoopReport;
 use crate::ir::Span;
 
@@ -238,20 +238,21 @@ struct InInput<'a> {
     map: &'a SourceMap,
 }
 
+impl InInput<'_> {
+    /// The input place of the start of `span` in the output (none for a
+    /// synthetic span).
+    fn source_place(&self, span: Span) -> Option<SourcePlace> {
+        (!span.is_synthetic()).then(|| self.map.to_source(span.start, self.output, self.input))
+    }
+}
+
 impl Locate for InInput<'_> {
     fn place(&self, span: Span) -> Place {
-        if span.is_synthetic() {
-            return Place {
-                file: self.name.to_string(),
-                line_col: None,
-                generated: false,
-            };
-        }
-        let p = self.map.to_source(span.start, self.output, self.input);
+        let p = self.source_place(span);
         Place {
             file: self.name.to_string(),
-            line_col: render::line_col(self.input, p.offset),
-            generated: p.generated,
+            line_col: p.and_then(|p| render::line_col(self.input, p.offset)),
+            generated: p.is_some_and(|p| p.generated),
         }
     }
 }
@@ -262,11 +263,10 @@ impl Locate for InInput<'_> {
 fn unwinding_notes(report: &CheckReport, at: &InInput<'_>, loops: &[LoopReport]) -> Vec<String> {
     let mut notes = Vec::new();
     for f in &report.unwinding_failures {
-        if f.span.is_synthetic() {
+        let Some(p) = at.source_place(f.span).filter(|p| !p.generated) else {
             continue;
-        }
-        let p = at.map.to_source(f.span.start, at.output, at.input);
-        let Some(l) = loops.iter().find(|l| !p.generated && l.start == p.offset) else {
+        };
+        let Some(l) = loops.iter().find(|l| l.start == p.offset) else {
             continue;
         };
         let Some((line, col)) = render::line_col(at.input, p.offset) else {
