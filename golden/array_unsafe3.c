@@ -23,8 +23,9 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(tracc_n1 - 1UL == 0UL || (i <= 4294967294U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL - 1UL)) <= 4294967294U));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             __CPROVER_assume(i >= 0U && i < 50U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 50U));
             int tracc_a1[50];
@@ -33,7 +34,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 0UL <= (unsigned long)(4294967295U - i) && 1 && i < n && (i >= 0U && i < 50U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 50U));
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && (i >= 0U && i < 50U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 50U));
             {
                 a[i] = nondet_int();
             }
@@ -41,30 +42,8 @@ int main(void)
             tracc_q1 = 0;
         }
     }
-    unsigned char tracc_q2 = 0;
     for (i = 0; i + 1 < n; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q2 != 1);
-            unsigned long tracc_n2 = nondet_ulong();
-            __CPROVER_assume(tracc_n2 >= 1UL);
-            __CPROVER_assume(tracc_n2 - 1UL <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(tracc_n2 - 1UL == 0UL || (i <= 4294967294U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL - 1UL)) <= 4294967294U));
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < tracc_n2) || (unsigned int)((long)i + (long)tracc_k2) + 1 < n });
-            __CPROVER_assume(i >= 0U && i < 50U && ((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 50U));
-            int tracc_a2[50];
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k3; !(tracc_k3 < tracc_n2) || tracc_a2[(unsigned int)((long)i + (long)tracc_k3)] == a[(unsigned int)((long)i + (long)tracc_k3)] });
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k4; !(tracc_k4 < 50UL) || ((tracc_n2 != 0UL && tracc_k4 >= (unsigned long)i && tracc_k4 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n2 - 1UL))) || tracc_a2[tracc_k4] == b[tracc_k4]) });
-            __CPROVER_array_copy(b, tracc_a2);
-            i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
-            tracc_q2 = 1;
-        } else {
-            _Bool tracc_cov2 = 0UL <= (unsigned long)(4294967295U - i) && 1 && i + 1U < n && (i >= 0U && i < 50U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 50U));
-            {
-                b[i] = a[i];
-            }
-            __CPROVER_assume(!tracc_cov2);
-            tracc_q2 = 0;
-        }
+        b[i] = a[i];
     }
     assert(b[n - 1] == a[n - 1]);
     return 0;

@@ -4,51 +4,15 @@
 
 unsigned int nondet_uint(void);
 
-/* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
-unsigned long nondet_ulong(void);
-
 int main(void)
 {
     unsigned int n = nondet_uint();
     unsigned int i, evens = 0;
-    unsigned char tracc_q1 = 0;
     for (i = 0; i < n; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
-            unsigned long tracc_n1 = nondet_ulong();
-            __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(tracc_n1 - 1UL == 0UL || (i <= 4294967294U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL - 1UL)) <= 4294967294U));
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < tracc_n1) || (unsigned int)((long)i + (long)tracc_k1) % 2 != 0 });
-            i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
-            unsigned long tracc_n2 = nondet_ulong();
-            __CPROVER_assume(tracc_n2 >= 1UL);
-            __CPROVER_assume(tracc_n2 - 1UL <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(tracc_n2 - 1UL <= (unsigned long)(4294967295U - evens));
-            __CPROVER_assume(evens <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)evens + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(tracc_n2 - 1UL == 0UL || (i <= 4294967294U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL - 1UL)) <= 4294967294U));
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < tracc_n2) || !((unsigned int)((long)i + (long)tracc_k2) % 2 != 0) });
-            i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
-            evens = (unsigned int)((long)evens + (long)(tracc_n2 - 1UL)) + 1U;
-            tracc_q1 = 2;
-        } else {
-            _Bool tracc_cov1 = (0UL <= (unsigned long)(4294967295U - i) && 1 && i < n && i % 2U != 0U) || (0UL <= (unsigned long)(4294967295U - i) && 0UL <= (unsigned long)(4294967295U - evens) && evens <= 4294967294U && (unsigned int)((long)evens + 0L) <= 4294967294U && 1 && i < n && !(i % 2U != 0U));
-            do {
-                if (i % 2 != 0) {
-                    continue;
-                }
-                evens++;
-            } while (0);
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+        if (i % 2 != 0) {
+            continue;
         }
+        evens++;
     }
     assert(2 * evens <= n);
     return 0;

@@ -4,58 +4,16 @@
 
 unsigned int nondet_uint(void);
 
-/* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
-unsigned long nondet_ulong(void);
-
 int main(void)
 {
     unsigned int n = nondet_uint();
     unsigned int i = 0, even = 0, odd = 0;
-    unsigned char tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
-            unsigned long tracc_n1 = nondet_ulong();
-            __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - even));
-            __CPROVER_assume(even <= 4294967294U);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)even + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < tracc_n1) || (unsigned int)((long)i + (long)tracc_k1) % 2 == 0 });
-            i = (unsigned int)((long)i + (long)tracc_n1);
-            even = (unsigned int)((long)even + (long)tracc_n1);
-            tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
-            unsigned long tracc_n2 = nondet_ulong();
-            __CPROVER_assume(tracc_n2 >= 1UL);
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - odd));
-            __CPROVER_assume(odd <= 4294967294U);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)odd + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < tracc_n2) || !((unsigned int)((long)i + (long)tracc_k2) % 2 == 0) });
-            i = (unsigned int)((long)i + (long)tracc_n2);
-            odd = (unsigned int)((long)odd + (long)tracc_n2);
-            tracc_q1 = 2;
-        } else {
-            _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - even) && even <= 4294967294U && i <= 4294967294U && (unsigned int)((long)even + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && i % 2U == 0U) || (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - odd) && odd <= 4294967294U && i <= 4294967294U && (unsigned int)((long)odd + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && !(i % 2U == 0U));
-            {
-                if (i % 2 == 0)
-                    even++;
-                else
-                    odd++;
-                i++;
-            }
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
-        }
+        if (i % 2 == 0)
+            even++;
+        else
+            odd++;
+        i++;
     }
     assert(even == odd || even == odd + 1);
     return 0;

@@ -18,17 +18,18 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(4294967295U - i) / 3UL);
-            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(4294967295U - cnt));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 3UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - cnt));
             __CPROVER_assume(cnt <= 4294967294U);
+            __CPROVER_assume(i <= 4294967292U);
             __CPROVER_assume((unsigned int)((long)cnt + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(tracc_n1 - 1UL == 0UL || (i <= 4294967292U && (unsigned int)((long)i + (long)((tracc_n1 - 1UL - 1UL) * 3UL)) <= 4294967292U));
+            __CPROVER_assume((unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) <= 4294967292U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < n);
             i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             cnt = (unsigned int)((long)cnt + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 0UL <= (unsigned long)(4294967295U - i) / 3UL && 0UL <= (unsigned long)(4294967295U - cnt) && cnt <= 4294967294U && (unsigned int)((long)cnt + 0L) <= 4294967294U && 1 && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && 1UL <= (unsigned long)(4294967295U - cnt) && cnt <= 4294967294U && i <= 4294967292U && (unsigned int)((long)cnt + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967292U && i < n;
             {
                 cnt++;
             }

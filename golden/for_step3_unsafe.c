@@ -16,14 +16,15 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(2147483647L - (long)i) / 3UL);
-            __CPROVER_assume(tracc_n1 - 1UL == 0UL || (i <= 2147483644 && (int)((long)i + (long)((tracc_n1 - 1UL - 1UL) * 3UL)) <= 2147483644));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i) / 3UL);
+            __CPROVER_assume(i <= 2147483644);
+            __CPROVER_assume((int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) <= 2147483644);
             __CPROVER_assume(i < 100 && (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < 100);
             last = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             i = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 0UL <= (unsigned long)(2147483647L - (long)i) / 3UL && 1 && i < 100;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)i) / 3UL && i <= 2147483644 && (int)((long)i + 0L) <= 2147483644 && i < 100;
             {
                 last = i;
             }

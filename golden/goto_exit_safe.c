@@ -22,7 +22,7 @@ int main(void)
             __CPROVER_assume(i <= 4294967294U);
             __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < tracc_n1) || !((unsigned int)((long)i + (long)tracc_k1) == 10) });
+            __CPROVER_assume(i > 10 || (unsigned long)((long)10 - (long)i) >= tracc_n1);
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {

@@ -21,17 +21,18 @@ int main(void)
                 __CPROVER_assume(tracc_q1 != 1);
                 unsigned long tracc_n1 = nondet_ulong();
                 __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(4294967295U - j));
-                __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(4294967295U - c));
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - j));
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - c));
                 __CPROVER_assume(c <= 4294967294U);
+                __CPROVER_assume(j <= 4294967294U);
                 __CPROVER_assume((unsigned int)((long)c + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume(tracc_n1 - 1UL == 0UL || (j <= 4294967294U && (unsigned int)((long)j + (long)(tracc_n1 - 1UL - 1UL)) <= 4294967294U));
+                __CPROVER_assume((unsigned int)((long)j + (long)(tracc_n1 - 1UL)) <= 4294967294U);
                 __CPROVER_assume(j < n && (unsigned int)((long)j + (long)(tracc_n1 - 1UL)) < n);
                 j = (unsigned int)((long)j + (long)(tracc_n1 - 1UL));
                 c = (unsigned int)((long)c + (long)(tracc_n1 - 1UL)) + 1U;
                 tracc_q1 = 1;
             } else {
-                _Bool tracc_cov1 = 0UL <= (unsigned long)(4294967295U - j) && 0UL <= (unsigned long)(4294967295U - c) && c <= 4294967294U && (unsigned int)((long)c + 0L) <= 4294967294U && 1 && j < n;
+                _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - j) && 1UL <= (unsigned long)(4294967295U - c) && c <= 4294967294U && j <= 4294967294U && (unsigned int)((long)c + 0L) <= 4294967294U && (unsigned int)((long)j + 0L) <= 4294967294U && j < n;
                 {
                     c++;
                 }

@@ -17,17 +17,18 @@ int main(void)
                 __CPROVER_assume(tracc_q1 != 1);
                 unsigned long tracc_n1 = nondet_ulong();
                 __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(32767L - (long)j));
-                __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(2147483647L - (long)c));
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(32767L - (long)j));
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)c));
                 __CPROVER_assume(c <= 2147483646);
+                __CPROVER_assume((int)j + 1 >= -32768 && (int)j + 1 <= 32767);
                 __CPROVER_assume((int)((long)c + (long)(tracc_n1 - 1UL)) <= 2147483646);
-                __CPROVER_assume(tracc_n1 - 1UL == 0UL || ((int)j + 1 >= -32768 && (int)j + 1 <= 32767 && ((int)(short)((long)j + (long)(tracc_n1 - 1UL - 1UL)) + 1 >= -32768 && (int)(short)((long)j + (long)(tracc_n1 - 1UL - 1UL)) + 1 <= 32767)));
+                __CPROVER_assume((int)(short)((long)j + (long)(tracc_n1 - 1UL)) + 1 >= -32768 && (int)(short)((long)j + (long)(tracc_n1 - 1UL)) + 1 <= 32767);
                 __CPROVER_assume(j < i && (short)((long)j + (long)(tracc_n1 - 1UL)) < i);
                 j = (short)((long)j + (long)(tracc_n1 - 1UL));
                 c = (int)((long)c + (long)(tracc_n1 - 1UL)) + 1;
                 tracc_q1 = 1;
             } else {
-                _Bool tracc_cov1 = 0UL <= (unsigned long)(32767L - (long)j) && 0UL <= (unsigned long)(2147483647L - (long)c) && c <= 2147483646 && (int)((long)c + 0L) <= 2147483646 && 1 && j < i;
+                _Bool tracc_cov1 = 1UL <= (unsigned long)(32767L - (long)j) && 1UL <= (unsigned long)(2147483647L - (long)c) && c <= 2147483646 && ((int)j + 1 >= -32768 && (int)j + 1 <= 32767) && (int)((long)c + 0L) <= 2147483646 && ((int)(short)((long)j + 0L) + 1 >= -32768 && (int)(short)((long)j + 0L) + 1 <= 32767) && j < i;
                 {
                     c++;
                 }

@@ -16,17 +16,18 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(2147483647L - (long)x));
-            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(2147483647L - (long)i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
             __CPROVER_assume(x <= 2147483646);
+            __CPROVER_assume(i <= 2147483646);
             __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
-            __CPROVER_assume(tracc_n1 - 1UL == 0UL || (i <= 2147483646 && (int)((long)i + (long)(tracc_n1 - 1UL - 1UL)) <= 2147483646));
+            __CPROVER_assume((int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483646);
             __CPROVER_assume(i < 100 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 100);
             x = (int)((long)x + (long)(tracc_n1 - 1UL)) + 1;
             i = (int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 0UL <= (unsigned long)(2147483647L - (long)x) && 0UL <= (unsigned long)(2147483647L - (long)i) && x <= 2147483646 && (int)((long)x + 0L) <= 2147483646 && 1 && i < 100;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && 1UL <= (unsigned long)(2147483647L - (long)i) && x <= 2147483646 && i <= 2147483646 && (int)((long)x + 0L) <= 2147483646 && (int)((long)i + 0L) <= 2147483646 && i < 100;
             {
                 x++;
             }

@@ -17,17 +17,18 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(127L - (long)c));
-            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(unsigned short)((int)65535 - (int)k));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(127L - (long)c));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)k));
             __CPROVER_assume((int)c + 1 >= -128 && (int)c + 1 <= 127);
+            __CPROVER_assume((int)k + 1 >= 0 && (int)k + 1 <= 65535);
             __CPROVER_assume((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= -128 && (int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 127);
-            __CPROVER_assume(tracc_n1 - 1UL == 0UL || ((int)k + 1 >= 0 && (int)k + 1 <= 65535 && ((int)(unsigned short)((long)k + (long)(tracc_n1 - 1UL - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)k + (long)(tracc_n1 - 1UL - 1UL)) + 1 <= 65535)));
+            __CPROVER_assume((int)(unsigned short)((long)k + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)k + (long)(tracc_n1 - 1UL)) + 1 <= 65535);
             __CPROVER_assume(k < 150 && (unsigned short)((long)k + (long)(tracc_n1 - 1UL)) < 150);
             c = (signed char)((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1);
             k = (unsigned short)((long)k + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 0UL <= (unsigned long)(127L - (long)c) && 0UL <= (unsigned long)(unsigned short)(65535 - (int)k) && ((int)c + 1 >= -128 && (int)c + 1 <= 127) && ((int)(signed char)((long)c + 0L) + 1 >= -128 && (int)(signed char)((long)c + 0L) + 1 <= 127) && 1 && k < 150;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c) && 1UL <= (unsigned long)(unsigned short)(65535 - (int)k) && ((int)c + 1 >= -128 && (int)c + 1 <= 127) && ((int)k + 1 >= 0 && (int)k + 1 <= 65535) && ((int)(signed char)((long)c + 0L) + 1 >= -128 && (int)(signed char)((long)c + 0L) + 1 <= 127) && ((int)(unsigned short)((long)k + 0L) + 1 >= 0 && (int)(unsigned short)((long)k + 0L) + 1 <= 65535) && k < 150;
             {
                 c++;
             }

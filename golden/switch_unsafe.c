@@ -16,8 +16,9 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 - 1UL <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(tracc_n1 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n1 - 1UL - 1UL)) <= 2147483646));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)k));
+            __CPROVER_assume(k <= 2147483646);
+            __CPROVER_assume((int)((long)k + (long)(tracc_n1 - 1UL)) <= 2147483646);
             __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n1 - 1UL)) < 30);
             __CPROVER_assume(state == 0 && (tracc_n1 - 1UL == 0UL ? state : 1) == 0);
             state = 1;
@@ -27,8 +28,9 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 2);
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
-            __CPROVER_assume(tracc_n2 - 1UL <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(tracc_n2 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n2 - 1UL - 1UL)) <= 2147483646));
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)k));
+            __CPROVER_assume(k <= 2147483646);
+            __CPROVER_assume((int)((long)k + (long)(tracc_n2 - 1UL)) <= 2147483646);
             __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n2 - 1UL)) < 30);
             __CPROVER_assume(state != 0 && state != 1 && state != 2 && (state != 0 && state != 1 && state != 2));
             k = (int)((long)k + (long)(tracc_n2 - 1UL));
@@ -37,8 +39,9 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 3);
             unsigned long tracc_n3 = nondet_ulong();
             __CPROVER_assume(tracc_n3 >= 1UL);
-            __CPROVER_assume(tracc_n3 - 1UL <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(tracc_n3 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n3 - 1UL - 1UL)) <= 2147483646));
+            __CPROVER_assume(tracc_n3 <= (unsigned long)(2147483647L - (long)k));
+            __CPROVER_assume(k <= 2147483646);
+            __CPROVER_assume((int)((long)k + (long)(tracc_n3 - 1UL)) <= 2147483646);
             __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n3 - 1UL)) < 30);
             __CPROVER_assume(state == 2 && (tracc_n3 - 1UL == 0UL ? state : 0) == 2);
             state = 0;
@@ -48,15 +51,16 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 4);
             unsigned long tracc_n4 = nondet_ulong();
             __CPROVER_assume(tracc_n4 >= 1UL);
-            __CPROVER_assume(tracc_n4 - 1UL <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(tracc_n4 - 1UL == 0UL || (k <= 2147483646 && (int)((long)k + (long)(tracc_n4 - 1UL - 1UL)) <= 2147483646));
+            __CPROVER_assume(tracc_n4 <= (unsigned long)(2147483647L - (long)k));
+            __CPROVER_assume(k <= 2147483646);
+            __CPROVER_assume((int)((long)k + (long)(tracc_n4 - 1UL)) <= 2147483646);
             __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n4 - 1UL)) < 30);
             __CPROVER_assume(state == 1 && (tracc_n4 - 1UL == 0UL ? state : 2) == 1);
             state = 2;
             k = (int)((long)k + (long)(tracc_n4 - 1UL));
             tracc_q1 = 4;
         } else {
-            _Bool tracc_cov1 = (0UL <= (unsigned long)(2147483647L - (long)k) && 1 && k < 30 && state == 0) || (0UL <= (unsigned long)(2147483647L - (long)k) && 1 && k < 30 && (state != 0 && state != 1 && state != 2)) || (0UL <= (unsigned long)(2147483647L - (long)k) && 1 && k < 30 && state == 2) || (0UL <= (unsigned long)(2147483647L - (long)k) && 1 && k < 30 && state == 1);
+            _Bool tracc_cov1 = (1UL <= (unsigned long)(2147483647L - (long)k) && k <= 2147483646 && (int)((long)k + 0L) <= 2147483646 && k < 30 && state == 0) || (1UL <= (unsigned long)(2147483647L - (long)k) && k <= 2147483646 && (int)((long)k + 0L) <= 2147483646 && k < 30 && (state != 0 && state != 1 && state != 2)) || (1UL <= (unsigned long)(2147483647L - (long)k) && k <= 2147483646 && (int)((long)k + 0L) <= 2147483646 && k < 30 && state == 2) || (1UL <= (unsigned long)(2147483647L - (long)k) && k <= 2147483646 && (int)((long)k + 0L) <= 2147483646 && k < 30 && state == 1);
             {
                 switch (state) {
                 case 0:

@@ -1,5 +1,5 @@
 //! tracc: makes C programs provable by bounded model checkers through loop
-//! acceleration and trace automata (see DESIGN.md).
+//! acceleration and trace automata (see ARCHITECTURE.md).
 //!
 //! The modules follow the data flow, one stage each:
 //! `parse` → `lower` → `loops` → `accelerate` → `restrict` → `instrument` →

@@ -12,7 +12,7 @@ use crate::diag::Diagnostic;
 use crate::emit::{self, Dialect, Edit, SourceMap};
 use crate::instrument::automaton::{AutomatonCode, automaton_code};
 use crate::instrument::{self, InstrumentOptions, Instrumented, LoopReport, LoopResult};
-use crate::ir::{Expr, ExprKind, FuncId, IntType, Program, Span, Stmt, StmtKind, Storage, VarId};
+use crate::ir::{Expr, ExprKind, FuncId, IntType, Program, Quantifiers, Span, Stmt, StmtKind, Storage, VarId};
 use crate::loops::build;
 use crate::restrict::{self, Alphabet, Automaton, SymbolKind};
 use serde_json::json;
@@ -28,6 +28,19 @@ pub struct Options {
     pub minimize: bool,
     /// Give up on a loop with more iteration paths than this.
     pub max_paths: usize,
+    /// The quantifiers the back end supports (`--quantifiers`).
+    pub quantifiers: Quantifiers,
+}
+
+impl Options {
+    /// The quantifiers the output may contain: none in the SV-COMP
+    /// dialect, which has no way to write one.
+    pub fn back_end_quantifiers(&self) -> Quantifiers {
+        match self.dialect {
+            Dialect::Svcomp => Quantifiers::None,
+            Dialect::Cbmc => self.quantifiers,
+        }
+    }
 }
 
 impl Default for Options {
@@ -37,6 +50,7 @@ impl Default for Options {
             restrict: true,
             minimize: true,
             max_paths: 64,
+            quantifiers: Quantifiers::default(),
         }
     }
 }
@@ -61,9 +75,6 @@ pub struct Outcome {
     pub loops: Vec<LoopReport>,
 }
 
-/// The prefix of every name tracc generates.
-pub const RESERVED_PREFIX: &str = "tracc_";
-
 /// One loop after restriction: the statement to print in place of the
 /// loop, and its automaton when it has one.
 struct LoopOutput {
@@ -79,12 +90,12 @@ struct LoopOutput {
 /// diagnostics, and then no output must be written.
 pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diagnostic>> {
     let lowered = crate::lower::lower_source(text)?;
-    refuse_reserved_names(&lowered.program)?;
     let mut diagnostics = lowered.warnings;
     let inst = instrument::instrument_program(
         &lowered.program,
         &InstrumentOptions {
             max_paths: opts.max_paths,
+            quantifiers: opts.back_end_quantifiers(),
         },
     );
     let mut inst = inst;
@@ -177,26 +188,6 @@ fn keep_expressible_loops(inst: &mut Instrumented, text: &str, dialect: Dialect)
                 .with_label("left unchanged")
                 .with_note("the default dialect (--dialect cbmc) can express it"),
         );
-    }
-}
-
-fn refuse_reserved_names(program: &Program) -> Result<(), Vec<Diagnostic>> {
-    let clash = program
-        .vars
-        .iter()
-        .map(|v| (&v.name, v.span))
-        .chain(program.funcs.iter().map(|f| (&f.name, f.span)))
-        .find(|(n, _)| n.starts_with(RESERVED_PREFIX));
-    match clash {
-        Some((name, span)) => Err(vec![
-            Diagnostic::error(
-                span,
-                format!("`{name}` uses tracc's reserved prefix `{RESERVED_PREFIX}`"),
-            )
-            .with_label("reserved name")
-            .with_note("is this file already the output of tracc? Transform the original instead."),
-        ]),
-        None => Ok(()),
     }
 }
 
@@ -556,6 +547,7 @@ pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<String, V
         &lowered.program,
         &InstrumentOptions {
             max_paths: opts.max_paths,
+            quantifiers: opts.back_end_quantifiers(),
         },
     );
     let mut out = String::new();

@@ -1,4 +1,4 @@
-//! CBMC's meaning of `--unwind K` (DESIGN.md section 5): within one
+//! CBMC's meaning of `--unwind K`: within one
 //! execution of a loop, taking its back edge for the K-th time fails the
 //! unwinding assertion. Each case states the smallest passing K; the test
 //! checks that K passes (SAFE) and K-1 fails (UNKNOWN, naming the loop).

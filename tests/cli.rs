@@ -403,7 +403,8 @@ fn svcomp_dialect_leaves_loops_it_cannot_express_with_a_warning() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains("in.c:4:5"), "{err}");
-    assert!(err.contains("SV-COMP dialect cannot express"), "{err}");
+    assert!(err.contains("needs the quantifier"), "{err}");
+    assert!(err.contains("--dialect svcomp"), "{err}");
     let text = stdout(&out);
     assert!(
         text.contains("    for (i = 0; i < 100; i++) {\n        a[i] = 5;\n    }\n"),
@@ -512,4 +513,27 @@ fn campaign_reports_counts_and_writes_json() {
     assert_eq!(json["findings"].as_array().map(Vec::len), Some(0));
     // Nothing disagreed, so nothing was saved.
     assert!(!dir.path().join("found").exists() || fs::read_dir(dir.path().join("found")).unwrap().next().is_none());
+}
+
+#[test]
+fn quantifiers_option_states_what_the_back_end_evaluates() {
+    // The written values of an array need `forall k < n`: CBMC's SAT back
+    // end ignores it, so by default the loop stays as it is, with the reason;
+    // for an SMT back end it is accelerated.
+    let src = "int a[100];\nint main(void) {\n    unsigned int i;\n    for (i = 0; i < 100; i++) {\n        a[i] = 5;\n    }\n    return 0;\n}\n";
+    let dir = dir_with(&[("in.c", src)]);
+    let bounded = tracc(&["accelerate", "in.c"], dir.path(), None);
+    assert_eq!(code(&bounded), 0, "{}", stderr(&bounded));
+    assert!(stderr(&bounded).contains("in.c:4:5"), "{}", stderr(&bounded));
+    assert!(
+        stderr(&bounded).contains("whose range is not constant"),
+        "{}",
+        stderr(&bounded)
+    );
+    assert!(!stdout(&bounded).contains("__CPROVER_forall"), "{}", stdout(&bounded));
+    let smt = tracc(&["accelerate", "--quantifiers", "smt", "in.c"], dir.path(), None);
+    assert_eq!(code(&smt), 0, "{}", stderr(&smt));
+    assert!(stdout(&smt).contains("__CPROVER_forall"), "{}", stdout(&smt));
+    let bad = tracc(&["accelerate", "--quantifiers", "some", "in.c"], dir.path(), None);
+    assert_eq!(code(&bad), 2);
 }

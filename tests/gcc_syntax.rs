@@ -1,6 +1,6 @@
 //! Every golden output must be accepted by `gcc -fsyntax-only` with the
 //! dialect's prelude, after the quantifiers gcc cannot parse are replaced
-//! by `1` (DESIGN.md section 4). Fails when gcc is missing: the check is
+//! by `1`. Fails when gcc is missing: the check is
 //! part of the contract, not optional.
 
 mod common;

@@ -2,7 +2,7 @@
 //!
 //! In: a program, a loop and one of its iteration paths (`loops`). Out: an
 //! `Accelerator`: the IR block that performs `n >= 1` iterations of the
-//! path at once (fresh `tracc_nN`, assumptions that every one of the `n`
+//! path at once (a fresh `tracc_nN`, assumptions that every one of the `n`
 //! iterations takes the path, keeps its assertions and computes no value
 //! outside its C type, then the closed-form assignments), with the closed
 //! forms and guard treatment for `explain`. Or a reason why the path is not
@@ -22,15 +22,20 @@
 //! Accelerators run inside one iteration of the loop. They compute `m = n-1`
 //! full iterations followed by the part of one more iteration up to the end
 //! of the body, so the loop's own `for` step or `do`-`while` condition then
-//! completes iteration `n`.
+//! completes iteration `n`. Their assumptions still cover all `n`
+//! iterations in full, that last step included (only the truth of a
+//! `do`-`while` condition is the loop's own to check at the last one): the
+//! trace automaton's blocking is sound only if `acc(n)`, the loop's step and
+//! `acc(m)` is `acc(n + m)` (ARCHITECTURE.md, "Soundness rules").
 
 pub mod poly;
 pub mod show;
+mod single_point;
 pub mod smt;
 
 use crate::ir::{
-    BinOp, CType, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage, UnOp,
-    VarDecl, VarId,
+    BinOp, CType, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Quantifiers, Span, Stmt, StmtKind,
+    Storage, UnOp, VarDecl, VarId,
 };
 use crate::loops::build::{self, and, and_all, arith, as_value, cast, cmp, ite, lit, not, or, ulong};
 use crate::loops::{LoopInfo, Path, Step};
@@ -49,6 +54,9 @@ pub enum GuardTreatment {
     TwoPoint,
     /// With a quantifier over all iterations.
     Quantified,
+    /// A disequality whose moving side passes the other at most once: a
+    /// closed condition on where that happens (z3 proved it exact).
+    SinglePoint,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -147,6 +155,10 @@ fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
         f(&s[i].1)
     })
 }
+
+/// A checked operation: (node, after body?, value at k = 0, value at k >= 1
+/// as polynomials in K, whether the two differ).
+type CheckPoly = (Expr, bool, Poly, Poly, bool);
 
 /// Result of symbolic execution of a path.
 struct Sym {
@@ -854,7 +866,7 @@ fn fresh_k(
 ) -> VarId {
     let kid = VarId(prog.vars.len() + new_decls.len());
     new_decls.push(VarDecl {
-        name: format!("tracc_k{}", k_num + q_vars.len()),
+        name: prog.fresh.name(format_args!("k{}", k_num + q_vars.len())),
         ty: build::ULONG,
         storage: Storage::Local,
         func: Some(func),
@@ -1377,12 +1389,13 @@ fn assign(x: Expr, v: Expr) -> Stmt {
     )
 }
 
-/// Next free number for a fresh name with this prefix.
-fn fresh_number(program: &Program, prefix: &str) -> usize {
+/// Next free number for a fresh name `<fresh prefix><stem><number>`.
+fn fresh_number(program: &Program, stem: &str) -> usize {
+    let prefix = program.fresh.name(stem);
     program
         .vars
         .iter()
-        .filter_map(|d| d.name.strip_prefix(prefix).and_then(|s| s.parse::<usize>().ok()))
+        .filter_map(|d| d.name.strip_prefix(&prefix).and_then(|s| s.parse::<usize>().ok()))
         .max()
         .unwrap_or(0)
         + 1
@@ -1390,7 +1403,12 @@ fn fresh_number(program: &Program, prefix: &str) -> usize {
 
 /// Accelerate one iteration path of a loop. On success the fresh variables
 /// have been added to `program`.
-pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> Result<Accelerator, String> {
+pub fn accelerate_path(
+    program: &mut Program,
+    info: &LoopInfo,
+    path: &Path,
+    quantifiers: Quantifiers,
+) -> Result<Accelerator, String> {
     let sym = symex(program, path)?;
     let prog: &Program = program;
     let name = |v: VarId| {
@@ -1497,9 +1515,9 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     verify_recurrences(&ctx, &updates)?;
 
     // Fresh variables, numbered per file.
-    let n_num = fresh_number(prog, "tracc_n");
+    let n_num = fresh_number(prog, "n");
     let n_decl = VarDecl {
-        name: format!("tracc_n{n_num}"),
+        name: prog.fresh.name(format_args!("n{n_num}")),
         ty: build::ULONG,
         storage: Storage::Local,
         func: Some(info.func),
@@ -1512,19 +1530,21 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         konst: None,
         positive: false,
     };
-    let k_num = fresh_number(prog, "tracc_k");
+    let k_num = fresh_number(prog, "k");
     let mut new_decls = vec![n_decl];
 
     // Overflow conditions, in an order where each can be evaluated exactly
-    // once the earlier ones hold.
-    let top = if sym.tail_assigns {
-        m.clone()
-    } else {
-        K {
-            expr: n.clone(),
-            konst: None,
-            positive: true,
-        }
+    // once the earlier ones hold. They cover all `n` iterations in full,
+    // also the part after the body of the last one (the `for` step, the
+    // side effects of a `do`-`while` condition), which the loop itself runs
+    // after the accelerator: the trace automaton replaces `acc(n)` followed
+    // by a covered iteration by `acc(n + 1)`, and two accelerators in a row
+    // by one, which is only sound if every update between them is one that
+    // a single accelerator may perform (ARCHITECTURE.md, "Soundness rules").
+    let top = K {
+        expr: n.clone(),
+        konst: None,
+        positive: true,
     };
     let mut overflow: Vec<Expr> = Vec::new();
     for (x, cf) in &ctx.cfs {
@@ -1574,14 +1594,12 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         let sub = |e: &Expr| ctx.at(e, k).unwrap_or_else(|| e.clone());
         no_wrap(node, &sub)
     };
-    let mut prefix_conds: [Vec<Expr>; 3] = Default::default();
-    let mut suffix_conds: [Vec<Expr>; 3] = Default::default();
-    let mut suffix_piecewise = false;
-    let mut prefix_piecewise = false;
-    let m1 = m.minus1();
-    for (node, after, _first, _rest, piecewise) in &check_polys {
-        let last = if *after { &m1 } else { &m };
-        let conds = if *after { &mut suffix_conds } else { &mut prefix_conds };
+    // Every checked operation, of the body or of the part after it, at the
+    // first and the last of the `n` iterations (and at the second where its
+    // first value is special), as the overflow conditions above.
+    let mut conds: [Vec<Expr>; 3] = Default::default();
+    let mut piecewise_any = false;
+    for (node, _after, _first, _rest, piecewise) in &check_polys {
         if let Some(c) = check_at(node, &K::c(0))? {
             conds[0].push(c);
         }
@@ -1589,32 +1607,18 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
             if let Some(c) = check_at(node, &K::c(1))? {
                 conds[1].push(c);
             }
-            if *after {
-                suffix_piecewise = true;
-            } else {
-                prefix_piecewise = true;
-            }
+            piecewise_any = true;
         }
-        if let Some(c) = check_at(node, last)? {
+        if let Some(c) = check_at(node, &m)? {
             conds[2].push(c);
         }
     }
-    let [p0, p1, pm] = prefix_conds;
-    overflow.extend(p0);
-    if prefix_piecewise && !p1.is_empty() {
-        overflow.push(or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), and_all(p1)));
+    let [c0, c1, cm] = conds;
+    overflow.extend(c0);
+    if piecewise_any && !c1.is_empty() {
+        overflow.push(or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), and_all(c1)));
     }
-    overflow.extend(pm);
-    let [s0, s1, sm] = suffix_conds;
-    if !s0.is_empty() || !sm.is_empty() {
-        overflow.push(or(
-            cmp(BinOp::Eq, m.expr.clone(), ulong(0)),
-            and_all(s0.into_iter().chain(sm)),
-        ));
-    }
-    if suffix_piecewise && !s1.is_empty() {
-        overflow.push(or(cmp(BinOp::Lt, m.expr.clone(), ulong(2)), and_all(s1)));
-    }
+    overflow.extend(cm);
     overflow.retain(|e| !build::is_true(e));
 
     // Final values.
@@ -1638,12 +1642,22 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         finals.push((*x, v));
     }
 
-    // Guards.
-    let guard_infos = guard_treatment(&ctx, &sym.guards, &check_polys)?;
+    // Guards. Those after the body (a `do`-`while` condition) hold at the
+    // first `n - 1` iterations; the loop itself evaluates the last one.
+    let m1 = m.minus1();
+    let mut guard_infos = guard_treatment(&ctx, &sym.guards, &check_polys)?;
     let mut guard_exprs = Vec::new();
     let mut q_vars = Vec::new();
-    for g in &guard_infos {
+    for g in guard_infos.iter_mut() {
         let last = if g.after_body { &m1 } else { &m };
+        if g.treatment == GuardTreatment::Quantified {
+            let bound = if g.after_body { m.expr.clone() } else { n.clone() };
+            if let Some(c) = single_point::single_point_guard(&ctx, &g.cond, g.after_body, n_id, &bound, &check_polys) {
+                g.treatment = GuardTreatment::SinglePoint;
+                guard_exprs.push(c);
+                continue;
+            }
+        }
         match g.treatment {
             GuardTreatment::TwoPoint => {
                 let at_last = ctx.at(&g.cond, last).ok_or("cannot emit a guard")?;
@@ -1654,7 +1668,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
                     both
                 });
             }
-            GuardTreatment::Quantified => {
+            GuardTreatment::Quantified | GuardTreatment::SinglePoint => {
                 let kid = fresh_k(prog, &mut new_decls, &mut q_vars, k_num, info.func);
                 let kv = K {
                     expr: Expr::var(kid, build::ULONG),
@@ -1694,7 +1708,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
 
     let mut quant_overflow = Vec::new();
     let mut quant_at_zero = Vec::new();
-    for (node, after) in &quant_checks {
+    for (node, _after) in &quant_checks {
         let kid = fresh_k(prog, &mut new_decls, &mut q_vars, k_num, info.func);
         let kv = K {
             expr: Expr::var(kid, build::ULONG),
@@ -1703,13 +1717,13 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         };
         let sub = |e: &Expr| ctx.at(e, &kv).unwrap_or_else(|| e.clone());
         let Some(c) = no_wrap(node, &sub)? else { continue };
-        let bound = if *after { m.expr.clone() } else { n.clone() };
+        // All `n` iterations, the part after the body included (see `top`).
         quant_overflow.push(Expr::new(
-            ExprKind::Forall(kid, Box::new(or(not(cmp(BinOp::Lt, kv.expr.clone(), bound)), c))),
+            ExprKind::Forall(kid, Box::new(or(not(cmp(BinOp::Lt, kv.expr.clone(), n.clone())), c))),
             build::INT,
             Span::SYNTHETIC,
         ));
-        if !*after && let Some(c0) = no_wrap(node, &|e: &Expr| e.clone())? {
+        if let Some(c0) = no_wrap(node, &|e: &Expr| e.clone())? {
             quant_at_zero.push(c0);
         }
     }
@@ -1743,7 +1757,7 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
     // written indices and to the old array elsewhere, copied back.
     let mut array_stmts: Vec<Stmt> = Vec::new();
     let mut array_forms: Vec<ClosedForm> = Vec::new();
-    let a_num = fresh_number(prog, "tracc_a");
+    let a_num = fresh_number(prog, "a");
     for (wi, w) in sym.array_writes.iter().enumerate() {
         let d = path.var_decl(prog, w.array).ok_or("unknown array")?;
         let Some((elem, len)) = d.ty.array_parts() else {
@@ -1772,6 +1786,9 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
                 "the index of the write to `{arr_name}` does not move by a constant step"
             ));
         };
+        // The accelerator writes at the first `n` iterations (`n - 1` for a
+        // write after the body, whose last one the loop itself performs);
+        // the index stays in bounds at all `n` (see `top`).
         let last = if w.after { &m1 } else { &m };
         let cnt = if w.after { m.expr.clone() } else { n.clone() };
         let in_bounds = |e: Expr| {
@@ -1783,15 +1800,11 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         };
         let i0 = w.index.clone();
         let il = ctx.at(&w.index, last).ok_or("cannot emit an index")?;
-        let bounds = and(in_bounds(i0.clone()), in_bounds(il.clone()));
-        array_stmts.push(assume(if w.after {
-            or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), bounds)
-        } else {
-            bounds
-        }));
+        let i_end = ctx.at(&w.index, &m).ok_or("cannot emit an index")?;
+        array_stmts.push(assume(and(in_bounds(i0.clone()), in_bounds(i_end))));
         let a_id = VarId(prog.vars.len() + new_decls.len());
         new_decls.push(VarDecl {
-            name: format!("tracc_a{}", a_num + wi),
+            name: prog.fresh.name(format_args!("a{}", a_num + wi)),
             ty: arr_ty.clone(),
             storage: Storage::Local,
             func: Some(info.func),
@@ -1985,6 +1998,22 @@ pub fn accelerate_path(program: &mut Program, info: &LoopInfo, path: &Path) -> R
         .collect();
     closed_forms.extend(array_forms);
     let block = Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC);
+    if let Some(q) = quantifiers.first_unsupported(&block) {
+        let fresh_or_own = |v: VarId| match v.0.checked_sub(prog.vars.len()) {
+            Some(i) => new_decls.get(i).map(|d| d.name.clone()),
+            None => Some(prog.var(v).name.clone()),
+        };
+        let shown = show::expr(prog, &fresh_or_own, &q);
+        return Err(match quantifiers {
+            Quantifiers::None => format!(
+                "needs the quantifier `{shown}`, and the output may have none (--quantifiers=none, --dialect svcomp)"
+            ),
+            _ => format!(
+                "needs the quantifier `{shown}`, whose range is not constant: CBMC's default SAT back end \
+                 ignores it (--quantifiers=smt emits it, for cbmc --z3)"
+            ),
+        });
+    }
     let mut new_vars = Vec::new();
     for d in new_decls {
         new_vars.push(program.add_var(d));
@@ -2059,7 +2088,7 @@ fn ordered_assignments(
 ) -> Result<Vec<Stmt>, String> {
     let mut pending = finals;
     let mut out = Vec::new();
-    let s_num = fresh_number(prog, "tracc_s");
+    let s_num = fresh_number(prog, "s");
     let mut copies = 0;
     while !pending.is_empty() {
         let reads = |e: &Expr| {
@@ -2085,7 +2114,7 @@ fn ordered_assignments(
                 let d = ctx.path.var_decl(prog, x).ok_or("unknown variable")?;
                 let id = VarId(prog.vars.len() + new_decls.len());
                 new_decls.push(VarDecl {
-                    name: format!("tracc_s{}", s_num + copies),
+                    name: prog.fresh.name(format_args!("s{}", s_num + copies)),
                     ty: d.ty.clone(),
                     storage: Storage::Local,
                     func: Some(info.func),
@@ -2234,10 +2263,7 @@ fn guard_treatment(
         // modulo needed for them.
         let mut keys = std::collections::HashSet::new();
         let mut premises = premises.clone();
-        for (node, node_after, first, rest, _) in check_polys {
-            if *node_after && !after {
-                continue;
-            }
+        for (node, _, first, rest, _) in check_polys {
             let Some(t) = node.ty.as_int() else { continue };
             keys.insert(key(node));
             let v0 = poly_value(first, &get);
@@ -2348,22 +2374,21 @@ fn verify_emitted(
     // The mathematical condition: every checked value in range at the ends
     // of its (monotone) ranges.
     let mut math = vec![n.ge(int(1))];
-    for (node, after, first, rest, piecewise) in check_polys {
+    // All `n` iterations, the part after the body included.
+    for (node, _after, first, rest, piecewise) in check_polys {
         let t = node.ty.as_int().ok_or("non-integer operation")?;
         let at = |j: &Int| poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) });
         let v0 = poly_value(first, &get).ok_or("cannot model a value")?;
-        let last = if *after { &m - int(1) } else { m.clone() };
-        let vl = at(&last).ok_or("cannot model a value")?;
+        let vl = at(&m).ok_or("cannot model a value")?;
         let v1 = at(&int(1)).ok_or("cannot model a value")?;
-        let lo = if *after { int(1) } else { int(0) };
         let mut parts = vec![in_range(&v0, t)];
-        // The last iteration k = last (if it is >= 1 and the form is
+        // The last iteration k = m (if it is >= 1 and the form is
         // piecewise, also k = 1).
-        parts.push(last.ge(int(1)).implies(in_range(&vl, t)));
+        parts.push(m.ge(int(1)).implies(in_range(&vl, t)));
         if *piecewise {
-            parts.push(last.ge(int(1)).implies(in_range(&v1, t)));
+            parts.push(m.ge(int(1)).implies(in_range(&v1, t)));
         }
-        math.push(m.ge(lo).implies(Bool::and(&parts)));
+        math.push(Bool::and(&parts));
     }
     let math = Bool::and(&math);
     claims.push(all_a.iff(&math));

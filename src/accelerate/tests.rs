@@ -16,7 +16,10 @@ pub(crate) fn run(src: &str) -> Vec<Result<String, String>> {
     };
     let mut out = Vec::new();
     for p in &paths {
-        out.push(accelerate_path(&mut program, &info, p).map(|a| show::stmt(&program, &|_| None, &a.block, 0)));
+        out.push(
+            accelerate_path(&mut program, &info, p, crate::ir::Quantifiers::Smt)
+                .map(|a| show::stmt(&program, &|_| None, &a.block, 0)),
+        );
     }
     out
 }

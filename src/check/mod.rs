@@ -1,4 +1,4 @@
-//! The reference bounded model checker (`tracc check`, DESIGN.md section 5).
+//! The reference bounded model checker (`tracc check`).
 //!
 //! In: an IR `Program` (or C text, lowered here) and `CheckOptions`. Out: a
 //! `CheckReport` with the verdict SAFE / UNSAFE (failed assertions and a

@@ -25,7 +25,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
 use crate::emit::Dialect;
-use crate::ir::Span;
+use crate::ir::{Quantifiers, Span};
 use crate::pipeline::{self, Options};
 
 /// Process exit codes. `Unsafe` and `Unknown` are the verdicts of
@@ -232,6 +232,13 @@ pub struct TransformArgs {
     #[arg(long, value_name = "N", default_value_t = Options::default().max_paths,
           value_parser = clap::value_parser!(u32).range(1..).map(|n| n as usize))]
     pub max_paths: usize,
+
+    /// Which quantifiers the back end supports: `bounded` (CBMC's default
+    /// SAT back end: only over a constant range, it ignores any other),
+    /// `smt` (any: cbmc --z3 or --smt2), `none`. A path whose accelerator
+    /// needs an unsupported quantifier is not accelerated.
+    #[arg(long, value_enum, value_name = "TARGET", default_value_t = QuantifiersArg::Bounded)]
+    pub quantifiers: QuantifiersArg,
 }
 
 impl TransformArgs {
@@ -241,8 +248,20 @@ impl TransformArgs {
             restrict: !self.no_restrict,
             minimize: !self.no_minimize,
             max_paths: self.max_paths,
+            quantifiers: match self.quantifiers {
+                QuantifiersArg::None => Quantifiers::None,
+                QuantifiersArg::Bounded => Quantifiers::Bounded,
+                QuantifiersArg::Smt => Quantifiers::Smt,
+            },
         }
     }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum QuantifiersArg {
+    None,
+    Bounded,
+    Smt,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -1,4 +1,4 @@
-//! The differential soundness campaign (DESIGN.md section 6).
+//! The differential soundness campaign (ARCHITECTURE.md, "Testing").
 //!
 //! In: a range of seeds for `testgen::loop_program`. Out: per program the
 //! verdicts of the input at a bound that covers its loop (the reference),

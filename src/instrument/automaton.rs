@@ -192,7 +192,7 @@ pub fn automaton_code(
         IntType::UINT
     };
     let state = program.add_var(VarDecl {
-        name: format!("tracc_q{loop_no}"),
+        name: program.fresh.name(format_args!("q{loop_no}")),
         ty: CType::Int(state_ty),
         storage: Storage::Local,
         func,
@@ -238,7 +238,7 @@ pub fn automaton_code(
     let mut orig_suffix = Vec::new();
     if let Some(cov) = logical(BinOp::LogOr, coverage.iter().map(|(_, e)| e.clone()).collect()) {
         let flag = program.add_var(VarDecl {
-            name: format!("tracc_cov{loop_no}"),
+            name: program.fresh.name(format_args!("cov{loop_no}")),
             ty: CType::Int(IntType::BOOL),
             storage: Storage::Local,
             func,

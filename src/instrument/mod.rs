@@ -19,7 +19,7 @@ pub mod automaton;
 
 use crate::accelerate::{self, Accelerator, ClosedForm, GuardTreatment, show};
 use crate::diag::Diagnostic;
-use crate::ir::{CType, Expr, ExprKind, IntType, Program, Span, Stmt, StmtKind, VarId};
+use crate::ir::{CType, Expr, ExprKind, IntType, Program, Quantifiers, Span, Stmt, StmtKind, VarId};
 use crate::loops::{self, LoopInfo, LoopKind, Path, Step};
 use serde::Serialize;
 
@@ -27,11 +27,17 @@ use serde::Serialize;
 pub struct InstrumentOptions {
     /// Give up on a loop with more iteration paths than this.
     pub max_paths: usize,
+    /// The quantifiers the back end supports; a path whose accelerator
+    /// needs another is not accelerated.
+    pub quantifiers: Quantifiers,
 }
 
 impl Default for InstrumentOptions {
     fn default() -> Self {
-        InstrumentOptions { max_paths: 64 }
+        InstrumentOptions {
+            max_paths: 64,
+            quantifiers: Quantifiers::default(),
+        }
     }
 }
 
@@ -236,7 +242,7 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
         let mut accelerators = Vec::new();
         for (i, path) in paths.iter().enumerate() {
             let steps = path_steps(program, path);
-            match accelerate::accelerate_path(&mut prog, &info, path) {
+            match accelerate::accelerate_path(&mut prog, &info, path, opts.quantifiers) {
                 Ok(acc) => {
                     let names = |v: VarId| prog.vars.get(v.0).map(|d| d.name.clone());
                     report.paths.push(PathReport {
@@ -388,6 +394,7 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
                 let how = match g.treatment {
                     GuardTreatment::TwoPoint => "checked at the first and last iteration",
                     GuardTreatment::Quantified => "quantified over all iterations",
+                    GuardTreatment::SinglePoint => "fails at most at one iteration, excluded in closed form",
                 };
                 out.push_str(&format!("      {what} {} at iterations {range}: {how}\n", g.cond));
             }

@@ -3,15 +3,29 @@
 
 use super::*;
 
+/// Instrumented for a back end that takes any quantifier, so that these
+/// tests see what acceleration can do (the bounded target is tested below).
 fn inst(src: &str) -> (Program, Instrumented) {
+    inst_for(src, Quantifiers::Smt)
+}
+
+fn inst_for(src: &str, quantifiers: Quantifiers) -> (Program, Instrumented) {
     let lowered = crate::lower::lower_source(src).expect("lowers");
-    let i = instrument_program(&lowered.program, &InstrumentOptions::default());
+    let opts = InstrumentOptions {
+        quantifiers,
+        ..InstrumentOptions::default()
+    };
+    let i = instrument_program(&lowered.program, &opts);
     (lowered.program, i)
 }
 
 /// Per loop: number of accelerated paths, and all reasons.
 fn summary(src: &str) -> Vec<(usize, Vec<String>)> {
-    let (_, i) = inst(src);
+    summary_for(src, Quantifiers::Smt)
+}
+
+fn summary_for(src: &str, quantifiers: Quantifiers) -> Vec<(usize, Vec<String>)> {
+    let (_, i) = inst_for(src, quantifiers);
     i.loops
         .iter()
         .map(|l| {
@@ -278,4 +292,66 @@ fn sum_arrays_of_the_paper_are_accelerated() {
         "int a[10]; int i = 0; int v; while (i < 10) { v = nondet_int(); a[i] = v; if (v > 0) i++; else i++; }",
     ));
     assert!(s[0].1.iter().any(|r| r.contains("nondeterministic")), "{:?}", s[0].1);
+}
+
+fn quantifiers_in(i: &Instrumented) -> Vec<Expr> {
+    let mut out = Vec::new();
+    for l in &i.loops {
+        for (_, acc) in &l.accelerators {
+            acc.block.walk(&mut |st| {
+                for e in st.own_exprs() {
+                    e.walk(&mut |x| {
+                        if matches!(x.kind, ExprKind::Forall(..)) {
+                            out.push(x.clone());
+                        }
+                    });
+                }
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn disequality_guards_need_no_quantifier() {
+    // The moving side passes 90 at most once: a closed condition instead
+    // of `forall k < n`, for every counter type but signed 64-bit ones.
+    for ty in [
+        "unsigned char",
+        "signed char",
+        "short",
+        "unsigned",
+        "int",
+        "unsigned long",
+    ] {
+        for (update, cond) in [("i += 7", "i != 90"), ("i--", "!(i == 3)"), ("i -= 3", "90 != i")] {
+            let src = wrap_main(&format!("{ty} i = nondet_int(); while ({cond}) {{ {update}; }}"));
+            let (_, i) = inst_for(&src, Quantifiers::None);
+            assert_eq!(i.loops[0].accelerators.len(), 1, "{src}: {:?}", i.loops[0].report);
+            assert!(quantifiers_in(&i).is_empty(), "{src}");
+            let g = &i.loops[0].accelerators[0].1.guards;
+            assert!(g.iter().any(|g| g.treatment == GuardTreatment::SinglePoint), "{src}");
+        }
+    }
+}
+
+#[test]
+fn the_target_decides_which_quantifiers_are_emitted() {
+    // A write at a moving index needs `forall k < n` for the written values
+    // (not constant: CBMC's SAT back end ignores it) and `forall j < 100`
+    // for the others (constant: it expands it).
+    let src = wrap_main("int a[100]; int i = 0; while (i < 100) { a[i] = 2 * i + 1; i++; }");
+    let (_, smt) = inst_for(&src, Quantifiers::Smt);
+    let all = quantifiers_in(&smt);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all.iter().filter(|q| Quantifiers::Bounded.admits(q)).count(), 1);
+    for target in [Quantifiers::Bounded, Quantifiers::None] {
+        let s = summary_for(&src, target);
+        assert_eq!(s[0].0, 0, "{target:?}: {:?}", s[0].1);
+        assert!(
+            s[0].1.iter().any(|r| r.contains("needs the quantifier")),
+            "{:?}",
+            s[0].1
+        );
+    }
 }

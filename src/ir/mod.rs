@@ -98,6 +98,109 @@ pub struct Program {
     /// function pointers, ...). They are copied through by the emitter; the
     /// checker refuses programs whose executions touch them.
     pub opaque_items: Vec<(Span, String)>,
+    /// The prefix of every name tracc adds to this translation unit.
+    pub fresh: FreshPrefix,
+}
+
+/// The prefix of the names tracc generates (`tracc_n1`, `tracc_q1`, ...):
+/// `tracc_`, or `tracc2_`, `tracc3_`, ... when the source text already
+/// contains the shorter one anywhere (identifiers, macros, comments), so
+/// that no generated name can clash with a name of the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FreshPrefix(String);
+
+impl Default for FreshPrefix {
+    fn default() -> FreshPrefix {
+        FreshPrefix("tracc_".to_string())
+    }
+}
+
+impl FreshPrefix {
+    /// The first candidate that does not occur in `text`.
+    pub fn for_source(text: &str) -> FreshPrefix {
+        let mut p = FreshPrefix::default();
+        let mut i = 1u64;
+        while text.contains(&p.0) {
+            i += 1;
+            p = FreshPrefix(format!("tracc{i}_"));
+        }
+        p
+    }
+
+    /// `prefix` followed by `stem` (`n1`, `q2`, ...).
+    pub fn name(&self, stem: impl std::fmt::Display) -> String {
+        format!("{}{stem}", self.0)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Which `__CPROVER_forall` the back end really supports (`--quantifiers`).
+/// A quantifier the back end drops turns an assumption into nothing, and
+/// the accelerator then admits executions the input never has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Quantifiers {
+    /// None at all.
+    None,
+    /// Only over a constant range, `forall k. !(k < C) || P` with a
+    /// constant `C` (at most [`Quantifiers::MAX_BOUNDED_RANGE`]): CBMC's
+    /// default SAT back end expands those and drops every other one with
+    /// "warning: ignoring forall".
+    #[default]
+    Bounded,
+    /// Any (CBMC with `--z3` or `--smt2`).
+    Smt,
+}
+
+impl Quantifiers {
+    /// Largest constant range of a quantifier emitted for `Bounded`: the
+    /// back end instantiates the body once per value.
+    pub const MAX_BOUNDED_RANGE: i128 = 1 << 16;
+
+    /// Can the back end evaluate this `Forall` expression exactly?
+    pub fn admits(self, forall: &Expr) -> bool {
+        match self {
+            Quantifiers::None => false,
+            Quantifiers::Smt => true,
+            Quantifiers::Bounded => constant_range(forall).is_some_and(|c| c <= Self::MAX_BOUNDED_RANGE),
+        }
+    }
+
+    /// The first quantifier in `s` that the back end cannot evaluate.
+    pub fn first_unsupported(self, s: &Stmt) -> Option<Expr> {
+        let mut found = None;
+        s.walk(&mut |st| {
+            for e in st.own_exprs() {
+                e.walk(&mut |x| {
+                    if found.is_none() && matches!(x.kind, ExprKind::Forall(..)) && !self.admits(x) {
+                        found = Some(x.clone());
+                    }
+                });
+            }
+        });
+        found
+    }
+}
+
+/// `C` of `forall k. !(k < C) || P` with a constant `C`.
+fn constant_range(forall: &Expr) -> Option<i128> {
+    let ExprKind::Forall(k, body) = &forall.kind else {
+        return None;
+    };
+    let ExprKind::Binary(BinOp::LogOr, guard, _) = &body.kind else {
+        return None;
+    };
+    let ExprKind::Unary(UnOp::LogNot, lt) = &guard.kind else {
+        return None;
+    };
+    let ExprKind::Binary(BinOp::Lt, a, c) = &lt.kind else {
+        return None;
+    };
+    matches!(a.skip_implicit().kind, ExprKind::Var(v) if v == *k)
+        .then(|| c.const_value())
+        .flatten()
 }
 
 impl Program {
@@ -196,7 +299,7 @@ impl BinOp {
     }
 }
 
-/// Verification intrinsics, recognised by name (DESIGN.md section 5).
+/// Verification intrinsics, recognised by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Intrinsic {
     /// `assert(c)`, `__CPROVER_assert(c, "msg")`

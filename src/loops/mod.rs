@@ -550,7 +550,7 @@ impl<'a> Enumerator<'a> {
     fn temp(&mut self, ty: &CType, what: &str) -> VarId {
         let id = VarId(self.program.vars.len() + self.temps.len());
         self.temps.push(VarDecl {
-            name: format!("tracc_t{}_{what}", self.temps.len()),
+            name: self.program.fresh.name(format_args!("t{}_{what}", self.temps.len())),
             ty: ty.clone(),
             storage: Storage::Local,
             func: None,

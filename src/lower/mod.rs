@@ -33,6 +33,7 @@ pub fn lower_source(text: &str) -> Result<Lowered, Vec<Diagnostic>> {
     let parsed = crate::parse::parse(text)?;
     let mut lowerer = Lowerer::new(&parsed);
     lowerer.translation_unit(parsed.tree.root_node());
+    lowerer.program.fresh = crate::ir::FreshPrefix::for_source(text);
     Ok(Lowered {
         program: lowerer.program,
         warnings: lowerer.warnings,

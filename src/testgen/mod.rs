@@ -1,11 +1,17 @@
 //! Random loop programs for differential soundness testing.
 //!
-//! In: a seed. Out: a small, self-contained C program (one to three
-//! variables of random widths and signedness, a counted loop whose bound may
-//! be nondeterministic, linear and constant updates, if/else in the body,
-//! guards and initial values near the type limits so that wrap-around
-//! happens, assertions inside and after the loop) and an unwinding bound
-//! that covers its loop. The same seed always gives the same program.
+//! In: a seed. Out: a small, self-contained C program and an unwinding
+//! bound that covers its loop (or reaches the assertion in its body when it
+//! runs longer). The same seed always gives the same program. Half of the
+//! seeds give a counted `while` loop (one to three variables of random
+//! widths and signedness, a bound that may be nondeterministic, linear and
+//! constant updates, if/else in the body, initial values near the type
+//! limits so that wrap-around happens); the other half a *header loop*,
+//! whose counter of any integer type is updated outside the body (a `for`
+//! step, a side effect of a `do`-`while` condition) from a start a few
+//! steps from the type's limits, with guards (`!=`, `<`, `<=`, ...) that a
+//! wrap-around can skip or keep true forever and steps that need not divide
+//! the distance. Both have assertions inside and after the loop.
 //!
 //! The program is simulated once with C semantics for one choice of the
 //! nondeterministic values, so that some assertions name a value the
@@ -448,9 +454,244 @@ impl Program {
     }
 }
 
-/// The program for `seed`.
+/// How a header loop updates its counter and tests its condition.
+#[derive(Clone, Copy, Debug)]
+enum HeaderForm {
+    /// `for (c = S; c OP L; c += STEP) BODY`
+    For,
+    /// `c = S; do BODY while ((c += STEP) OP L);` (or `++c`, `--c`)
+    DoWhilePre,
+    /// `c = S; do BODY while (c++ OP L);` (step 1 or -1 only)
+    DoWhilePost,
+}
+
+/// A loop whose counter is updated outside the body: in the `for` header
+/// or in a side effect of the `do`-`while` condition. Starting values lie a
+/// few steps from the type's limits, so the update wraps around within a
+/// few iterations, and guards may be skipped over or stay true forever.
+struct HeaderLoop {
+    ty: IntType,
+    spelling: &'static str,
+    start: i128,
+    step: i128,
+    cmp: Cmp,
+    limit: i128,
+    form: HeaderForm,
+    /// `assert(k != K)` in the body.
+    body_assert: Option<i128>,
+    /// Assertion on `k` or `c` after the loop.
+    final_assert: Option<(bool, Cmp, i128)>,
+}
+
+/// How a header loop runs (body executions and the final counter).
+enum Run {
+    Ends(u32, i128),
+    /// Longer than `HEADER_CAP` iterations, possibly forever.
+    Long,
+    /// Signed arithmetic would overflow (undefined; never generated).
+    Overflows,
+}
+
+/// The most iterations a header loop is simulated (and checked) for.
+const HEADER_CAP: u32 = 24;
+
+/// Every integer type a counter can have, with a C spelling (`char` is
+/// signed here, as on x86-64; `signed char` is the same type).
+const COUNTER_TYPES: [(IntType, &str); 9] = [
+    (IntType::CHAR, "char"),
+    (IntType::CHAR, "signed char"),
+    (IntType::UCHAR, "unsigned char"),
+    (IntType::SHORT, "short"),
+    (IntType::USHORT, "unsigned short"),
+    (IntType::INT, "int"),
+    (IntType::UINT, "unsigned"),
+    (IntType::LONG, "long"),
+    (IntType::ULONG, "unsigned long"),
+];
+
+impl HeaderLoop {
+    fn random(rng: &mut Rng) -> HeaderLoop {
+        let &(ty, spelling) = rng.pick(&COUNTER_TYPES);
+        let form = *rng.pick(&[
+            HeaderForm::For,
+            HeaderForm::For,
+            HeaderForm::DoWhilePre,
+            HeaderForm::DoWhilePost,
+        ]);
+        let up = rng.chance(60);
+        let magnitude = match form {
+            HeaderForm::DoWhilePost => 1,
+            _ => *rng.pick(&[1, 1, 2, 3, 7, 100]),
+        };
+        let step = if up { magnitude } else { -magnitude };
+        // Start a few steps before the limit the step runs into (signed
+        // types of at least 32 bits would overflow there, which is
+        // undefined: they start a few steps past it instead, at a bound
+        // the loop moves away from).
+        let near = rng.below(6) as i128 * magnitude + rng.below(2) as i128;
+        let no_ub = ty.signed && ty.bits() >= 32;
+        let start = match (up, no_ub) {
+            (true, false) => ty.max() - near,
+            (false, false) => ty.min() + near,
+            (true, true) => ty.min() + near,
+            (false, true) => ty.max() - near,
+        };
+        // A limit a few steps on (past the wrap), not always on the grid
+        // of the step, or a type bound that keeps `<=`/`>=` true forever.
+        let steps = 2 + rng.below(10) as i128;
+        let off = if rng.chance(70) { 0 } else { 1 };
+        let cmp = *rng.pick(&[Cmp::Ne, Cmp::Ne, Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge]);
+        let limit = match cmp {
+            Cmp::Le if rng.chance(30) => ty.max(),
+            Cmp::Ge if rng.chance(30) => ty.min(),
+            _ => ty.wrap(start + step * steps + off),
+        };
+        let body_assert = rng
+            .chance(35)
+            .then(|| 1 + rng.below(u64::from(HEADER_CAP) + 10) as i128);
+        HeaderLoop {
+            ty,
+            spelling,
+            start,
+            step,
+            cmp,
+            limit,
+            form,
+            body_assert,
+            final_assert: None,
+        }
+    }
+
+    fn guard(&self, c: i128) -> bool {
+        compare((c, self.ty), (self.limit, literal_type(self.limit)), self.cmp)
+    }
+
+    fn next(&self, c: i128) -> i128 {
+        self.ty
+            .wrap(arith((c, self.ty), (self.step, literal_type(self.step)), true).0)
+    }
+
+    /// How the loop runs from its start value, with C semantics.
+    fn simulate(&self) -> Run {
+        let mut c = self.start;
+        for trips in 1..=HEADER_CAP {
+            if self.ty.signed && self.ty.bits() >= 32 && !self.ty.contains(c + self.step) {
+                return Run::Overflows;
+            }
+            let go_on = match self.form {
+                HeaderForm::For => {
+                    if trips == 1 && !self.guard(c) {
+                        return Run::Ends(0, c);
+                    }
+                    c = self.next(c);
+                    self.guard(c)
+                }
+                HeaderForm::DoWhilePre => {
+                    c = self.next(c);
+                    self.guard(c)
+                }
+                HeaderForm::DoWhilePost => {
+                    let old = c;
+                    c = self.next(c);
+                    self.guard(old)
+                }
+            };
+            if !go_on {
+                return Run::Ends(trips, c);
+            }
+        }
+        Run::Long
+    }
+
+    fn choose_final_assert(&mut self, rng: &mut Rng) {
+        if let Run::Ends(trips, c) = self.simulate() {
+            self.final_assert = Some(match rng.below(4) {
+                0 | 1 => (true, Cmp::Ne, i128::from(trips)),
+                2 => (true, Cmp::Eq, i128::from(trips)),
+                _ => (false, *rng.pick(&[Cmp::Ne, Cmp::Eq]), c),
+            });
+        }
+    }
+
+    /// A `--unwind` bound that covers the loop when it ends within the cap,
+    /// else one that reaches the assertion in the body.
+    fn bound(&self) -> u32 {
+        match self.simulate() {
+            Run::Ends(trips, _) => trips + 1,
+            Run::Long | Run::Overflows => HEADER_CAP + 1,
+        }
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::from("void assert(int);\n\nint main(void) {\n");
+        let _ = writeln!(out, "    {} c;", self.spelling);
+        out.push_str("    unsigned int k = 0;\n");
+        let update = match self.step {
+            1 => "c++".to_string(),
+            -1 => "c--".to_string(),
+            s if s > 0 => format!("c += {s}"),
+            s => format!("c -= {}", -s),
+        };
+        let cond = |lhs: &str| format!("{lhs} {} {}", self.cmp.text(), literal(self.limit));
+        let mut body = String::from("        k++;\n");
+        if let Some(b) = self.body_assert {
+            let _ = writeln!(body, "        assert(k != {b});");
+        }
+        match self.form {
+            HeaderForm::For => {
+                let _ = write!(
+                    out,
+                    "    for (c = {}; {}; {update}) {{\n{body}    }}\n",
+                    literal(self.start),
+                    cond("c")
+                );
+            }
+            HeaderForm::DoWhilePre => {
+                let pre = match self.step {
+                    1 => "++c".to_string(),
+                    -1 => "--c".to_string(),
+                    _ => format!("({update})"),
+                };
+                let _ = write!(
+                    out,
+                    "    c = {};\n    do {{\n{body}    }} while ({});\n",
+                    literal(self.start),
+                    cond(&pre)
+                );
+            }
+            HeaderForm::DoWhilePost => {
+                let _ = write!(
+                    out,
+                    "    c = {};\n    do {{\n{body}    }} while ({});\n",
+                    literal(self.start),
+                    cond(&update)
+                );
+            }
+        }
+        if let Some((on_k, cmp, v)) = self.final_assert {
+            let lhs = if on_k { "k" } else { "c" };
+            let _ = writeln!(out, "    assert({lhs} {} {});", cmp.text(), literal(v));
+        }
+        out.push_str("    return 0;\n}\n");
+        out
+    }
+}
+
+/// The program for `seed`: one of the two shapes, half of the seeds each.
 pub fn loop_program(seed: u64) -> Generated {
     let mut rng = Rng::new(seed);
+    if rng.chance(50) {
+        // Signed overflow would be undefined: draw again until there is none.
+        let mut h = HeaderLoop::random(&mut rng);
+        while matches!(h.simulate(), Run::Overflows) {
+            h = HeaderLoop::random(&mut rng);
+        }
+        h.choose_final_assert(&mut rng);
+        return Generated {
+            source: h.render(),
+            bound: h.bound(),
+        };
+    }
     let mut prog = Program::random(&mut rng);
     prog.choose_final_asserts(&mut rng);
     // A while loop whose body runs m times needs --unwind m + 1.
@@ -466,7 +707,7 @@ mod tests {
 
     #[test]
     fn programs_are_deterministic_and_lower() {
-        for seed in 0..200 {
+        for seed in 0..500 {
             let g = loop_program(seed);
             assert_eq!(g.source, loop_program(seed).source);
             let lowered = crate::lower::lower_source(&g.source);
@@ -483,6 +724,57 @@ mod tests {
             }
             assert!(!opaque, "seed {seed} has unmodelled code:\n{}", g.source);
         }
+    }
+
+    #[test]
+    fn header_loops_cover_every_form_type_and_guard() {
+        let sources: Vec<String> = (0..600).map(|seed| loop_program(seed).source).collect();
+        let has = |needle: &str| sources.iter().any(|s| s.contains(needle));
+        for form in [
+            "for (c = ",
+            "} while (++c",
+            "} while (--c",
+            "} while ((c += ",
+            "} while (c++",
+            "} while (c--",
+        ] {
+            assert!(has(form), "no `{form}`");
+        }
+        for (_, spelling) in COUNTER_TYPES {
+            assert!(has(&format!("    {spelling} c;\n")), "no counter of type {spelling}");
+        }
+        for guard in [" != ", " <= ", " < "] {
+            assert!(
+                sources
+                    .iter()
+                    .any(|s| s.lines().any(|l| l.contains("(c") && l.contains(guard)))
+            );
+        }
+        assert!(has("        assert(k != "), "no assertion in a loop body");
+        assert!(has("    assert(k != "), "no assertion on the trip count after a loop");
+        // Some header loops wrap around, some never end within the cap.
+        let mut wraps = 0;
+        let mut long = 0;
+        for seed in 0..600 {
+            let mut rng = Rng::new(seed);
+            if !rng.chance(50) {
+                continue;
+            }
+            let h = HeaderLoop::random(&mut rng);
+            match h.simulate() {
+                Run::Ends(t, _)
+                    if (1..=HEADER_CAP as i128).any(|i| {
+                        let exact = h.start + h.step * i;
+                        i <= i128::from(t) && !h.ty.contains(exact)
+                    }) =>
+                {
+                    wraps += 1
+                }
+                Run::Long => long += 1,
+                _ => {}
+            }
+        }
+        assert!(wraps >= 20 && long >= 10, "wraps {wraps}, long {long}");
     }
 
     #[test]

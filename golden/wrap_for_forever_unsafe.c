@@ -1,0 +1,41 @@
+// tracc: expect UNSAFE verify=UNKNOWN
+// An unsigned char is always below 256, so the loop never ends; its increment wraps every 256 iterations and the assertion in the body fails at the 300th.
+#include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    unsigned char c;
+    unsigned int k = 0;
+    unsigned char tracc_q1 = 0;
+    for (c = 0; c < 256; c++) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned char)((int)255 - (int)c));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+            __CPROVER_assume(k <= 4294967294U);
+            __CPROVER_assume((int)c + 1 >= 0 && (int)c + 1 <= 255);
+            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume((int)(unsigned char)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned char)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 255);
+            __CPROVER_assume(c < 256 && (unsigned char)((long)c + (long)(tracc_n1 - 1UL)) < 256);
+            __CPROVER_assume(k + 1U > 300 || (unsigned long)((long)300 - (long)(k + 1U)) >= tracc_n1);
+            c = (unsigned char)((long)c + (long)(tracc_n1 - 1UL));
+            k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)c) && 1UL <= (unsigned long)(4294967295U - k) && k <= 4294967294U && ((int)c + 1 >= 0 && (int)c + 1 <= 255) && (unsigned int)((long)k + 0L) <= 4294967294U && ((int)(unsigned char)((long)c + 0L) + 1 >= 0 && (int)(unsigned char)((long)c + 0L) + 1 <= 255) && c < 256 && k + 1U != 300U;
+            {
+                k++;
+                assert(k != 300);
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,40 @@
+// tracc: expect UNSAFE verify=UNKNOWN
+// A signed char incremented in a for header converts 128 back to -128, so counting from 100 to 50 takes 206 iterations, which the assertion excludes.
+#include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    signed char c;
+    unsigned int k = 0;
+    unsigned char tracc_q1 = 0;
+    for (c = 100; c != 50; c++) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(127L - (long)c));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+            __CPROVER_assume(k <= 4294967294U);
+            __CPROVER_assume((int)c + 1 >= -128 && (int)c + 1 <= 127);
+            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= -128 && (int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 127);
+            __CPROVER_assume(c > 50 || (unsigned long)((long)50 - (long)c) >= tracc_n1);
+            c = (signed char)((long)c + (long)(tracc_n1 - 1UL));
+            k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c) && 1UL <= (unsigned long)(4294967295U - k) && k <= 4294967294U && ((int)c + 1 >= -128 && (int)c + 1 <= 127) && (unsigned int)((long)k + 0L) <= 4294967294U && ((int)(signed char)((long)c + 0L) + 1 >= -128 && (int)(signed char)((long)c + 0L) + 1 <= 127) && c != 50;
+            {
+                k++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    assert(k != 206);
+    return 0;
+}

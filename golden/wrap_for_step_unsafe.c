@@ -1,0 +1,41 @@
+// tracc: expect UNSAFE verify=UNKNOWN
+// Every unsigned int is at most 4294967295, so the loop never ends; its step of 1000000 wraps past 2^32 every 4295 iterations and the assertion in the body fails at the 5000th.
+#include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    unsigned int i;
+    unsigned int k = 0;
+    unsigned char tracc_q1 = 0;
+    for (i = 0; i <= 4294967295u; i += 1000000) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 1000000UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+            __CPROVER_assume(k <= 4294967294U);
+            __CPROVER_assume(i <= 4293967295U);
+            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 1000000UL)) <= 4293967295U);
+            __CPROVER_assume(i <= 4294967295u && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 1000000UL)) <= 4294967295u);
+            __CPROVER_assume(k + 1U > 5000 || (unsigned long)((long)5000 - (long)(k + 1U)) >= tracc_n1);
+            i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 1000000UL));
+            k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 1000000UL && 1UL <= (unsigned long)(4294967295U - k) && k <= 4294967294U && i <= 4293967295U && (unsigned int)((long)k + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4293967295U && i <= 4294967295U && k + 1U != 5000U;
+            {
+                k++;
+                assert(k != 5000);
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    return 0;
+}

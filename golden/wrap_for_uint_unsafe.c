@@ -1,0 +1,40 @@
+// tracc: expect UNSAFE verify=UNKNOWN
+// A for loop's increment wraps an unsigned int from 4294967295 to 0 on the way from 4294967000 to 100000 (100296 iterations), which the assertion excludes.
+#include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    unsigned int i;
+    unsigned int k = 0;
+    unsigned char tracc_q1 = 0;
+    for (i = 4294967000u; i != 100000; i++) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+            __CPROVER_assume(k <= 4294967294U);
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(i > 100000 || (unsigned long)((long)100000 - (long)i) >= tracc_n1);
+            i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
+            k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - k) && k <= 4294967294U && i <= 4294967294U && (unsigned int)((long)k + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i != 100000U;
+            {
+                k++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    assert(k != 100296);
+    return 0;
+}
