@@ -1,0 +1,41 @@
+// tracc: expect UNSAFE verify=UNKNOWN
+// Every short is at least -32768, so the loop never ends; its increment wraps from 32767 to -32768 after seven iterations and the assertion in the body fails at the tenth.
+#include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    short c;
+    unsigned int k = 0;
+    unsigned char tracc_q1 = 0;
+    for (c = 32761; c >= -32768; c++) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(32767L - (long)c));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+            __CPROVER_assume(k <= 4294967294U);
+            __CPROVER_assume((int)c + 1 >= -32768 && (int)c + 1 <= 32767);
+            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume((int)(short)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= -32768 && (int)(short)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 32767);
+            __CPROVER_assume(c >= -32768 && (short)((long)c + (long)(tracc_n1 - 1UL)) >= -32768);
+            __CPROVER_assume(k + 1U > 10 || (unsigned long)((long)10 - (long)(k + 1U)) >= tracc_n1);
+            c = (short)((long)c + (long)(tracc_n1 - 1UL));
+            k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(32767L - (long)c) && 1UL <= (unsigned long)(4294967295U - k) && k <= 4294967294U && ((int)c + 1 >= -32768 && (int)c + 1 <= 32767) && (unsigned int)((long)k + 0L) <= 4294967294U && ((int)(short)((long)c + 0L) + 1 >= -32768 && (int)(short)((long)c + 0L) + 1 <= 32767) && c >= -32768 && k + 1U != 10U;
+            {
+                k++;
+                assert(k != 10);
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    return 0;
+}
