@@ -33,7 +33,7 @@ int main(void)
             __CPROVER_assume(i <= 4294967294U);
             __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-            __CPROVER_assume(x >= 500 && x >= 500);
+            __CPROVER_assume(x >= 500);
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else if (nondet_bool()) {

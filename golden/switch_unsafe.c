@@ -32,7 +32,7 @@ int main(void)
             __CPROVER_assume(k <= 2147483646);
             __CPROVER_assume((int)((long)k + (long)(tracc_n2 - 1UL)) <= 2147483646);
             __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n2 - 1UL)) < 30);
-            __CPROVER_assume(state != 0 && state != 1 && state != 2 && (state != 0 && state != 1 && state != 2));
+            __CPROVER_assume(state != 0 && state != 1 && state != 2);
             k = (int)((long)k + (long)(tracc_n2 - 1UL));
             tracc_q1 = 2;
         } else if (nondet_bool()) {

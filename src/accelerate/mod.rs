@@ -57,6 +57,9 @@ pub enum GuardTreatment {
     /// A disequality whose moving side passes the other at most once: a
     /// closed condition on where that happens (z3 proved it exact).
     SinglePoint,
+    /// No variable of the guard changes on the path (their closed forms
+    /// are the identity): checked once, at the first iteration.
+    Invariant,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -1650,6 +1653,22 @@ pub fn accelerate_path(
     let mut q_vars = Vec::new();
     for g in guard_infos.iter_mut() {
         let last = if g.after_body { &m1 } else { &m };
+        let mut guard_vars = BTreeSet::new();
+        build::vars_of(&g.cond, &mut guard_vars);
+        let invariant = guard_vars
+            .iter()
+            .all(|v| ctx.cfs.get(v).is_none_or(|c| matches!(c.kind, Kind::Invariant)));
+        if invariant {
+            // The same truth at every iteration; after the body it is
+            // assumed only when there is an iteration it continues to.
+            g.treatment = GuardTreatment::Invariant;
+            guard_exprs.push(if g.after_body {
+                or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), g.cond.clone())
+            } else {
+                g.cond.clone()
+            });
+            continue;
+        }
         if g.treatment == GuardTreatment::Quantified {
             let bound = if g.after_body { m.expr.clone() } else { n.clone() };
             if let Some(c) = single_point::single_point_guard(&ctx, &g.cond, g.after_body, n_id, &bound, &check_polys) {
@@ -1668,7 +1687,7 @@ pub fn accelerate_path(
                     both
                 });
             }
-            GuardTreatment::Quantified | GuardTreatment::SinglePoint => {
+            GuardTreatment::Quantified | GuardTreatment::SinglePoint | GuardTreatment::Invariant => {
                 let kid = fresh_k(prog, &mut new_decls, &mut q_vars, k_num, info.func);
                 let kv = K {
                     expr: Expr::var(kid, build::ULONG),

@@ -395,6 +395,7 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
                     GuardTreatment::TwoPoint => "checked at the first and last iteration",
                     GuardTreatment::Quantified => "quantified over all iterations",
                     GuardTreatment::SinglePoint => "fails at most at one iteration, excluded in closed form",
+                    GuardTreatment::Invariant => "unchanged by the path, checked once",
                 };
                 out.push_str(&format!("      {what} {} at iterations {range}: {how}\n", g.cond));
             }

@@ -355,3 +355,18 @@ fn the_target_decides_which_quantifiers_are_emitted() {
         );
     }
 }
+
+#[test]
+fn guards_the_path_does_not_change_are_checked_once() {
+    // 1,024 syntactic paths would be too many; two branches on a variable
+    // the loop never writes are enough to show it: no quantifier.
+    let src = wrap_main(
+        "unsigned y = nondet_uint(), x = 0, n = nondet_uint(); while (x < n) { if (y % 2 == 0) x += 2; else x += 1; }",
+    );
+    let (_, i) = inst_for(&src, Quantifiers::None);
+    assert_eq!(i.loops[0].accelerators.len(), 2, "{:?}", i.loops[0].report);
+    assert!(quantifiers_in(&i).is_empty());
+    for (_, acc) in &i.loops[0].accelerators {
+        assert!(acc.guards.iter().any(|g| g.treatment == GuardTreatment::Invariant));
+    }
+}
