@@ -159,9 +159,10 @@ fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
     })
 }
 
-/// A checked operation: (node, after body?, value at k = 0, value at k >= 1
-/// as polynomials in K, whether the two differ).
-type CheckPoly = (Expr, bool, Poly, Poly, bool);
+/// A checked operation: (node, value at k = 0, value at k >= 1 as
+/// polynomials in K, whether the two differ). Those of the body and those
+/// after it are checked alike, at all `n` iterations.
+type CheckPoly = (Expr, Poly, Poly, bool);
 
 /// Result of symbolic execution of a path.
 struct Sym {
@@ -172,8 +173,9 @@ struct Sym {
     full_vals: BTreeMap<VarId, Expr>,
     /// Guards and assertions: (condition, assertion?, after body?).
     guards: Vec<(Expr, bool, bool)>,
-    /// Operations whose result must stay in its type: (node, after body?).
-    checks: Vec<(Expr, bool)>,
+    /// Operations whose result must stay in its type (in the body or after
+    /// it: all are checked at every one of the `n` iterations).
+    checks: Vec<Expr>,
     /// Whether the part after the body assigns anything.
     tail_assigns: bool,
     /// Array writes `a[idx] = value` (one per array), with "after body".
@@ -205,7 +207,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
     let mut vals: HashMap<VarId, Option<Expr>> = HashMap::new();
     let mut nondets = 0usize;
     let mut guards = Vec::new();
-    let mut checks: Vec<(Expr, bool)> = Vec::new();
+    let mut checks: Vec<Expr> = Vec::new();
     let mut seen_checks = BTreeSet::new();
     let mut prefix_vals = BTreeMap::new();
     let mut written: BTreeSet<VarId> = BTreeSet::new();
@@ -247,8 +249,8 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
                         if find_havoc(&index).or(find_havoc(&value)).is_some() {
                             return Err("reads a variable before it is assigned in the iteration".into());
                         }
-                        collect_checks(&index, after, &mut checks, &mut seen_checks)?;
-                        collect_checks(&value, after, &mut checks, &mut seen_checks)?;
+                        collect_checks(&index, &mut checks, &mut seen_checks)?;
+                        collect_checks(&value, &mut checks, &mut seen_checks)?;
                         array_writes.push(ArrayWrite {
                             array: *a,
                             index,
@@ -263,7 +265,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
                 if let Some(h) = find_havoc(&val) {
                     read_havoc = Some(h);
                 }
-                collect_checks(&val, after, &mut checks, &mut seen_checks)?;
+                collect_checks(&val, &mut checks, &mut seen_checks)?;
                 vals.insert(v, Some(val));
                 written.insert(v);
                 if after {
@@ -334,7 +336,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
     for e in full_vals.values() {
         count(e);
     }
-    for (c, _) in &checks {
+    for c in &checks {
         count(c);
     }
     for w in &array_writes {
@@ -358,7 +360,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
             return Err(format!("assigns a nondeterministic value to `{}`", name(*v)));
         }
     }
-    if kept.iter().any(|(g, _, _)| mentions_nondet(g)) || checks.iter().any(|(c, _)| mentions_nondet(c)) {
+    if kept.iter().any(|(g, _, _)| mentions_nondet(g)) || checks.iter().any(&mentions_nondet) {
         return Err("its guards or computations depend on nondeterministic values".into());
     }
     // A written array may be read only at the written index, before the
@@ -500,12 +502,7 @@ fn const_value(e: &Expr) -> Option<i128> {
 }
 
 /// Operations in an assigned value whose result could leave its type.
-fn collect_checks(
-    e: &Expr,
-    after: bool,
-    out: &mut Vec<(Expr, bool)>,
-    seen: &mut BTreeSet<String>,
-) -> Result<(), String> {
+fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>) -> Result<(), String> {
     let mut err = None;
     let mut found: Vec<Expr> = Vec::new();
     e.walk(&mut |x| {
@@ -555,7 +552,7 @@ fn collect_checks(
     for x in found.into_iter().rev() {
         let k = key(&x);
         if seen.insert(k) {
-            out.push((x, after));
+            out.push(x);
         }
     }
     Ok(())
@@ -1490,14 +1487,14 @@ pub fn accelerate_path(
     let mut check_polys = Vec::new();
     // Operations on array elements have no closed form: their no-overflow
     // condition is assumed at every iteration with a quantifier.
-    let mut quant_checks: Vec<(Expr, bool)> = Vec::new();
-    for (node, after) in &sym.checks {
+    let mut quant_checks: Vec<Expr> = Vec::new();
+    for node in &sym.checks {
         let rest = to_poly(node, &env_rest);
         let first = to_poly(node, &|_| None);
         let mut reads_array = false;
         node.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
         if (rest.is_none() || first.is_none()) && reads_array {
-            quant_checks.push((node.clone(), *after));
+            quant_checks.push(node.clone());
             continue;
         }
         let (Some(rest), Some(first)) = (rest, first) else {
@@ -1513,7 +1510,7 @@ pub fn accelerate_path(
             ));
         }
         let piecewise = rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first);
-        check_polys.push((node.clone(), *after, first, rest, piecewise));
+        check_polys.push((node.clone(), first, rest, piecewise));
     }
     verify_recurrences(&ctx, &updates)?;
 
@@ -1602,7 +1599,7 @@ pub fn accelerate_path(
     // first value is special), as the overflow conditions above.
     let mut conds: [Vec<Expr>; 3] = Default::default();
     let mut piecewise_any = false;
-    for (node, _after, _first, _rest, piecewise) in &check_polys {
+    for (node, _first, _rest, piecewise) in &check_polys {
         if let Some(c) = check_at(node, &K::c(0))? {
             conds[0].push(c);
         }
@@ -1720,14 +1717,14 @@ pub fn accelerate_path(
         build::vars_of(&w.index, &mut at_k);
         build::vars_of(&w.value, &mut at_k);
     }
-    for (node, _) in &quant_checks {
+    for node in &quant_checks {
         build::vars_of(node, &mut at_k);
     }
     verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym, &at_k)?;
 
     let mut quant_overflow = Vec::new();
     let mut quant_at_zero = Vec::new();
-    for (node, _after) in &quant_checks {
+    for node in &quant_checks {
         let kid = fresh_k(prog, &mut new_decls, &mut q_vars, k_num, info.func);
         let kv = K {
             expr: Expr::var(kid, build::ULONG),
@@ -2235,7 +2232,7 @@ fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> Result<(), 
 fn guard_treatment(
     ctx: &Ctx,
     guards: &[(Expr, bool, bool)],
-    check_polys: &[(Expr, bool, Poly, Poly, bool)],
+    check_polys: &[CheckPoly],
 ) -> Result<Vec<GuardInfo>, String> {
     let mut out = Vec::new();
     if guards.is_empty() {
@@ -2282,7 +2279,7 @@ fn guard_treatment(
         // modulo needed for them.
         let mut keys = std::collections::HashSet::new();
         let mut premises = premises.clone();
-        for (node, _, first, rest, _) in check_polys {
+        for (node, first, rest, _) in check_polys {
             let Some(t) = node.ty.as_int() else { continue };
             keys.insert(key(node));
             let v0 = poly_value(first, &get);
@@ -2350,7 +2347,7 @@ fn verify_emitted(
     n_id: VarId,
     overflow: &[Expr],
     finals: &[(VarId, Expr)],
-    check_polys: &[(Expr, bool, Poly, Poly, bool)],
+    check_polys: &[CheckPoly],
     sym: &Sym,
     at_k: &BTreeSet<VarId>,
 ) -> Result<(), String> {
@@ -2394,7 +2391,7 @@ fn verify_emitted(
     // of its (monotone) ranges.
     let mut math = vec![n.ge(int(1))];
     // All `n` iterations, the part after the body included.
-    for (node, _after, first, rest, piecewise) in check_polys {
+    for (node, first, rest, piecewise) in check_polys {
         let t = node.ty.as_int().ok_or("non-integer operation")?;
         let at = |j: &Int| poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) });
         let v0 = poly_value(first, &get).ok_or("cannot model a value")?;

@@ -141,7 +141,7 @@ fn proved_exact(
     // every checked value and every variable is in its type.
     let facts_at = |j: &Int| -> Option<Bool> {
         let mut f = Vec::new();
-        for (node, _, first, rest, _) in check_polys {
+        for (node, first, rest, _) in check_polys {
             let t = node.ty.as_int()?;
             let r = poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) })?;
             let v = j.eq(int(0)).ite(&poly_value(first, &get)?, &r);
