@@ -9,7 +9,7 @@
 //! UNKNOWN but never the opposite verdict.
 //!
 //! `TRACC_SOUNDNESS_COUNT` (default 100) and `TRACC_SOUNDNESS_SEED` (first
-//! seed, default 0) scale it up for longer runs; `.ci/run` runs 1,000 in a
+//! seed, default 0) scale it up for longer runs; `.ci/run` runs 600 more in a
 //! release build.
 
 use tracc::evidence::campaign::{self, CheckLimits, Finding};
