@@ -1,4 +1,4 @@
-// tracc: expect SAFE bound=101 verify=UNKNOWN
+// tracc: expect SAFE bound=101 verify=SAFE
 // A loop writes a constant to a global array at a moving index up to a nondeterministic n <= 100; written and unwritten elements are checked.
 #include <assert.h>
 
@@ -7,12 +7,39 @@ unsigned int nondet_uint(void);
 
 int a[100];
 
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
 int main(void)
 {
     unsigned int n = nondet_uint(), i;
     __CPROVER_assume(n <= 100);
+    unsigned char tracc_q1 = 0;
     for (i = 0; i < n; i++) {
-        a[i] = 5;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100U));
+            int tracc_a1[100];
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 100UL) || (!(tracc_k1 < tracc_n1) || tracc_a1[(unsigned int)((long)i + (long)tracc_k1)] == 5) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 100UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k2] == a[tracc_k2]) });
+            __CPROVER_array_copy(a, tracc_a1);
+            i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U));
+            {
+                a[i] = 5;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     unsigned int k = nondet_uint();
     __CPROVER_assume(k < 100);

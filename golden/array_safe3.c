@@ -1,4 +1,4 @@
-// tracc: expect SAFE bound=101 verify=UNKNOWN
+// tracc: expect SAFE bound=101 verify=SAFE
 // A for loop with step 3 writes b[i] = 1 into a global unsigned char array up to a nondeterministic n <= 300; only multiples of 3 below n are set.
 #include <assert.h>
 
@@ -7,12 +7,39 @@ unsigned int nondet_uint(void);
 
 unsigned char b[300];
 
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
 int main(void)
 {
     unsigned int n = nondet_uint(), i;
     __CPROVER_assume(n <= 300);
+    unsigned char tracc_q1 = 0;
     for (i = 0; i < n; i += 3) {
-        b[i] = 1;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 3UL);
+            __CPROVER_assume(i <= 4294967292U);
+            __CPROVER_assume((unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) <= 4294967292U);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < n);
+            __CPROVER_assume(i >= 0U && i < 300U && ((unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) >= 0U && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < 300U));
+            unsigned char tracc_a1[300];
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 100UL) || (!(tracc_k1 < tracc_n1) || (int)tracc_a1[(unsigned int)((long)i + (long)(tracc_k1 * 3UL))] == (int)(unsigned char)1) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 300UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) && (tracc_k2 - (unsigned long)i) % 3UL == 0UL) || (int)tracc_a1[tracc_k2] == (int)b[tracc_k2]) });
+            __CPROVER_array_copy(b, tracc_a1);
+            i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && i <= 4294967292U && (unsigned int)((long)i + 0L) <= 4294967292U && i < n && (i >= 0U && i < 300U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 300U));
+            {
+                b[i] = 1;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
     }
     unsigned int k = nondet_uint();
     __CPROVER_assume(k < 300);

@@ -42,8 +42,31 @@ int main(void)
             tracc_q1 = 0;
         }
     }
+    unsigned char tracc_q2 = 0;
     for (i = 0; i + 1 < n; i++) {
-        b[i] = a[i];
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q2 != 1);
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(i <= 4294967294U);
+            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
+            __CPROVER_assume(i + 1 < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) + 1 < n);
+            __CPROVER_assume(i >= 0U && i < 50U && ((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 50U));
+            int tracc_a2[50];
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 50UL) || (!(tracc_k2 < tracc_n2) || tracc_a2[(unsigned int)((long)i + (long)tracc_k2)] == a[(unsigned int)((long)i + (long)tracc_k2)]) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k3; !(tracc_k3 < 50UL) || ((tracc_n2 != 0UL && tracc_k3 >= (unsigned long)i && tracc_k3 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n2 - 1UL))) || tracc_a2[tracc_k3] == b[tracc_k3]) });
+            __CPROVER_array_copy(b, tracc_a2);
+            i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
+            tracc_q2 = 1;
+        } else {
+            _Bool tracc_cov2 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i + 1U < n && (i >= 0U && i < 50U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 50U));
+            {
+                b[i] = a[i];
+            }
+            __CPROVER_assume(!tracc_cov2);
+            tracc_q2 = 0;
+        }
     }
     assert(b[n - 1] == a[n - 1]);
     return 0;

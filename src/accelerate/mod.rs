@@ -28,6 +28,7 @@
 //! trace automaton's blocking is sound only if `acc(n)`, the loop's step and
 //! `acc(m)` is `acc(n + m)` (ARCHITECTURE.md, "Soundness rules").
 
+mod bounded_range;
 pub mod poly;
 pub mod show;
 mod single_point;
@@ -1807,13 +1808,7 @@ pub fn accelerate_path(
         // the index stays in bounds at all `n` (see `top`).
         let last = if w.after { &m1 } else { &m };
         let cnt = if w.after { m.expr.clone() } else { n.clone() };
-        let in_bounds = |e: Expr| {
-            let mut parts = vec![cmp(BinOp::Ge, e.clone(), lit(0, it))];
-            if it.contains(len) {
-                parts.push(cmp(BinOp::Lt, e, lit(len, it)));
-            }
-            and_all(parts)
-        };
+        let in_bounds = |e: Expr| bounded_range::in_bounds(e, it, len);
         let i0 = w.index.clone();
         let il = ctx.at(&w.index, last).ok_or("cannot emit an index")?;
         let i_end = ctx.at(&w.index, &m).ok_or("cannot emit an index")?;
@@ -1940,12 +1935,50 @@ pub fn accelerate_path(
         });
     }
 
+    // CBMC's SAT back end expands only quantifiers with a constant range:
+    // an array access that moves with the iteration bounds the count.
+    let mut read_bounds = Vec::new();
+    let unsupported = |e: &Expr| {
+        let mut found = false;
+        e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Forall(..)) && !quantifiers.admits(x));
+        found
+    };
+    if quantifiers == Quantifiers::Bounded
+        && (guard_exprs.iter().chain(&quant_overflow).any(unsupported)
+            || array_stmts.iter().any(|st| st.own_exprs().into_iter().any(unsupported)))
+    {
+        let reads: Vec<&Expr> = sym
+            .guards
+            .iter()
+            .map(|(g, _, _)| g)
+            .chain(&quant_checks)
+            .chain(sym.array_writes.iter().map(|w| &w.value))
+            .collect();
+        let writes: Vec<(VarId, &Expr)> = sym.array_writes.iter().map(|w| (w.array, &w.index)).collect();
+        if let Some(r) = bounded_range::find(&ctx, &reads, &writes, n_id, &m, &overflow, &check_polys) {
+            let widen = |e: Expr| bounded_range::constant_range(e, r.bound, quantifiers);
+            guard_exprs = guard_exprs.into_iter().map(widen).collect();
+            quant_overflow = quant_overflow.into_iter().map(widen).collect();
+            for st in array_stmts.iter_mut() {
+                if let StmtKind::Expr(Expr {
+                    kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args),
+                    ..
+                }) = &mut st.kind
+                {
+                    *args = std::mem::take(args).into_iter().map(widen).collect();
+                }
+            }
+            read_bounds = r.in_bounds;
+        }
+    }
+
     // The block.
     // Coverage: every assumption at n = 1. Guards then only matter at
     // iteration 0 (those after the body not at all), and the fresh arrays
     // are unconstrained otherwise.
     let at_one = |e: &Expr| build::subst(e, &|v| (v == n_id).then(|| ulong(1)));
     let mut covered_parts: Vec<Expr> = overflow.iter().map(at_one).collect();
+    covered_parts.extend(read_bounds.iter().map(at_one));
     covered_parts.extend(quant_at_zero);
     for g in &guard_infos {
         if !g.after_body {
@@ -1977,7 +2010,8 @@ pub fn accelerate_path(
         Span::SYNTHETIC,
     )];
     stmts.push(assume(cmp(BinOp::Ge, n.clone(), ulong(1))));
-    for c in overflow.iter().chain(&quant_overflow) {
+    // The in-bounds conditions of array reads come before the reads.
+    for c in overflow.iter().chain(&read_bounds).chain(&quant_overflow) {
         stmts.push(assume(c.clone()));
     }
     for g in &guard_exprs {
@@ -2149,6 +2183,25 @@ fn ordered_assignments(
         }
     }
     Ok(out)
+}
+
+/// What the no-overflow assumptions guarantee at an iteration `j` (when
+/// `0 <= j <= n - 1`): every checked value and every variable is in its type.
+fn facts_at(ctx: &Ctx, check_polys: &[CheckPoly], get: &dyn Fn(Atom) -> Int, n: &Int, j: &Int) -> Option<Bool> {
+    let mut f = Vec::new();
+    for (node, first, rest, _) in check_polys {
+        let t = node.ty.as_int()?;
+        let r = poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) })?;
+        let v = j.eq(int(0)).ite(&poly_value(first, get)?, &r);
+        f.push(in_range(&v, t));
+    }
+    for v in ctx.cfs.keys() {
+        if let Some(t) = ctx.ty(*v) {
+            f.push(in_range(&ctx.cf_value(*v, j, get)?, t));
+        }
+    }
+    let within = Bool::and(&[j.ge(int(0)), j.le(&(n - int(1)))]);
+    Some(within.implies(Bool::and(&f)))
 }
 
 /// Atoms of the polynomials as z3 integers, with their type ranges.

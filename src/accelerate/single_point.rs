@@ -18,8 +18,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use z3::ast::{Bool, Int};
 
-use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
-use super::{Atom, Atoms, CheckPoly, Ctx, Poly, key, to_poly, with_solver};
+use super::smt::{Eval, Mode, int, prove};
+use super::{Atom, Atoms, CheckPoly, Ctx, Poly, facts_at, key, to_poly, with_solver};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp, VarId};
 use crate::loops::build::{self, arith, cast, cmp, or};
 
@@ -54,7 +54,7 @@ pub(super) fn single_point_guard(
 
 /// The constant step of `e` per iteration (0 when it does not change), if
 /// `e` is affine in the iteration count with the same form from k = 0 on.
-fn moving_step(ctx: &Ctx, e: &Expr) -> Option<i128> {
+pub(super) fn moving_step(ctx: &Ctx, e: &Expr) -> Option<i128> {
     let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
     let rest = to_poly(e, &env_rest)?;
     let first = to_poly(e, &|_| None)?;
@@ -137,24 +137,7 @@ fn proved_exact(
         Some(m)
     };
     let keys: std::collections::HashSet<String> = check_polys.iter().map(|c| key(&c.0)).collect();
-    // What the overflow assumptions guarantee at an iteration j <= n - 1:
-    // every checked value and every variable is in its type.
-    let facts_at = |j: &Int| -> Option<Bool> {
-        let mut f = Vec::new();
-        for (node, first, rest, _) in check_polys {
-            let t = node.ty.as_int()?;
-            let r = poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) })?;
-            let v = j.eq(int(0)).ite(&poly_value(first, &get)?, &r);
-            f.push(in_range(&v, t));
-        }
-        for v in ctx.cfs.keys() {
-            if let Some(t) = ctx.ty(*v) {
-                f.push(in_range(&ctx.cf_value(*v, j, &get)?, t));
-            }
-        }
-        let within = Bool::and(&[j.ge(int(0)), j.le(&(&n - int(1)))]);
-        Some(within.implies(Bool::and(&f)))
-    };
+    let facts_at = |j: &Int| facts_at(ctx, check_polys, &get, &n, j);
     let guard_at = |s: &HashMap<VarId, Int>| -> Option<Bool> {
         let mut ev = Eval::new(Mode::Exact, s);
         ev.in_range_keys = keys.clone();

@@ -338,21 +338,54 @@ fn disequality_guards_need_no_quantifier() {
 #[test]
 fn the_target_decides_which_quantifiers_are_emitted() {
     // A write at a moving index needs `forall k < n` for the written values
-    // (not constant: CBMC's SAT back end ignores it) and `forall j < 100`
-    // for the others (constant: it expands it).
+    // and `forall j < 100` for the others. `smt` emits the first as it is;
+    // `bounded` (CBMC's SAT back end expands constant ranges only) gives it
+    // the range 100, which the in-bounds index implies; `none` refuses.
     let src = wrap_main("int a[100]; int i = 0; while (i < 100) { a[i] = 2 * i + 1; i++; }");
     let (_, smt) = inst_for(&src, Quantifiers::Smt);
     let all = quantifiers_in(&smt);
     assert_eq!(all.len(), 2);
     assert_eq!(all.iter().filter(|q| Quantifiers::Bounded.admits(q)).count(), 1);
-    for target in [Quantifiers::Bounded, Quantifiers::None] {
-        let s = summary_for(&src, target);
-        assert_eq!(s[0].0, 0, "{target:?}: {:?}", s[0].1);
+    let (_, bounded) = inst_for(&src, Quantifiers::Bounded);
+    let all = quantifiers_in(&bounded);
+    assert_eq!(all.len(), 2);
+    assert!(all.iter().all(|q| Quantifiers::Bounded.admits(q)));
+    let s = summary_for(&src, Quantifiers::None);
+    assert_eq!(s[0].0, 0, "{:?}", s[0].1);
+    assert!(
+        s[0].1.iter().any(|r| r.contains("needs the quantifier")),
+        "{:?}",
+        s[0].1
+    );
+}
+
+#[test]
+fn a_quantifier_without_an_array_to_bound_it_is_refused_for_cbmc() {
+    // Every third index: the range is (100 - 1) / 3 + 1 = 34 iterations.
+    let src = wrap_main("int a[100]; int i = 0; while (i < 99) { a[i] = 5; i += 3; }");
+    let (_, bounded) = inst_for(&src, Quantifiers::Bounded);
+    let all = quantifiers_in(&bounded);
+    assert!(!all.is_empty() && all.iter().all(|q| Quantifiers::Bounded.admits(q)));
+    let has_34 = |q: &Expr| {
+        let mut found = false;
+        q.walk(&mut |x| found |= x.const_value() == Some(34));
+        found
+    };
+    assert!(all.iter().any(has_34), "{all:?}");
+    // No array access: nothing bounds the number of iterations.
+    let periodic = wrap_main("unsigned i = nondet_uint(), n = nondet_uint(); while (i < n && (7 * i) % 10 != 3) i++;");
+    // An array too large to expand (more than 65,536 elements).
+    let large = wrap_main("int a[100000]; unsigned i = 0; while (i < 100000) { a[i] = 2 * i; i++; }");
+    for src in [periodic, large] {
+        let s = summary_for(&src, Quantifiers::Bounded);
+        assert_eq!(s[0].0, 0, "{src}: {:?}", s[0].1);
         assert!(
-            s[0].1.iter().any(|r| r.contains("needs the quantifier")),
+            s[0].1.iter().any(|r| r.contains("whose range is not constant")),
             "{:?}",
             s[0].1
         );
+        let (_, smt) = inst_for(&src, Quantifiers::Smt);
+        assert!(!quantifiers_in(&smt).is_empty(), "{src}");
     }
 }
 
