@@ -24,8 +24,8 @@ int main(void)
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i <= 4294967294U);
             __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100U));
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             int tracc_a1[100];
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 100UL) || (!(tracc_k1 < tracc_n1) || tracc_a1[(unsigned int)((long)i + (long)tracc_k1)] == 5) });
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 100UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k2] == a[tracc_k2]) });
@@ -33,7 +33,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U));
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U)) && i < n;
             {
                 a[i] = 5;
             }

@@ -24,8 +24,8 @@ int main(void)
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 3UL);
             __CPROVER_assume(i <= 4294967292U);
             __CPROVER_assume((unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) <= 4294967292U);
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < n);
             __CPROVER_assume(i >= 0U && i < 300U && ((unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) >= 0U && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < 300U));
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < n);
             unsigned char tracc_a1[300];
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 100UL) || (!(tracc_k1 < tracc_n1) || (int)tracc_a1[(unsigned int)((long)i + (long)(tracc_k1 * 3UL))] == (int)(unsigned char)1) });
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 300UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) && (tracc_k2 - (unsigned long)i) % 3UL == 0UL) || (int)tracc_a1[tracc_k2] == (int)b[tracc_k2]) });
@@ -33,7 +33,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && i <= 4294967292U && (unsigned int)((long)i + 0L) <= 4294967292U && i < n && (i >= 0U && i < 300U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 300U));
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && i <= 4294967292U && (unsigned int)((long)i + 0L) <= 4294967292U && (i >= 0U && i < 300U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 300U)) && i < n;
             {
                 b[i] = 1;
             }

@@ -230,10 +230,24 @@ fn coverage(
     }
     let mut vars = BTreeSet::new();
     build::vars_of(cov, &mut vars);
+    // `for (int i = 0; ...)`: declared in the loop, but in scope in its body,
+    // where the condition is evaluated.
+    let mut header_decls = BTreeSet::new();
+    if let Some(Stmt {
+        kind: StmtKind::For { init: Some(init), .. },
+        ..
+    }) = &l.replacement
+    {
+        init.walk(&mut |s| {
+            if let StmtKind::Decl(v, _) = s.kind {
+                header_decls.insert(v);
+            }
+        });
+    }
     let in_scope = |v: VarId| {
         v.0 < original_vars && {
             let d = program.var(v);
-            let declared_in_loop = !d.span.is_synthetic() && l.span.contains(d.span);
+            let declared_in_loop = !d.span.is_synthetic() && l.span.contains(d.span) && !header_decls.contains(&v);
             let visible = d.storage == Storage::Global || d.func == Some(l.info.func);
             visible && !declared_in_loop
         }

@@ -517,11 +517,15 @@ fn campaign_reports_counts_and_writes_json() {
 
 #[test]
 fn quantifiers_option_states_what_the_back_end_evaluates() {
-    // The written values of an array need `forall k < n`: CBMC's SAT back
-    // end ignores it, so by default the loop stays as it is, with the reason;
-    // for an SMT back end it is accelerated.
-    let src = "int a[100];\nint main(void) {\n    unsigned int i;\n    for (i = 0; i < 100; i++) {\n        a[i] = 5;\n    }\n    return 0;\n}\n";
-    let dir = dir_with(&[("in.c", src)]);
+    // The guard `(7 * i) % 10 != 3` needs `forall k < n`, and nothing bounds
+    // n: CBMC's SAT back end would ignore the quantifier, so by default the
+    // loop stays as it is, with the reason; for an SMT back end it is
+    // accelerated.
+    let src = "unsigned int nondet_uint(void);\nint main(void) {\n    unsigned int i = nondet_uint(), n = nondet_uint();\n    while (i < n && (7 * i) % 10 != 3) {\n        i++;\n    }\n    return 0;\n}\n";
+    // An array write at a moving index: n <= 100, so its quantifier gets the
+    // constant range 100, which CBMC's SAT back end expands.
+    let array = "int a[100];\nint main(void) {\n    unsigned int i;\n    for (i = 0; i < 100; i++) {\n        a[i] = 5;\n    }\n    return 0;\n}\n";
+    let dir = dir_with(&[("in.c", src), ("array.c", array)]);
     let bounded = tracc(&["accelerate", "in.c"], dir.path(), None);
     assert_eq!(code(&bounded), 0, "{}", stderr(&bounded));
     assert!(stderr(&bounded).contains("in.c:4:5"), "{}", stderr(&bounded));
@@ -534,6 +538,15 @@ fn quantifiers_option_states_what_the_back_end_evaluates() {
     let smt = tracc(&["accelerate", "--quantifiers", "smt", "in.c"], dir.path(), None);
     assert_eq!(code(&smt), 0, "{}", stderr(&smt));
     assert!(stdout(&smt).contains("__CPROVER_forall"), "{}", stdout(&smt));
+    let none = tracc(&["accelerate", "--quantifiers", "none", "array.c"], dir.path(), None);
+    assert!(!stdout(&none).contains("__CPROVER_forall"), "{}", stdout(&none));
+    let constant = tracc(&["accelerate", "array.c"], dir.path(), None);
+    assert_eq!(code(&constant), 0, "{}", stderr(&constant));
+    let out = stdout(&constant);
+    assert!(out.contains("__CPROVER_forall"), "{out}");
+    for line in out.lines().filter(|l| l.contains("__CPROVER_forall")) {
+        assert!(line.contains("< 100UL) ||"), "{line}");
+    }
     let bad = tracc(&["accelerate", "--quantifiers", "some", "in.c"], dir.path(), None);
     assert_eq!(code(&bad), 2);
 }

@@ -1,14 +1,18 @@
-//! Quantifiers with a constant range, for CBMC's SAT back end.
+//! Array accesses at moving indices, and quantifiers with a constant range
+//! for CBMC's SAT back end.
 //!
-//! In: the accelerator's quantified assumptions, `forall k. !(k < X) || P`
-//! with `X` the iteration count `n` (or `n - 1`), and the array accesses of
-//! the path. Out, when the path reads or writes an array of constant length
-//! `L` at an index that moves by a constant step `c != 0` per iteration
-//! (an *anchor*): the anchor's in-bounds conditions at the first and the
-//! last iteration, under which `n <= B = (L - 1) / |c| + 1` (z3 proves it
-//! from the emitted conditions), and the quantifiers rewritten to
-//! `forall k. !(k < B) || !(k < X) || P`, which mean the same under those
-//! conditions and which CBMC's SAT back end expands instead of ignoring.
+//! In: the array accesses of the path (writes, and reads in its guards,
+//! checked operations and written values). Out: the *anchors*, accesses at
+//! an index that moves by a constant step `c != 0` per iteration in an
+//! array of constant length `L`, each with its in-bounds condition at the
+//! first and the last iteration (the accelerator assumes them before any
+//! array is read: CBMC checks the bounds of reads in assumptions too); and
+//! the bound `B = (L - 1) / |c| + 1` on the iteration count that an
+//! anchor's conditions imply (z3 proves it from the emitted conditions), by
+//! which a quantifier `forall k. !(k < X) || P` over the iteration count
+//! (`X` is `n` or `n - 1`) becomes `forall k. !(k < B) || !(k < X) || P`:
+//! the same under those conditions, and expanded by CBMC's SAT back end
+//! instead of ignored.
 //!
 //! Soundness: the in-bounds conditions are linear in the iteration, so they
 //! hold at all `n` iterations when they hold at the two ends, and they are
@@ -26,21 +30,25 @@ use super::{Atom, Atoms, CheckPoly, Ctx, K, facts_at, key, with_solver};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Quantifiers, VarId};
 use crate::loops::build::{self, and_all, cmp, lit, not, or, ulong};
 
-/// A constant bound on the iteration count and the assumptions it rests on.
-pub(super) struct RangeBound {
-    /// `n <= bound` under `in_bounds`.
-    pub bound: i128,
-    /// In-bounds conditions of the anchor at the first and last iteration
-    /// (empty when the anchor is a write, whose bounds are assumed anyway).
-    pub in_bounds: Vec<Expr>,
-}
-
-/// An array access at an index that moves by a constant step.
-struct Anchor {
+/// An array access at an index that moves by a constant step, with its
+/// in-bounds condition at the first and the last iteration.
+pub(super) struct Anchor {
+    array: VarId,
     index: Expr,
     len: i128,
     step: i128,
     write: bool,
+    /// `in_bounds(index) && in_bounds(index at the last iteration)`.
+    pub bounds: Expr,
+    /// The two conjuncts of `bounds`.
+    ends: [Expr; 2],
+}
+
+impl Anchor {
+    /// Whether this is the access `array[index]`.
+    pub(super) fn is(&self, array: VarId, index: &Expr) -> bool {
+        self.array == array && key(&self.index) == key(index)
+    }
 }
 
 /// `0 <= e && e < len` in `e`'s type (the upper half only where `len` is a
@@ -53,35 +61,33 @@ pub(super) fn in_bounds(e: Expr, it: IntType, len: i128) -> Expr {
     and_all(parts)
 }
 
-/// The tightest constant bound that an anchor among `reads` (expressions
-/// whose array reads are evaluated at every iteration) and `writes` (array,
-/// index) gives, proved by z3; `None` when there is none.
-pub(super) fn find(
-    ctx: &Ctx,
-    reads: &[&Expr],
-    writes: &[(VarId, &Expr)],
-    n_id: VarId,
-    last: &K,
-    overflow: &[Expr],
-    check_polys: &[CheckPoly],
-) -> Option<RangeBound> {
-    let mut anchors = Vec::new();
-    let mut seen = BTreeSet::new();
+/// The array accesses of the path at moving indices: the writes (array,
+/// index) and the reads in `reads` (expressions evaluated at every
+/// iteration), one per array and index, writes first.
+pub(super) fn anchors(ctx: &Ctx, reads: &[&Expr], writes: &[(VarId, &Expr)], last: &K) -> Vec<Anchor> {
+    let mut out: Vec<Anchor> = Vec::new();
     let mut consider = |array: VarId, index: &Expr, write: bool| {
+        if out.iter().any(|a| a.is(array, index)) {
+            return;
+        }
         let Some((_, len)) = ctx.path.var_decl(ctx.program, array).and_then(|d| d.ty.array_parts()) else {
             return;
         };
-        let Some(step) = moving_step(ctx, index).filter(|s| *s != 0) else {
+        let (Some(step), Some(it)) = (moving_step(ctx, index).filter(|s| *s != 0), index.int_type()) else {
             return;
         };
-        if index.int_type().is_some() && seen.insert((write, key(index))) {
-            anchors.push(Anchor {
-                index: index.clone(),
-                len: i128::from(len),
-                step,
-                write,
-            });
-        }
+        let len = i128::from(len);
+        let Some(end) = ctx.at(index, last) else { return };
+        let ends = [in_bounds(index.clone(), it, len), in_bounds(end, it, len)];
+        out.push(Anchor {
+            array,
+            index: index.clone(),
+            len,
+            step,
+            write,
+            bounds: and_all(ends.clone()),
+            ends,
+        });
     };
     for (a, i) in writes {
         consider(*a, i, true);
@@ -95,20 +101,26 @@ pub(super) fn find(
             }
         });
     }
+    out
+}
+
+/// The tightest constant bound on the iteration count that an anchor's
+/// in-bounds conditions give, proved by z3; `None` when there is none.
+pub(super) fn bound(
+    ctx: &Ctx,
+    anchors: &[Anchor],
+    n_id: VarId,
+    overflow: &[Expr],
+    check_polys: &[CheckPoly],
+) -> Option<i128> {
     let bound_of = |a: &Anchor| (a.len - 1) / a.step.abs() + 1;
-    anchors.sort_by_key(|a| (bound_of(a), !a.write));
-    anchors.into_iter().find_map(|a| {
-        let it = a.index.int_type()?;
-        let conds = vec![
-            in_bounds(a.index.clone(), it, a.len),
-            in_bounds(ctx.at(&a.index, last)?, it, a.len),
-        ];
-        let bound = bound_of(&a);
-        proved_bound(ctx, &conds, n_id, bound, overflow, check_polys).then(|| RangeBound {
-            bound,
-            in_bounds: if a.write { Vec::new() } else { vec![and_all(conds)] },
-        })
-    })
+    let mut by_bound: Vec<&Anchor> = anchors.iter().collect();
+    by_bound.sort_by_key(|a| (bound_of(a), !a.write));
+    by_bound
+        .into_iter()
+        .map(|a| (a, bound_of(a)))
+        .find(|(a, b)| proved_bound(ctx, &a.ends, n_id, *b, overflow, check_polys))
+        .map(|(_, b)| b)
 }
 
 /// z3: under the no-overflow assumptions, the emitted in-bounds conditions

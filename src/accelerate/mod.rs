@@ -1770,6 +1770,20 @@ pub fn accelerate_path(
         }
     }
 
+    // In-bounds conditions of the array accesses at moving indices (at both
+    // ends: they are linear), assumed before anything reads an array, since
+    // CBMC checks the bounds of the reads in assumptions too.
+    let reads: Vec<&Expr> = sym
+        .guards
+        .iter()
+        .map(|(g, _, _)| g)
+        .chain(&quant_checks)
+        .chain(sym.array_writes.iter().map(|w| &w.value))
+        .collect();
+    let writes: Vec<(VarId, &Expr)> = sym.array_writes.iter().map(|w| (w.array, &w.index)).collect();
+    let anchors = bounded_range::anchors(&ctx, &reads, &writes, &m);
+    let index_bounds: Vec<Expr> = anchors.iter().map(|a| a.bounds.clone()).collect();
+
     // Array writes: a fresh array equal to the written values at the
     // written indices and to the old array elsewhere, copied back.
     let mut array_stmts: Vec<Stmt> = Vec::new();
@@ -1783,7 +1797,7 @@ pub fn accelerate_path(
         let (elem, len) = (elem.clone(), i128::from(len));
         let arr_name = d.name.clone();
         let arr_ty = d.ty.clone();
-        let it = w.index.int_type().ok_or("non-integer index")?;
+        w.index.int_type().ok_or("non-integer index")?;
         let first = to_poly(&w.index, &|_| None);
         let rest = to_poly(&w.index, &env_rest);
         let step = match (&first, &rest) {
@@ -1808,11 +1822,12 @@ pub fn accelerate_path(
         // the index stays in bounds at all `n` (see `top`).
         let last = if w.after { &m1 } else { &m };
         let cnt = if w.after { m.expr.clone() } else { n.clone() };
-        let in_bounds = |e: Expr| bounded_range::in_bounds(e, it, len);
         let i0 = w.index.clone();
         let il = ctx.at(&w.index, last).ok_or("cannot emit an index")?;
-        let i_end = ctx.at(&w.index, &m).ok_or("cannot emit an index")?;
-        array_stmts.push(assume(and(in_bounds(i0.clone()), in_bounds(i_end))));
+        // Its in-bounds conditions are among `index_bounds`.
+        if !anchors.iter().any(|a| a.is(w.array, &w.index)) {
+            return Err(format!("cannot bound the index of the write to `{arr_name}`"));
+        }
         let a_id = VarId(prog.vars.len() + new_decls.len());
         new_decls.push(VarDecl {
             name: prog.fresh.name(format_args!("a{}", a_num + wi)),
@@ -1937,7 +1952,6 @@ pub fn accelerate_path(
 
     // CBMC's SAT back end expands only quantifiers with a constant range:
     // an array access that moves with the iteration bounds the count.
-    let mut read_bounds = Vec::new();
     let unsupported = |e: &Expr| {
         let mut found = false;
         e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Forall(..)) && !quantifiers.admits(x));
@@ -1946,29 +1960,19 @@ pub fn accelerate_path(
     if quantifiers == Quantifiers::Bounded
         && (guard_exprs.iter().chain(&quant_overflow).any(unsupported)
             || array_stmts.iter().any(|st| st.own_exprs().into_iter().any(unsupported)))
+        && let Some(bound) = bounded_range::bound(&ctx, &anchors, n_id, &overflow, &check_polys)
     {
-        let reads: Vec<&Expr> = sym
-            .guards
-            .iter()
-            .map(|(g, _, _)| g)
-            .chain(&quant_checks)
-            .chain(sym.array_writes.iter().map(|w| &w.value))
-            .collect();
-        let writes: Vec<(VarId, &Expr)> = sym.array_writes.iter().map(|w| (w.array, &w.index)).collect();
-        if let Some(r) = bounded_range::find(&ctx, &reads, &writes, n_id, &m, &overflow, &check_polys) {
-            let widen = |e: Expr| bounded_range::constant_range(e, r.bound, quantifiers);
-            guard_exprs = guard_exprs.into_iter().map(widen).collect();
-            quant_overflow = quant_overflow.into_iter().map(widen).collect();
-            for st in array_stmts.iter_mut() {
-                if let StmtKind::Expr(Expr {
-                    kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args),
-                    ..
-                }) = &mut st.kind
-                {
-                    *args = std::mem::take(args).into_iter().map(widen).collect();
-                }
+        let widen = |e: Expr| bounded_range::constant_range(e, bound, quantifiers);
+        guard_exprs = guard_exprs.into_iter().map(widen).collect();
+        quant_overflow = quant_overflow.into_iter().map(widen).collect();
+        for st in array_stmts.iter_mut() {
+            if let StmtKind::Expr(Expr {
+                kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args),
+                ..
+            }) = &mut st.kind
+            {
+                *args = std::mem::take(args).into_iter().map(widen).collect();
             }
-            read_bounds = r.in_bounds;
         }
     }
 
@@ -1978,7 +1982,7 @@ pub fn accelerate_path(
     // are unconstrained otherwise.
     let at_one = |e: &Expr| build::subst(e, &|v| (v == n_id).then(|| ulong(1)));
     let mut covered_parts: Vec<Expr> = overflow.iter().map(at_one).collect();
-    covered_parts.extend(read_bounds.iter().map(at_one));
+    covered_parts.extend(index_bounds.iter().map(at_one));
     covered_parts.extend(quant_at_zero);
     for g in &guard_infos {
         if !g.after_body {
@@ -2010,8 +2014,8 @@ pub fn accelerate_path(
         Span::SYNTHETIC,
     )];
     stmts.push(assume(cmp(BinOp::Ge, n.clone(), ulong(1))));
-    // The in-bounds conditions of array reads come before the reads.
-    for c in overflow.iter().chain(&read_bounds).chain(&quant_overflow) {
+    // The in-bounds conditions come before any array is read.
+    for c in overflow.iter().chain(&index_bounds).chain(&quant_overflow) {
         stmts.push(assume(c.clone()));
     }
     for g in &guard_exprs {

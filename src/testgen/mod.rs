@@ -18,6 +18,8 @@
 //! program really reaches and the corpus has unsafe programs as well as
 //! safe ones. Verdicts themselves come from the checker, not from here.
 
+mod array;
+
 use crate::ir::IntType;
 use std::fmt::Write as _;
 
@@ -82,7 +84,7 @@ fn nondet_name(t: IntType) -> &'static str {
     }
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cmp {
     Lt,
     Le,
@@ -679,6 +681,20 @@ impl HeaderLoop {
 
 /// The program for `seed`: one of the two shapes, half of the seeds each.
 pub fn loop_program(seed: u64) -> Generated {
+    // A separate stream picks the array loops, so that the other seeds give
+    // the same programs as before array loops were generated.
+    let mut arrays = Rng::new(seed ^ 0xA77A_7000_0000_0000);
+    if arrays.chance(30) {
+        let mut a = array::ArrayLoop::random(&mut arrays);
+        while !a.defined() {
+            a = array::ArrayLoop::random(&mut arrays);
+        }
+        a.choose_final_assert(&mut arrays);
+        return Generated {
+            source: a.render(),
+            bound: a.bound(),
+        };
+    }
     let mut rng = Rng::new(seed);
     if rng.chance(50) {
         // Signed overflow would be undefined: draw again until there is none.
@@ -775,6 +791,41 @@ mod tests {
             }
         }
         assert!(wraps >= 20 && long >= 10, "wraps {wraps}, long {long}");
+    }
+
+    #[test]
+    fn array_loops_cover_every_shape_and_type() {
+        let sources: Vec<String> = (0..600)
+            .map(|seed| loop_program(seed).source)
+            .filter(|s| s.contains(" b["))
+            .collect();
+        assert!((120..=240).contains(&sources.len()), "{} array loops", sources.len());
+        let has = |needle: &str| sources.iter().any(|s| s.contains(needle));
+        for shape in [
+            " && b[i] ",
+            "        if (b[i] ",
+            "        assert(b[i] ",
+            "        a[i] = b[i];",
+            "        b[i] = b[i] + ",
+            "        a[i] = nondet_",
+            " * i + ",
+            "        i--;\n        x",
+            "        i -= 2;",
+            "        i += 3;",
+            "    __CPROVER_assume(n <= ",
+            "    assert(a[",
+            "    assert(x ",
+            "    assert(i ",
+        ] {
+            assert!(has(shape), "no `{shape}`");
+        }
+        for (_, spelling) in array::INDEX_TYPES {
+            assert!(has(&format!("    {spelling} i = ")), "no index of type {spelling}");
+            assert!(has(&format!("    for ({spelling} i = ")), "no for loop over {spelling}");
+        }
+        for (_, spelling) in array::ELEMENT_TYPES {
+            assert!(has(&format!("\n{spelling} b[")), "no elements of type {spelling}");
+        }
     }
 
     #[test]

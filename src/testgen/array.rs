@@ -1,0 +1,411 @@
+//! Array loops for the soundness campaign: a counter that moves by a
+//! constant step indexes arrays of constant length, in the loop condition
+//! (a search: `i < L && b[i] != KEY`), in a branch of the body, in an
+//! assertion of the body and in a write `t[i] = VALUE` (a constant, a
+//! linear function of `i`, a copy of `b[i]` with or without an offset, a
+//! nondeterministic value; `t` is another array or `b` itself). Counters
+//! and elements of many integer types; the loop bound may be
+//! nondeterministic. These are the shapes whose accelerators quantify over
+//! the iterations and get their constant range from the moving index.
+//!
+//! Every drawn program is simulated with C semantics; one whose index
+//! leaves the arrays, or whose signed arithmetic overflows, is drawn again,
+//! so the programs have no undefined behaviour and every loop ends within
+//! `L` iterations.
+
+use super::{Cmp, Rng, compare, literal, literal_type, nondet_name};
+use crate::ir::IntType;
+use std::fmt::Write as _;
+
+/// Counter types, with a C spelling.
+pub(super) const INDEX_TYPES: [(IntType, &str); 6] = [
+    (IntType::INT, "int"),
+    (IntType::UINT, "unsigned"),
+    (IntType::UCHAR, "unsigned char"),
+    (IntType::SHORT, "short"),
+    (IntType::LONG, "long"),
+    (IntType::ULONG, "unsigned long"),
+];
+
+/// Element types, with a C spelling.
+pub(super) const ELEMENT_TYPES: [(IntType, &str); 5] = [
+    (IntType::INT, "int"),
+    (IntType::UCHAR, "unsigned char"),
+    (IntType::SHORT, "short"),
+    (IntType::UINT, "unsigned"),
+    (IntType::LONG, "long"),
+];
+
+/// What the body writes at the moving index.
+#[derive(Clone, Copy, Debug)]
+enum Value {
+    Const(i128),
+    /// `c * i + d`
+    Linear(i128, i128),
+    /// `b[i] + d` (`b[i]` when `d == 0`)
+    Source(i128),
+    Nondet,
+}
+
+pub(super) struct ArrayLoop {
+    len: i128,
+    index: (IntType, &'static str),
+    elem: (IntType, &'static str),
+    /// Initial contents of `b` (`a` starts all zero).
+    source: Vec<i128>,
+    start: i128,
+    step: i128,
+    cmp: Cmp,
+    /// A constant limit, or a nondeterministic `n <= max`.
+    limit: Limit,
+    /// `&& b[i] CMP KEY` in the loop condition.
+    search: Option<(Cmp, i128)>,
+    /// `if (b[i] CMP K) x++; else x += 2;` (else a plain `x++;`).
+    branch: Option<(Cmp, i128)>,
+    /// `assert(b[i] CMP K);` in the body.
+    body_assert: Option<(Cmp, i128)>,
+    /// `t[i] = VALUE;` with `t` = `b` when the flag is set, else `a`.
+    write: Option<(bool, Value)>,
+    /// The counter moves before the body's accesses (`i--; a[i] = ...`).
+    step_first: bool,
+    /// `for (T i = S; COND; STEP) BODY`: the counter is declared in the
+    /// loop (so no assertion on it after the loop).
+    as_for: bool,
+    final_assert: Option<Final>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Limit {
+    Const(i128),
+    Nondet(i128),
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Final {
+    /// `assert(t[J] CMP V)`, `t` = `b` when the flag is set.
+    Element(bool, i128, Cmp, i128),
+    X(Cmp, i128),
+    I(Cmp, i128),
+}
+
+/// The state after a run, or why the program is not generated.
+struct Run {
+    trips: u32,
+    i: i128,
+    x: i128,
+    a: Vec<i128>,
+    b: Vec<i128>,
+}
+
+enum Undefined {
+    OutOfBounds,
+    SignedOverflow,
+    TooLong,
+}
+
+/// `x op y` with C's usual arithmetic conversions, or `None` when a signed
+/// result leaves its type.
+fn binary(x: (i128, IntType), y: (i128, IntType), op: fn(i128, i128) -> i128) -> Option<(i128, IntType)> {
+    let t = IntType::common(x.1, y.1);
+    let exact = op(t.wrap(x.0), t.wrap(y.0));
+    if t.signed && !t.contains(exact) {
+        return None;
+    }
+    Some((t.wrap(exact), t))
+}
+
+impl ArrayLoop {
+    pub(super) fn random(rng: &mut Rng) -> ArrayLoop {
+        let len = 3 + rng.below(8) as i128;
+        let index = *rng.pick(&INDEX_TYPES);
+        let elem = *rng.pick(&ELEMENT_TYPES);
+        let et = elem.0;
+        let near = |rng: &mut Rng| {
+            let v = *rng.pick(&[0, 1, 2, 5, -3, et.max(), et.max() - 1, et.min(), 100]);
+            if et.contains(v) { v } else { 0 }
+        };
+        let source = (0..len).map(|_| near(rng)).collect::<Vec<_>>();
+        let step = *rng.pick(&[1, 1, 1, 2, 3, -1, -1, -2]);
+        let (start, cmp, bound) = if step > 0 {
+            let start = rng.below(2) as i128;
+            let cmp = *rng.pick(&[Cmp::Lt, Cmp::Lt, Cmp::Le, Cmp::Ne]);
+            let bound = match cmp {
+                Cmp::Le => len - 1 - rng.below(2) as i128,
+                Cmp::Ne => start + step * (1 + rng.below(((len - 1 - start) / step) as u64) as i128),
+                _ => len - rng.below(2) as i128,
+            };
+            (start, cmp, bound)
+        } else {
+            let start = len - 1 - rng.below(2) as i128;
+            let cmp = *rng.pick(&[Cmp::Gt, Cmp::Ge, Cmp::Ne]);
+            let bound = match cmp {
+                Cmp::Ne => start + step * (1 + rng.below((start / -step) as u64) as i128),
+                _ => rng.below(2) as i128,
+            };
+            (start, cmp, bound)
+        };
+        let limit = if rng.chance(30) && step > 0 && cmp != Cmp::Ne {
+            Limit::Nondet(bound)
+        } else {
+            Limit::Const(bound)
+        };
+        let elem_cmp = |rng: &mut Rng| *rng.pick(&[Cmp::Ne, Cmp::Ne, Cmp::Lt, Cmp::Ge, Cmp::Eq]);
+        let search = rng
+            .chance(30)
+            .then(|| (elem_cmp(rng), source[rng.below(len as u64) as usize]));
+        let branch = rng
+            .chance(35)
+            .then(|| (elem_cmp(rng), source[rng.below(len as u64) as usize]));
+        let body_assert = rng
+            .chance(25)
+            .then(|| (elem_cmp(rng), source[rng.below(len as u64) as usize]));
+        let write = rng.chance(80).then(|| {
+            let value = match rng.below(5) {
+                0 => Value::Const(near(rng)),
+                1 => Value::Linear(*rng.pick(&[1, 2, 3, -1]), *rng.pick(&[0, 1, 7])),
+                2 => Value::Source(0),
+                3 => Value::Source(*rng.pick(&[1, -1, 3])),
+                _ => Value::Nondet,
+            };
+            (rng.chance(30), value)
+        });
+        let step_first = step < 0 && rng.chance(50);
+        ArrayLoop {
+            len,
+            index,
+            elem,
+            source,
+            start,
+            step,
+            cmp,
+            limit,
+            search,
+            branch,
+            body_assert,
+            write,
+            step_first,
+            as_for: !step_first && rng.chance(40),
+            final_assert: None,
+        }
+    }
+
+    fn elem_holds(&self, v: i128, (cmp, k): (Cmp, i128)) -> bool {
+        compare((v, self.elem.0), (k, literal_type(k)), cmp)
+    }
+
+    fn value(&self, value: Value, i: i128, b_i: i128, nondet: i128) -> Option<i128> {
+        let it = self.index.0;
+        let et = self.elem.0;
+        let lit = |v: i128| (v, literal_type(v));
+        let v = match value {
+            Value::Const(c) => c,
+            Value::Linear(c, d) => binary(binary(lit(c), (i, it), |x, y| x * y)?, lit(d), |x, y| x + y)?.0,
+            Value::Source(d) => binary((b_i, et), lit(d), |x, y| x + y)?.0,
+            Value::Nondet => nondet,
+        };
+        Some(et.wrap(v))
+    }
+
+    /// A run with `n` as the nondeterministic limit and `nondet` as every
+    /// nondeterministic element value.
+    fn simulate(&self, n: i128, nondet: i128) -> Result<Run, Undefined> {
+        let it = self.index.0;
+        let (limit, limit_ty) = match self.limit {
+            Limit::Const(c) => (c, literal_type(c)),
+            Limit::Nondet(_) => (n, IntType::UINT),
+        };
+        let mut run = Run {
+            trips: 0,
+            i: self.start,
+            x: 0,
+            a: vec![0; self.len as usize],
+            b: self.source.clone(),
+        };
+        let at = |i: i128| -> Result<usize, Undefined> {
+            if (0..self.len).contains(&i) {
+                Ok(i as usize)
+            } else {
+                Err(Undefined::OutOfBounds)
+            }
+        };
+        let step = |i: i128| -> Result<i128, Undefined> {
+            binary((i, it), (self.step, literal_type(self.step)), |x, y| x + y)
+                .map(|(v, _)| it.wrap(v))
+                .ok_or(Undefined::SignedOverflow)
+        };
+        loop {
+            if !compare((run.i, it), (limit, limit_ty), self.cmp) {
+                return Ok(run);
+            }
+            if let Some(s) = self.search
+                && !self.elem_holds(run.b[at(run.i)?], s)
+            {
+                return Ok(run);
+            }
+            if run.trips as i128 > self.len {
+                return Err(Undefined::TooLong);
+            }
+            run.trips += 1;
+            if self.step_first {
+                run.i = step(run.i)?;
+            }
+            run.x += match self.branch {
+                Some(c) if !self.elem_holds(run.b[at(run.i)?], c) => 2,
+                _ => 1,
+            };
+            if self.body_assert.is_some() {
+                at(run.i)?;
+            }
+            if let Some((to_b, value)) = self.write {
+                let j = at(run.i)?;
+                let v = self
+                    .value(value, run.i, run.b[j], nondet)
+                    .ok_or(Undefined::SignedOverflow)?;
+                if to_b { run.b[j] = v } else { run.a[j] = v }
+            }
+            if !self.step_first {
+                run.i = step(run.i)?;
+            }
+        }
+    }
+
+    /// The largest nondeterministic limit (the constant one otherwise).
+    fn max_limit(&self) -> i128 {
+        match self.limit {
+            Limit::Const(c) | Limit::Nondet(c) => c,
+        }
+    }
+
+    /// Whether the program is defined for every nondeterministic choice
+    /// (the limits `0..=max`; element values only flow into elements).
+    pub(super) fn defined(&self) -> bool {
+        let limits = match self.limit {
+            Limit::Const(c) => c..=c,
+            Limit::Nondet(c) => 0..=c,
+        };
+        limits.into_iter().all(|n| {
+            [0, self.elem.0.max(), self.elem.0.min()]
+                .iter()
+                .all(|v| self.simulate(n, *v).is_ok())
+        })
+    }
+
+    pub(super) fn choose_final_assert(&mut self, rng: &mut Rng) {
+        let n = match self.limit {
+            Limit::Const(c) => c,
+            Limit::Nondet(c) => rng.below(c as u64 + 1) as i128,
+        };
+        let Ok(run) = self.simulate(n, 0) else { return };
+        let cmp = *rng.pick(&[Cmp::Ne, Cmp::Ne, Cmp::Eq, Cmp::Le]);
+        self.final_assert = Some(match rng.below(4) {
+            0 | 1 if self.write.is_some() => {
+                let to_b = self.write.is_some_and(|(b, _)| b);
+                let j = rng.below(self.len as u64) as usize;
+                let v = if to_b { run.b[j] } else { run.a[j] };
+                Final::Element(to_b, j as i128, cmp, v)
+            }
+            2 if !self.as_for => Final::I(cmp, run.i),
+            _ => Final::X(cmp, run.x),
+        });
+    }
+
+    /// A `--unwind` bound that covers the loop for every choice.
+    pub(super) fn bound(&self) -> u32 {
+        self.simulate(self.max_limit(), 0).map(|r| r.trips + 1).unwrap_or(1)
+    }
+
+    pub(super) fn render(&self) -> String {
+        let ispell = self.index.1;
+        let (et, espell) = self.elem;
+        let mut out = String::from("void __CPROVER_assume(_Bool);\nvoid assert(int);\n");
+        let mut nondets = Vec::new();
+        if matches!(self.limit, Limit::Nondet(_)) {
+            nondets.push(IntType::UINT);
+        }
+        if matches!(self.write, Some((_, Value::Nondet))) && !nondets.contains(&et) {
+            nondets.push(et);
+        }
+        for t in nondets {
+            let _ = writeln!(out, "{} {}(void);", t.c_name(), nondet_name(t));
+        }
+        let _ = writeln!(out, "\n{espell} a[{}];", self.len);
+        let init: Vec<String> = self.source.iter().map(|v| literal(*v)).collect();
+        let _ = writeln!(out, "{espell} b[{}] = {{{}}};", self.len, init.join(", "));
+        out.push_str("\nint main(void) {\n");
+        if !self.as_for {
+            let _ = writeln!(out, "    {ispell} i = {};", literal(self.start));
+        }
+        out.push_str("    unsigned int x = 0;\n");
+        let limit = match self.limit {
+            Limit::Const(c) => literal(c),
+            Limit::Nondet(c) => {
+                out.push_str("    unsigned int n = nondet_uint();\n");
+                let _ = writeln!(out, "    __CPROVER_assume(n <= {c});");
+                "n".to_string()
+            }
+        };
+        let elem_cond = |(cmp, k): (Cmp, i128)| format!("b[i] {} {}", cmp.text(), literal(k));
+        let mut cond = format!("i {} {limit}", self.cmp.text());
+        if let Some(s) = self.search {
+            let _ = write!(cond, " && {}", elem_cond(s));
+        }
+        let step = match self.step {
+            1 => "i++".to_string(),
+            -1 => "i--".to_string(),
+            s if s > 0 => format!("i += {s}"),
+            s => format!("i -= {}", -s),
+        };
+        if self.as_for {
+            let _ = writeln!(out, "    for ({ispell} i = {}; {cond}; {step}) {{", literal(self.start));
+        } else {
+            let _ = writeln!(out, "    while ({cond}) {{");
+        }
+        if self.step_first {
+            let _ = writeln!(out, "        {step};");
+        }
+        match self.branch {
+            Some(c) => {
+                let _ = writeln!(
+                    out,
+                    "        if ({}) {{\n            x++;\n        }} else {{\n            x += 2;\n        }}",
+                    elem_cond(c)
+                );
+            }
+            None => out.push_str("        x++;\n"),
+        }
+        if let Some(c) = self.body_assert {
+            let _ = writeln!(out, "        assert({});", elem_cond(c));
+        }
+        if let Some((to_b, value)) = self.write {
+            let target = if to_b { "b" } else { "a" };
+            let v = match value {
+                Value::Const(c) => literal(c),
+                Value::Linear(1, d) => format!("i + {}", literal(d)),
+                Value::Linear(c, d) => format!("{} * i + {}", literal(c), literal(d)),
+                Value::Source(0) => "b[i]".to_string(),
+                Value::Source(d) => format!("b[i] + {}", literal(d)),
+                Value::Nondet => format!("{}()", nondet_name(et)),
+            };
+            let _ = writeln!(out, "        {target}[i] = {v};");
+        }
+        if !self.step_first && !self.as_for {
+            let _ = writeln!(out, "        {step};");
+        }
+        out.push_str("    }\n");
+        match self.final_assert {
+            Some(Final::Element(to_b, j, cmp, v)) => {
+                let t = if to_b { "b" } else { "a" };
+                let _ = writeln!(out, "    assert({t}[{j}] {} {});", cmp.text(), literal(v));
+            }
+            Some(Final::X(cmp, v)) => {
+                let _ = writeln!(out, "    assert(x {} {});", cmp.text(), literal(v));
+            }
+            Some(Final::I(cmp, v)) => {
+                let _ = writeln!(out, "    assert(i {} {});", cmp.text(), literal(v));
+            }
+            None => {}
+        }
+        out.push_str("    return 0;\n}\n");
+        out
+    }
+}
