@@ -36,67 +36,73 @@ fn uses_unmodelled(p: &Program) -> bool {
     found
 }
 
+/// How one fixture fared.
+enum Outcome {
+    Agrees,
+    Refused,
+    Problem(String),
+}
+
+fn check_one(f: &std::path::Path) -> Outcome {
+    let text = std::fs::read_to_string(f).unwrap();
+    let name = f.file_name().unwrap().to_string_lossy().to_string();
+    let expect = match common::expectation_of(&text) {
+        Ok(e) => e,
+        Err(e) => return Outcome::Problem(format!("{name}: {e}")),
+    };
+    let expected = match expect.verdict {
+        Expected::Safe => Verdict::Safe,
+        Expected::Unsafe => Verdict::Unsafe,
+    };
+    let opts = CheckOptions {
+        unwind: expect.bound.unwrap_or(3),
+        ..CheckOptions::default()
+    };
+    let report = match check_source(&text, &opts) {
+        Ok(r) => r,
+        Err(d) => {
+            // Refusing is right for a program that uses constructs the IR
+            // keeps opaque; anything else must get a verdict.
+            let opaque = tracc::lower::lower_source(&text).map(|l| uses_unmodelled(&l.program));
+            return if opaque != Ok(true) {
+                Outcome::Problem(format!("{name}: refused: {d:?}"))
+            } else {
+                Outcome::Refused
+            };
+        }
+    };
+    let ok = match expect.bound {
+        Some(_) => report.verdict == expected,
+        None => match expected {
+            Verdict::Unsafe => report.verdict != Verdict::Safe,
+            _ => report.verdict != Verdict::Unsafe,
+        },
+    };
+    if ok {
+        Outcome::Agrees
+    } else {
+        Outcome::Problem(format!(
+            "{name}: expected {:?} (bound {:?}), got:\n{}",
+            expect.verdict,
+            expect.bound,
+            report.render(&name, &text, true)
+        ))
+    }
+}
+
 #[test]
 fn fixtures_have_their_stated_verdicts() {
     let files = common::fixture_files();
-    let mut checked = 0;
-    let mut refused = 0;
-    let mut problems = Vec::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        let name = f.file_name().unwrap().to_string_lossy().to_string();
-        let expect = match common::expectation_of(&text) {
-            Ok(e) => e,
-            Err(e) => {
-                problems.push(format!("{name}: {e}"));
-                continue;
-            }
-        };
-        let expected = match expect.verdict {
-            Expected::Safe => Verdict::Safe,
-            Expected::Unsafe => Verdict::Unsafe,
-        };
-        checked += 1;
-        let opts = CheckOptions {
-            unwind: expect.bound.unwrap_or(3),
-            ..CheckOptions::default()
-        };
-        let t0 = std::time::Instant::now();
-        let result = check_source(&text, &opts);
-        let elapsed = t0.elapsed();
-        if elapsed.as_secs() >= 2 {
-            eprintln!("{name}: {elapsed:?}");
-        }
-        let report = match result {
-            Ok(r) => r,
-            Err(d) => {
-                // Refusing is right for a program that uses constructs the IR
-                // keeps opaque; anything else must get a verdict.
-                let opaque = tracc::lower::lower_source(&text).map(|l| uses_unmodelled(&l.program));
-                if opaque != Ok(true) {
-                    problems.push(format!("{name}: refused: {d:?}"));
-                } else {
-                    refused += 1;
-                }
-                continue;
-            }
-        };
-        let ok = match expect.bound {
-            Some(_) => report.verdict == expected,
-            None => match expected {
-                Verdict::Unsafe => report.verdict != Verdict::Safe,
-                _ => report.verdict != Verdict::Unsafe,
-            },
-        };
-        if !ok {
-            problems.push(format!(
-                "{name}: expected {:?} (bound {:?}), got:\n{}",
-                expect.verdict,
-                expect.bound,
-                report.render(&name, &text, true)
-            ));
-        }
-    }
+    let outcomes = common::par_map(&files, |f| check_one(f));
+    let checked = outcomes.len();
+    let refused = outcomes.iter().filter(|o| matches!(o, Outcome::Refused)).count();
+    let problems: Vec<String> = outcomes
+        .into_iter()
+        .filter_map(|o| match o {
+            Outcome::Problem(p) => Some(p),
+            _ => None,
+        })
+        .collect();
     eprintln!("{checked} fixtures checked, {refused} refused for opaque constructs");
     assert!(
         refused * 4 < checked.max(1),
