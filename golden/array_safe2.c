@@ -35,7 +35,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 2147483647U && 2U * i <= 2147483647U && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 2147483647U && 2U * (unsigned int)((long)i + 0L) <= 2147483647U && (unsigned int)((long)i + 0L) <= 4294967294U && (i >= 0U && i < 64U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 64U)) && i < 64U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 2147483647U && 2U * i <= 2147483647U && i < 64U;
             {
                 a[i] = 2 * i;
             }

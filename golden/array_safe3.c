@@ -33,7 +33,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && i <= 4294967292U && (unsigned int)((long)i + 0L) <= 4294967292U && (i >= 0U && i < 300U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 300U)) && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && i < 300U && i < n;
             {
                 b[i] = 1;
             }

@@ -33,7 +33,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U)) && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i < 100U && i < n;
             {
                 a[i] = 1;
             }

@@ -34,7 +34,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && (i >= 0U && i < 50U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 50U)) && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i < 50U && i < n;
             {
                 a[i] = nondet_int();
             }
@@ -61,7 +61,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && (i >= 0U && i < 50U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 50U)) && (i >= 0U && i < 50U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 50U)) && i + 1U < n;
+            _Bool tracc_cov2 = 1UL <= (unsigned long)(4294967295U - i) && i < 50U && i + 1U < n;
             {
                 b[i] = a[i];
             }

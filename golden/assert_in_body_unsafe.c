@@ -31,7 +31,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n1 * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 3UL && x <= 4294967292U && i <= 4294967294U && (unsigned int)((long)x + 0L) <= 4294967292U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && x < 1000U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 3UL && i < n && x < 1000U;
             {
                 __CPROVER_assert(x < 1000, "x stays below 1000");
                 x = x + 3;

@@ -36,7 +36,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 1431655765U && 3U * i <= 2147483647U && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 1431655765U && 3U * (unsigned int)((long)i + 0L) <= 2147483647U && (unsigned int)((long)i + 0L) <= 4294967294U && (i >= 0U && i < 20U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 20U)) && i < 20U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 1431655765U && 3U * i <= 2147483647U && i < 20U;
             {
                 a[i] = 3 * i;
             }
@@ -61,7 +61,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && (i >= 0U && i < 20U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 20U)) && i < 20U && !(a[i] == t);
+            _Bool tracc_cov2 = 1UL <= (unsigned long)(4294967295U - i) && i < 20U && !(a[i] == t);
             {
                 if (a[i] == t) {
                     pos = i;

@@ -27,7 +27,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c) && 1UL <= (unsigned long)(4294967295U - k) && ((int)c + 1 >= -128 && (int)c + 1 <= 127) && k <= 4294967294U && ((int)(signed char)((long)c + 0L) + 1 >= -128 && (int)(signed char)((long)c + 0L) + 1 <= 127) && (unsigned int)((long)k + 0L) <= 4294967294U && c >= 0;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c) && 1UL <= (unsigned long)(4294967295U - k) && c >= 0;
             {
                 c++;
                 k++;

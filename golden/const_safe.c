@@ -29,7 +29,7 @@ int main(void)
             last = 7;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i < n;
             {
                 flag = 1;
                 last = 7;

@@ -24,7 +24,7 @@ int main(void)
             done = 1;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < 100000U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i < 100000U;
             {
                 done = 1;
                 i++;

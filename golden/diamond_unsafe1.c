@@ -45,7 +45,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 2UL && x <= 4294967293U && i <= 4294967294U && (unsigned int)((long)x + 0L) <= 4294967293U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n) || (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) && x <= 4294967294U && i <= 4294967294U && (unsigned int)((long)x + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n);
+            _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 2UL && i < n) || (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) && i < n);
             {
                 if (nondet_bool()) {
                     x = x + 2;

@@ -29,7 +29,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 2UL && x <= 4294967293U && i <= 4294967294U && (unsigned int)((long)x + 0L) <= 4294967293U && (unsigned int)((long)i + 0L) <= 4294967294U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 2UL;
             {
                 x = x + 2;
                 i = i + 1;

@@ -27,7 +27,7 @@ int main(void)
             k = (int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)c / 2UL && 1UL <= (unsigned long)(2147483647L - (long)k) && (c - 2 >= 0 && c - 2 <= 255) && k <= 2147483646 && ((unsigned char)((long)c - 0L) - 2 >= 0 && (unsigned char)((long)c - 0L) - 2 <= 255) && (int)((long)k + 0L) <= 2147483646;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)c / 2UL && 1UL <= (unsigned long)(2147483647L - (long)k);
             {
                 c = c - 2;
                 k = k + 1;

@@ -27,7 +27,7 @@ int main(void)
             i = (tracc_n1 - 1UL) * 3UL <= 9223372036854775807UL ? i - (long)((tracc_n1 - 1UL) * 3UL) : -(long)((tracc_n1 - 1UL) * 3UL - (unsigned long)i - 1UL) - 1L;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (18446744073709551615UL - s) / 5UL && 1UL <= (i < 0L ? (unsigned long)(i - (-9223372036854775807L - 1L)) : (unsigned long)i + 9223372036854775807UL + 1UL) / 3UL && s <= 18446744073709551610UL && i >= -9223372036854775805L && s + 0UL <= 18446744073709551610UL && (1 ? i - 0L : -(long)(0UL - (unsigned long)i - 1UL) - 1L) >= -9223372036854775805L && i > 0L && s + 5UL != 1666665UL;
+            _Bool tracc_cov1 = 1UL <= (18446744073709551615UL - s) / 5UL && 1UL <= (i < 0L ? (unsigned long)(i - (-9223372036854775807L - 1L)) : (unsigned long)i + 9223372036854775807UL + 1UL) / 3UL && i > 0L && s + 5UL != 1666665UL;
             {
                 s += 5;
                 assert(s != 1666665);

@@ -29,7 +29,7 @@ int main(void)
             cnt = (unsigned int)((long)cnt + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && 1UL <= (unsigned long)(4294967295U - cnt) && cnt <= 4294967294U && i <= 4294967292U && (unsigned int)((long)cnt + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967292U && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && 1UL <= (unsigned long)(4294967295U - cnt) && i < n;
             {
                 cnt++;
             }

@@ -39,7 +39,7 @@ main ( void ) {	/* brace on the same line, then a tab */
             y = (unsigned int)((long)y + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) && 1UL <= (unsigned long)(4294967295U - y) / 2UL && x <= 4294967294U && y <= 4294967293U && (unsigned int)((long)x + 0L) <= 4294967294U && (unsigned int)((long)y + 0L) <= 4294967293U && x < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) && 1UL <= (unsigned long)(4294967295U - y) / 2UL && x < n;
             {
                 x=x+1 ;	y+= 2;   /* two statements on one line */
                 // a comment inside the body

@@ -52,7 +52,7 @@ int main(void)
             x = (int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && x >= 500) || (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(2147483647L - (long)x) && x <= 2147483646 && i <= 4294967294U && (int)((long)x + 0L) <= 2147483646 && (unsigned int)((long)i + 0L) <= 4294967294U && i < n && !(x >= 500));
+            _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - i) && i < n && x >= 500) || (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(2147483647L - (long)x) && i < n && !(x >= 500));
             {
                 x = clamp_add(x);
                 i++;

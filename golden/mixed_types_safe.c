@@ -30,7 +30,7 @@ int main(void)
             s = (unsigned short)((long)s + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && (unsigned long)s * 1UL + 0UL <= 18446744073709551615UL - total && total <= 18446744073709551615UL - s && ((int)s + 1 >= 0 && (int)s + 1 <= 65535) && total + ((unsigned long)s * 0UL + 0UL) <= 18446744073709551615UL - (unsigned short)((long)s + 0L) && ((int)(unsigned short)((long)s + 0L) + 1 >= 0 && (int)(unsigned short)((long)s + 0L) + 1 <= 65535) && s < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && (unsigned long)s * 1UL <= 18446744073709551615UL - total && s < n;
             {
                 total = total + s;
                 s++;

@@ -37,7 +37,7 @@ int main(void)
             z = (unsigned int)((long)z - (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 2UL && 1UL <= (unsigned long)(4294967295U - y) / 3UL && 1UL <= (unsigned long)z && x <= 4294967293U && y <= 4294967292U && z >= 1U && i <= 4294967294U && (unsigned int)((long)x + 0L) <= 4294967293U && (unsigned int)((long)y + 0L) <= 4294967292U && (unsigned int)((long)z - 0L) >= 1U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 2UL && 1UL <= (unsigned long)(4294967295U - y) / 3UL && 1UL <= (unsigned long)z && i < n;
             {
                 x = x + 2;
                 y = y + 3;

@@ -36,7 +36,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && 1UL <= (unsigned long)(2147483647L - (long)y) / 2UL && 1UL <= (unsigned long)(4294967295U - i) && x <= 2147483646 && y <= 2147483645 && i <= 4294967294U && (int)((long)x + 0L) <= 2147483646 && (int)((long)y + 0L) <= 2147483645 && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && 1UL <= (unsigned long)(2147483647L - (long)y) / 2UL && 1UL <= (unsigned long)(4294967295U - i) && i < n;
             {
                 x = x + 1;
                 y = y + 2;

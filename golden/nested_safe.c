@@ -32,7 +32,7 @@ int main(void)
                 c = (unsigned int)((long)c + (long)(tracc_n1 - 1UL)) + 1U;
                 tracc_q1 = 1;
             } else {
-                _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - j) && 1UL <= (unsigned long)(4294967295U - c) && c <= 4294967294U && j <= 4294967294U && (unsigned int)((long)c + 0L) <= 4294967294U && (unsigned int)((long)j + 0L) <= 4294967294U && j < n;
+                _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - j) && 1UL <= (unsigned long)(4294967295U - c) && j < n;
                 {
                     c++;
                 }

@@ -28,7 +28,7 @@ int main(void)
                 c = (int)((long)c + (long)(tracc_n1 - 1UL)) + 1;
                 tracc_q1 = 1;
             } else {
-                _Bool tracc_cov1 = 1UL <= (unsigned long)(32767L - (long)j) && 1UL <= (unsigned long)(2147483647L - (long)c) && c <= 2147483646 && ((int)j + 1 >= -32768 && (int)j + 1 <= 32767) && (int)((long)c + 0L) <= 2147483646 && ((int)(short)((long)j + 0L) + 1 >= -32768 && (int)(short)((long)j + 0L) + 1 <= 32767) && j < i;
+                _Bool tracc_cov1 = 1UL <= (unsigned long)(32767L - (long)j) && 1UL <= (unsigned long)(2147483647L - (long)c) && j < i;
                 {
                     c++;
                 }

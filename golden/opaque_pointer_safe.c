@@ -32,7 +32,7 @@ int main(void)
             s = (unsigned int)((long)s + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - s) && s <= 4294967294U && i <= 4294967294U && (unsigned int)((long)s + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - s) && i < n;
             {
                 s = s + 1;
                 i = i + 1;

@@ -43,7 +43,7 @@ int main(void)
             s = (unsigned int)((long)s + (long)(tracc_n1 * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - s) / 3UL && s <= 4294967292U && i <= 4294967294U && (unsigned int)((long)s + 0L) <= 4294967292U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - s) / 3UL && i < n;
             {
                 s = s + 3;
                 i = i + 1;

@@ -26,7 +26,7 @@ int main(void)
             x = (int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && x <= 2147483646 && (int)((long)x + 0L) <= 2147483646 && x < 2147483647;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x);
             {
                 x = x + 1;
             }

@@ -27,7 +27,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)c) && 1UL <= (unsigned long)(4294967295U - k) && (c + 1 >= 0 && c + 1 <= 255) && k <= 4294967294U && ((unsigned char)((long)c + 0L) + 1 >= 0 && (unsigned char)((long)c + 0L) + 1 <= 255) && (unsigned int)((long)k + 0L) <= 4294967294U && k < 300U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)c) && 1UL <= (unsigned long)(4294967295U - k) && k < 300U;
             {
                 c = c + 1;
                 k = k + 1;

@@ -27,7 +27,7 @@ int main(void)
             i = (int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && 1UL <= (unsigned long)(2147483647L - (long)i) && x <= 2147483646 && i <= 2147483646 && (int)((long)x + 0L) <= 2147483646 && (int)((long)i + 0L) <= 2147483646 && i < 100;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && 1UL <= (unsigned long)(2147483647L - (long)i) && i < 100;
             {
                 x++;
             }

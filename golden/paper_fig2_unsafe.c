@@ -29,7 +29,7 @@ int main(void)
             y = (unsigned int)((long)y + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)x && 1UL <= (unsigned long)(4294967295U - y) && x >= 1U && y <= 4294967294U && (unsigned int)((long)x - 0L) >= 1U && (unsigned int)((long)y + 0L) <= 4294967294U && x > 0U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)x && 1UL <= (unsigned long)(4294967295U - y);
             {
                 x = x - 1;
                 y = y + 1;

@@ -39,7 +39,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U)) && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U)) && i < N;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i < 100U && i < N;
             {
                 a[i] = nondet_short();
                 b[i] = nondet_short();
@@ -69,7 +69,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U)) && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U)) && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U)) && (b[i] >= 0 ? a[i] <= 2147483647 - b[i] : a[i] >= (-2147483647 - 1) - b[i]) && i < N;
+            _Bool tracc_cov2 = 1UL <= (unsigned long)(4294967295U - i) && i < 100U && (b[i] >= 0 ? a[i] <= 2147483647 - b[i] : a[i] >= (-2147483647 - 1) - b[i]) && i < N;
             {
                 c[i] = a[i] + b[i];
             }
@@ -94,7 +94,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n3 - 1UL));
             tracc_q3 = 1;
         } else {
-            _Bool tracc_cov3 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U)) && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U)) && (i >= 0U && i < 100U && ((unsigned int)((long)i + 0L) >= 0U && (unsigned int)((long)i + 0L) < 100U)) && i < N && c[i] == a[i] + b[i];
+            _Bool tracc_cov3 = 1UL <= (unsigned long)(4294967295U - i) && i < 100U && i < N && c[i] == a[i] + b[i];
             {
                 assert(c[i] == a[i] + b[i]);
             }

@@ -27,7 +27,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && (unsigned long)i * 1UL + 0UL <= (unsigned long)(18446744073709551615ULL - s) && s <= 18446744073709551615ULL - i && i <= 4294967294U && s + (unsigned long long)((unsigned long)i * 0UL + 0UL) <= 18446744073709551615ULL - (unsigned int)((long)i + 0L) && (unsigned int)((long)i + 0L) <= 4294967294U && i < 100000U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && (unsigned long)i * 1UL <= (unsigned long)(18446744073709551615ULL - s) && i < 100000U;
             {
                 s = s + i;
                 i = i + 1;

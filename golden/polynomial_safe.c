@@ -31,7 +31,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) && (unsigned long)y + (unsigned long)x * 1UL + 0UL <= 4294967295UL && y <= 4294967295U - x && x <= 4294967294U && (unsigned int)((unsigned long)y + (unsigned long)x * 0UL + 0UL) <= 4294967295U - (unsigned int)((long)x + 0L) && (unsigned int)((long)x + 0L) <= 4294967294U && x < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) && (unsigned long)y + (unsigned long)x * 1UL <= 4294967295UL && x < n;
             {
                 y = y + x;
                 x = x + 1;

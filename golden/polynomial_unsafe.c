@@ -30,7 +30,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && (unsigned long)i * 1UL + 0UL <= (unsigned long)(18446744073709551615ULL - s) && s <= 18446744073709551615ULL - i && i <= 4294967294U && s + (unsigned long long)((unsigned long)i * 0UL + 0UL) <= 18446744073709551615ULL - (unsigned int)((long)i + 0L) && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && (unsigned long)i * 1UL <= (unsigned long)(18446744073709551615ULL - s) && i < n;
             {
                 s += i;
             }

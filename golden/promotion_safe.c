@@ -28,7 +28,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && 1UL <= (unsigned long)(4294967295U - k) && ((int)s + 1 >= 0 && (int)s + 1 <= 65535) && k <= 4294967294U && ((int)(unsigned short)((long)s + 0L) + 1 >= 0 && (int)(unsigned short)((long)s + 0L) + 1 <= 65535) && (unsigned int)((long)k + 0L) <= 4294967294U && k < 5U && s + 1 > s;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && 1UL <= (unsigned long)(4294967295U - k) && k < 5U;
             {
                 assert(s + 1 > s);
                 s++;

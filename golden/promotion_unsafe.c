@@ -23,7 +23,7 @@ int main(void)
             u = (unsigned int)((long)u + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - u) && u <= 4294967294U && (unsigned int)((long)u + 0L) <= 4294967294U && u < 10U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - u) && u < 10U;
             {
                 u++;
             }

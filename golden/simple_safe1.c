@@ -25,7 +25,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i < n;
             {
                 i++;
             }

@@ -29,7 +29,7 @@ int main(void)
             steps = (unsigned int)((long)steps + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)c && 1UL <= (unsigned long)(4294967295U - steps) && ((int)c - 1 >= 0 && (int)c - 1 <= 255) && steps <= 4294967294U && ((int)(unsigned char)((long)c - 0L) - 1 >= 0 && (int)(unsigned char)((long)c - 0L) - 1 <= 255) && (unsigned int)((long)steps + 0L) <= 4294967294U && c > 0;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)c && 1UL <= (unsigned long)(4294967295U - steps);
             {
                 c--;
                 steps++;

@@ -24,7 +24,7 @@ int main(void)
             s = (unsigned short)((long)s + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && ((int)s + 1 >= 0 && (int)s + 1 <= 65535) && ((int)(unsigned short)((long)s + 0L) + 1 >= 0 && (int)(unsigned short)((long)s + 0L) + 1 <= 65535) && s < 50000;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && s < 50000;
             {
                 s++;
             }

@@ -27,7 +27,7 @@ int main(void)
             k = (int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)((long)c - -128L) && 1UL <= (unsigned long)(2147483647L - (long)k) && ((int)c - 1 >= -128 && (int)c - 1 <= 127) && k <= 2147483646 && ((int)(signed char)((long)c - 0L) - 1 >= -128 && (int)(signed char)((long)c - 0L) - 1 <= 127) && (int)((long)k + 0L) <= 2147483646 && c > -90;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)((long)c - -128L) && 1UL <= (unsigned long)(2147483647L - (long)k) && c > -90;
             {
                 c--;
                 k++;

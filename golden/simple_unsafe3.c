@@ -29,7 +29,7 @@ int main(void)
             t = (unsigned short)((long)t + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)s && 1UL <= (unsigned long)(unsigned short)(65535 - (int)t) && ((int)s - 1 >= 0 && (int)s - 1 <= 65535) && ((int)t + 1 >= 0 && (int)t + 1 <= 65535) && ((int)(unsigned short)((long)s - 0L) - 1 >= 0 && (int)(unsigned short)((long)s - 0L) - 1 <= 65535) && ((int)(unsigned short)((long)t + 0L) + 1 >= 0 && (int)(unsigned short)((long)t + 0L) + 1 <= 65535) && s != 0;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)s && 1UL <= (unsigned long)(unsigned short)(65535 - (int)t);
             {
                 s--;
                 t++;

@@ -28,7 +28,7 @@ int main(void)
             k = (unsigned short)((long)k + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c) && 1UL <= (unsigned long)(unsigned short)(65535 - (int)k) && ((int)c + 1 >= -128 && (int)c + 1 <= 127) && ((int)k + 1 >= 0 && (int)k + 1 <= 65535) && ((int)(signed char)((long)c + 0L) + 1 >= -128 && (int)(signed char)((long)c + 0L) + 1 <= 127) && ((int)(unsigned short)((long)k + 0L) + 1 >= 0 && (int)(unsigned short)((long)k + 0L) + 1 <= 65535) && k < 150;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c) && 1UL <= (unsigned long)(unsigned short)(65535 - (int)k) && k < 150;
             {
                 c++;
             }

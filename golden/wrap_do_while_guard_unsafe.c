@@ -27,7 +27,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)c) && 1UL <= (unsigned long)(4294967295U - k) && k <= 4294967294U && ((int)c + 1 >= 0 && (int)c + 1 <= 255) && (unsigned int)((long)k + 0L) <= 4294967294U && ((int)(unsigned char)((long)c + 0L) + 1 >= 0 && (int)(unsigned char)((long)c + 0L) + 1 <= 255);
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)c) && 1UL <= (unsigned long)(4294967295U - k);
             {
                 k++;
             }

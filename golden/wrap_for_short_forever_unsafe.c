@@ -28,7 +28,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(32767L - (long)c) && 1UL <= (unsigned long)(4294967295U - k) && k <= 4294967294U && ((int)c + 1 >= -32768 && (int)c + 1 <= 32767) && (unsigned int)((long)k + 0L) <= 4294967294U && ((int)(short)((long)c + 0L) + 1 >= -32768 && (int)(short)((long)c + 0L) + 1 <= 32767) && c >= -32768 && k + 1U != 10U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(32767L - (long)c) && 1UL <= (unsigned long)(4294967295U - k) && k + 1U != 10U;
             {
                 k++;
                 assert(k != 10);

@@ -28,7 +28,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 1000000UL && 1UL <= (unsigned long)(4294967295U - k) && k <= 4294967294U && i <= 4293967295U && (unsigned int)((long)k + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4293967295U && i <= 4294967295U && k + 1U != 5000U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 1000000UL && 1UL <= (unsigned long)(4294967295U - k) && k + 1U != 5000U;
             {
                 k++;
                 assert(k != 5000);

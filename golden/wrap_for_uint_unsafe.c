@@ -27,7 +27,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - k) && k <= 4294967294U && i <= 4294967294U && (unsigned int)((long)k + 0L) <= 4294967294U && (unsigned int)((long)i + 0L) <= 4294967294U && i != 100000U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - k) && i != 100000U;
             {
                 k++;
             }

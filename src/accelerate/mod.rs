@@ -31,6 +31,7 @@
 mod bounded_range;
 pub mod poly;
 pub mod show;
+mod simplify;
 mod single_point;
 pub mod smt;
 
@@ -2000,7 +2001,7 @@ pub fn accelerate_path(
             covered_parts.push(at_one(a));
         }
     }
-    let covered = and_all(covered_parts);
+    let covered = simplify::coverage(&ctx, covered_parts);
 
     let mut stmts = vec![Stmt::new(
         StmtKind::Decl(
