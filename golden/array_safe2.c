@@ -22,12 +22,9 @@ int main(void)
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i <= 2147483647U);
             __CPROVER_assume(2 * i <= 2147483647U);
-            __CPROVER_assume(i <= 4294967294U);
             __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483647U);
             __CPROVER_assume(2 * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483647U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i >= 0U && i < 64U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 64U));
-            __CPROVER_assume(i < 64 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 64);
+            __CPROVER_assume(i < 64U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 64U);
             int tracc_a1[64];
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 64UL) || (!(tracc_k1 < tracc_n1) || tracc_a1[(unsigned int)((long)i + (long)tracc_k1)] == (int)(2 * (unsigned int)((long)i + (long)tracc_k1))) });
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 64UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k2] == a[tracc_k2]) });
@@ -35,7 +32,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 2147483647U && 2U * i <= 2147483647U && i < 64U;
+            _Bool tracc_cov1 = 4294967295U - i >= 1U && i <= 2147483647U && 2U * i <= 2147483647U && i < 64U;
             {
                 a[i] = 2 * i;
             }

@@ -22,9 +22,7 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 3UL);
-            __CPROVER_assume(i <= 4294967292U);
-            __CPROVER_assume((unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) <= 4294967292U);
-            __CPROVER_assume(i >= 0U && i < 300U && ((unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) >= 0U && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < 300U));
+            __CPROVER_assume(i < 300U && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < 300U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < n);
             unsigned char tracc_a1[300];
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 100UL) || (!(tracc_k1 < tracc_n1) || (int)tracc_a1[(unsigned int)((long)i + (long)(tracc_k1 * 3UL))] == (int)(unsigned char)1) });

@@ -22,9 +22,7 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100U));
+            __CPROVER_assume(i < 100U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             int tracc_a1[100];
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 100UL) || (!(tracc_k1 < tracc_n1) || tracc_a1[(unsigned int)((long)i + (long)tracc_k1)] == 1) });
@@ -33,7 +31,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i < 100U && i < n;
+            _Bool tracc_cov1 = 4294967295U - i >= 1U && i < 100U && i < n;
             {
                 a[i] = 1;
             }

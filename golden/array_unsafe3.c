@@ -24,9 +24,7 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i >= 0U && i < 50U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 50U));
+            __CPROVER_assume(i < 50U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 50U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             int tracc_a1[50];
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 50UL) || ((tracc_n1 != 0UL && tracc_k1 >= (unsigned long)i && tracc_k1 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k1] == a[tracc_k1]) });
@@ -34,7 +32,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i < 50U && i < n;
+            _Bool tracc_cov1 = 4294967295U - i >= 1U && i < 50U && i < n;
             {
                 a[i] = nondet_int();
             }
@@ -49,10 +47,7 @@ int main(void)
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i >= 0U && i < 50U && ((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 50U));
-            __CPROVER_assume(i >= 0U && i < 50U && ((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 50U));
+            __CPROVER_assume(i < 50U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 50U);
             __CPROVER_assume(i + 1 < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) + 1 < n);
             int tracc_a2[50];
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 50UL) || (!(tracc_k2 < tracc_n2) || tracc_a2[(unsigned int)((long)i + (long)tracc_k2)] == a[(unsigned int)((long)i + (long)tracc_k2)]) });
@@ -61,7 +56,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = 1UL <= (unsigned long)(4294967295U - i) && i < 50U && i + 1U < n;
+            _Bool tracc_cov2 = 4294967295U - i >= 1U && i < 50U && i + 1U < n;
             {
                 b[i] = a[i];
             }

@@ -21,17 +21,13 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 3UL);
-            __CPROVER_assume(x <= 4294967292U);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 3UL)) <= 4294967292U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             __CPROVER_assume(x < 1000 && (unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 3UL)) < 1000);
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 3UL && i < n && x < 1000U;
+            _Bool tracc_cov1 = 4294967295U - i >= 1U && 1UL <= (unsigned long)(4294967295U - x) / 3UL && i < n && x < 1000U;
             {
                 __CPROVER_assert(x < 1000, "x stays below 1000");
                 x = x + 3;

@@ -23,12 +23,9 @@ int main(void)
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i <= 1431655765U);
             __CPROVER_assume(3 * i <= 2147483647U);
-            __CPROVER_assume(i <= 4294967294U);
             __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 1431655765U);
             __CPROVER_assume(3 * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483647U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i >= 0U && i < 20U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 20U));
-            __CPROVER_assume(i < 20 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 20);
+            __CPROVER_assume(i < 20U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 20U);
             int tracc_a1[20];
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 20UL) || (!(tracc_k1 < tracc_n1) || tracc_a1[(unsigned int)((long)i + (long)tracc_k1)] == (int)(3 * (unsigned int)((long)i + (long)tracc_k1))) });
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 20UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k2] == a[tracc_k2]) });
@@ -36,7 +33,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i <= 1431655765U && 3U * i <= 2147483647U && i < 20U;
+            _Bool tracc_cov1 = 4294967295U - i >= 1U && i <= 1431655765U && 3U * i <= 2147483647U && i < 20U;
             {
                 a[i] = 3 * i;
             }
@@ -53,15 +50,12 @@ int main(void)
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i >= 0U && i < 20U && ((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 20U));
-            __CPROVER_assume(i < 20 && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 20);
+            __CPROVER_assume(i < 20U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 20U);
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k3; !(tracc_k3 < 20UL) || (!(tracc_k3 < tracc_n2) || !(a[(unsigned int)((long)i + (long)tracc_k3)] == t)) });
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = 1UL <= (unsigned long)(4294967295U - i) && i < 20U && !(a[i] == t);
+            _Bool tracc_cov2 = 4294967295U - i >= 1U && i < 20U && !(a[i] == t);
             {
                 if (a[i] == t) {
                     pos = i;

@@ -18,16 +18,12 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(127L - (long)c));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-            __CPROVER_assume((int)c + 1 >= -128 && (int)c + 1 <= 127);
-            __CPROVER_assume(k <= 4294967294U);
-            __CPROVER_assume((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= -128 && (int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 127);
-            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(c >= 0 && (signed char)((long)c + (long)(tracc_n1 - 1UL)) >= 0);
+            __CPROVER_assume(c >= 0);
             c = (signed char)((long)c + (long)tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c) && 1UL <= (unsigned long)(4294967295U - k) && c >= 0;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c) && 4294967295U - k >= 1U && c >= 0;
             {
                 c++;
                 k++;

@@ -20,10 +20,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
-            __CPROVER_assume(x <= 4294967294U);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)tracc_n1);
@@ -34,16 +30,12 @@ int main(void)
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - y));
-            __CPROVER_assume(y <= 4294967294U);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)y + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
             i = (unsigned int)((long)i + (long)tracc_n2);
             y = (unsigned int)((long)y + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) && i < n) || (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - y) && i < n);
+            _Bool tracc_cov1 = (4294967295U - i >= 1U && 4294967295U - x >= 1U && i < n) || (4294967295U - i >= 1U && 4294967295U - y >= 1U && i < n);
             {
                 if (nondet_bool()) {
                     x = x + 1;

@@ -22,10 +22,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 2UL);
-            __CPROVER_assume(x <= 4294967293U);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 2UL)) <= 4294967293U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
@@ -36,16 +32,12 @@ int main(void)
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - x));
-            __CPROVER_assume(x <= 4294967294U);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
             i = (unsigned int)((long)i + (long)tracc_n2);
             x = (unsigned int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 2UL && i < n) || (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) && i < n);
+            _Bool tracc_cov1 = (4294967295U - i >= 1U && 1UL <= (unsigned long)(4294967295U - x) / 2UL && i < n) || (4294967295U - i >= 1U && 4294967295U - x >= 1U && i < n);
             {
                 if (nondet_bool()) {
                     x = x + 2;

@@ -18,11 +18,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)c / 2UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(c - 2 >= 0 && c - 2 <= 255);
-            __CPROVER_assume(k <= 2147483646);
-            __CPROVER_assume((unsigned char)((long)c - (long)((tracc_n1 - 1UL) * 2UL)) - 2 >= 0 && (unsigned char)((long)c - (long)((tracc_n1 - 1UL) * 2UL)) - 2 <= 255);
-            __CPROVER_assume((int)((long)k + (long)(tracc_n1 - 1UL)) <= 2147483646);
-            __CPROVER_assume(tracc_n1 - 1UL == 0UL || ((unsigned char)(c - 2) != 0 && (unsigned char)((unsigned char)((long)c - (long)((tracc_n1 - 1UL - 1UL) * 2UL)) - 2) != 0));
             c = (unsigned char)((long)c - (long)(tracc_n1 * 2UL));
             k = (int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;

@@ -17,10 +17,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - s) / 2UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
-            __CPROVER_assume(s <= 4294967293U);
-            __CPROVER_assume(i <= 2147483646);
-            __CPROVER_assume((unsigned int)((long)s + (long)((tracc_n1 - 1UL) * 2UL)) <= 4294967293U);
-            __CPROVER_assume((int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483646);
             __CPROVER_assume(i < 1000000 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 1000000);
             s = (unsigned int)((long)s + (long)((tracc_n1 - 1UL) * 2UL)) + 2;
             i = (int)((long)i + (long)(tracc_n1 - 1UL));

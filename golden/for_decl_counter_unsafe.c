@@ -17,10 +17,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (18446744073709551615UL - s) / 5UL);
             __CPROVER_assume(tracc_n1 <= (i < 0L ? (unsigned long)(i - (-9223372036854775807L - 1L)) : (unsigned long)i + 9223372036854775807UL + 1UL) / 3UL);
-            __CPROVER_assume(s <= 18446744073709551610UL);
-            __CPROVER_assume(i >= -9223372036854775805L);
-            __CPROVER_assume(s + (tracc_n1 - 1UL) * 5UL <= 18446744073709551610UL);
-            __CPROVER_assume(((tracc_n1 - 1UL) * 3UL <= 9223372036854775807UL ? i - (long)((tracc_n1 - 1UL) * 3UL) : -(long)((tracc_n1 - 1UL) * 3UL - (unsigned long)i - 1UL) - 1L) >= -9223372036854775805L);
             __CPROVER_assume(i > 0 && ((tracc_n1 - 1UL) * 3UL <= 9223372036854775807UL ? i - (long)((tracc_n1 - 1UL) * 3UL) : -(long)((tracc_n1 - 1UL) * 3UL - (unsigned long)i - 1UL) - 1L) > 0);
             __CPROVER_assume(s + 5 > 1666665 || (1666665 - (s + 5)) % 5UL != 0UL || (1666665 - (s + 5)) / 5UL >= tracc_n1);
             s = s + (tracc_n1 - 1UL) * 5UL + 5;

@@ -20,16 +20,12 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 3UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - cnt));
-            __CPROVER_assume(cnt <= 4294967294U);
-            __CPROVER_assume(i <= 4294967292U);
-            __CPROVER_assume((unsigned int)((long)cnt + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) <= 4294967292U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < n);
             i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             cnt = (unsigned int)((long)cnt + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && 1UL <= (unsigned long)(4294967295U - cnt) && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && 4294967295U - cnt >= 1U && i < n;
             {
                 cnt++;
             }

@@ -17,8 +17,6 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i) / 3UL);
-            __CPROVER_assume(i <= 2147483644);
-            __CPROVER_assume((int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) <= 2147483644);
             __CPROVER_assume(i < 100 && (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < 100);
             last = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             i = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));

@@ -30,16 +30,12 @@ main ( void ) {	/* brace on the same line, then a tab */
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y) / 2UL);
-            __CPROVER_assume(x <= 4294967294U);
-            __CPROVER_assume(y <= 4294967293U);
-            __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)y + (long)((tracc_n1 - 1UL) * 2UL)) <= 4294967293U);
             __CPROVER_assume(x<n && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < n);
             x = (unsigned int)((long)x + (long)tracc_n1);
             y = (unsigned int)((long)y + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) && 1UL <= (unsigned long)(4294967295U - y) / 2UL && x < n;
+            _Bool tracc_cov1 = 4294967295U - x >= 1U && 1UL <= (unsigned long)(4294967295U - y) / 2UL && x < n;
             {
                 x=x+1 ;	y+= 2;   /* two statements on one line */
                 // a comment inside the body

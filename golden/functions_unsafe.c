@@ -30,8 +30,6 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             __CPROVER_assume(x >= 500);
             i = (unsigned int)((long)i + (long)tracc_n1);
@@ -42,17 +40,13 @@ int main(void)
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)x));
-            __CPROVER_assume(x <= 2147483646);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((int)((long)x + (long)(tracc_n2 - 1UL)) <= 2147483646);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
             __CPROVER_assume(!(x >= 500) && !((int)((long)x + (long)(tracc_n2 - 1UL)) >= 500));
             i = (unsigned int)((long)i + (long)tracc_n2);
             x = (int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - i) && i < n && x >= 500) || (1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(2147483647L - (long)x) && i < n && !(x >= 500));
+            _Bool tracc_cov1 = (4294967295U - i >= 1U && i < n && x >= 500) || (4294967295U - i >= 1U && 1UL <= (unsigned long)(2147483647L - (long)x) && i < n && !(x >= 500));
             {
                 x = clamp_add(x);
                 i++;

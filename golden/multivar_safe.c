@@ -22,14 +22,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 2UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y) / 3UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)z);
-            __CPROVER_assume(x <= 4294967293U);
-            __CPROVER_assume(y <= 4294967292U);
-            __CPROVER_assume(z >= 1U);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 2UL)) <= 4294967293U);
-            __CPROVER_assume((unsigned int)((long)y + (long)((tracc_n1 - 1UL) * 3UL)) <= 4294967292U);
-            __CPROVER_assume((unsigned int)((long)z - (long)(tracc_n1 - 1UL)) >= 1U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
@@ -37,7 +29,7 @@ int main(void)
             z = (unsigned int)((long)z - (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - x) / 2UL && 1UL <= (unsigned long)(4294967295U - y) / 3UL && 1UL <= (unsigned long)z && i < n;
+            _Bool tracc_cov1 = 4294967295U - i >= 1U && 1UL <= (unsigned long)(4294967295U - x) / 2UL && 1UL <= (unsigned long)(4294967295U - y) / 3UL && z >= 1U && i < n;
             {
                 x = x + 2;
                 y = y + 3;

@@ -24,19 +24,13 @@ int main(void)
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)y) / 2UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(x <= 2147483646);
-            __CPROVER_assume(y <= 2147483645);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
-            __CPROVER_assume((int)((long)y + (long)((tracc_n1 - 1UL) * 2UL)) <= 2147483645);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             x = (int)((long)x + (long)tracc_n1);
             y = (int)((long)y + (long)(tracc_n1 * 2UL));
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && 1UL <= (unsigned long)(2147483647L - (long)y) / 2UL && 1UL <= (unsigned long)(4294967295U - i) && i < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && 1UL <= (unsigned long)(2147483647L - (long)y) / 2UL && 4294967295U - i >= 1U && i < n;
             {
                 x = x + 1;
                 y = y + 2;

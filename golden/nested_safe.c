@@ -23,16 +23,12 @@ int main(void)
                 __CPROVER_assume(tracc_n1 >= 1UL);
                 __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - j));
                 __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - c));
-                __CPROVER_assume(c <= 4294967294U);
-                __CPROVER_assume(j <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)c + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-                __CPROVER_assume((unsigned int)((long)j + (long)(tracc_n1 - 1UL)) <= 4294967294U);
                 __CPROVER_assume(j < n && (unsigned int)((long)j + (long)(tracc_n1 - 1UL)) < n);
                 j = (unsigned int)((long)j + (long)(tracc_n1 - 1UL));
                 c = (unsigned int)((long)c + (long)(tracc_n1 - 1UL)) + 1U;
                 tracc_q1 = 1;
             } else {
-                _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - j) && 1UL <= (unsigned long)(4294967295U - c) && j < n;
+                _Bool tracc_cov1 = 4294967295U - j >= 1U && 4294967295U - c >= 1U && j < n;
                 {
                     c++;
                 }

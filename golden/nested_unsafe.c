@@ -19,10 +19,6 @@ int main(void)
                 __CPROVER_assume(tracc_n1 >= 1UL);
                 __CPROVER_assume(tracc_n1 <= (unsigned long)(32767L - (long)j));
                 __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)c));
-                __CPROVER_assume(c <= 2147483646);
-                __CPROVER_assume((int)j + 1 >= -32768 && (int)j + 1 <= 32767);
-                __CPROVER_assume((int)((long)c + (long)(tracc_n1 - 1UL)) <= 2147483646);
-                __CPROVER_assume((int)(short)((long)j + (long)(tracc_n1 - 1UL)) + 1 >= -32768 && (int)(short)((long)j + (long)(tracc_n1 - 1UL)) + 1 <= 32767);
                 __CPROVER_assume(j < i && (short)((long)j + (long)(tracc_n1 - 1UL)) < i);
                 j = (short)((long)j + (long)(tracc_n1 - 1UL));
                 c = (int)((long)c + (long)(tracc_n1 - 1UL)) + 1;

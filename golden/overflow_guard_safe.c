@@ -20,9 +20,6 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
-            __CPROVER_assume(x <= 2147483646);
-            __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
-            __CPROVER_assume(x < 2147483647 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 2147483647);
             x = (int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
         } else {

@@ -18,16 +18,12 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned char)((int)255 - (int)c));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-            __CPROVER_assume(c + 1 >= 0 && c + 1 <= 255);
-            __CPROVER_assume(k <= 4294967294U);
-            __CPROVER_assume((unsigned char)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (unsigned char)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 255);
-            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(k < 300 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 300);
             c = (unsigned char)((long)c + (long)tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)c) && 1UL <= (unsigned long)(4294967295U - k) && k < 300U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)c) && 4294967295U - k >= 1U && k < 300U;
             {
                 c = c + 1;
                 k = k + 1;

@@ -18,10 +18,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
-            __CPROVER_assume(x <= 2147483646);
-            __CPROVER_assume(i <= 2147483646);
-            __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
-            __CPROVER_assume((int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483646);
             __CPROVER_assume(i < 100 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 100);
             x = (int)((long)x + (long)(tracc_n1 - 1UL)) + 1;
             i = (int)((long)i + (long)(tracc_n1 - 1UL));

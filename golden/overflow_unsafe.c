@@ -21,16 +21,12 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned char)((int)255 - (int)d));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-            __CPROVER_assume(d + 1 >= 0 && d + 1 <= 255);
-            __CPROVER_assume(k <= 4294967294U);
-            __CPROVER_assume((unsigned char)((long)d + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (unsigned char)((long)d + (long)(tracc_n1 - 1UL)) + 1 <= 255);
-            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(k < 100 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 100);
             d = (unsigned char)((long)d + (long)tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)d) && 1UL <= (unsigned long)(4294967295U - k) && k < 100U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)d) && 4294967295U - k >= 1U && k < 100U;
             {
                 d = d + 1;
                 k = k + 1;

@@ -20,16 +20,11 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)x);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y));
-            __CPROVER_assume(x >= 1U);
-            __CPROVER_assume(y <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)x - (long)(tracc_n1 - 1UL)) >= 1U);
-            __CPROVER_assume((unsigned int)((long)y + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(x > 0 && (unsigned int)((long)x - (long)(tracc_n1 - 1UL)) > 0);
             x = (unsigned int)((long)x - (long)tracc_n1);
             y = (unsigned int)((long)y + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)x && 1UL <= (unsigned long)(4294967295U - y);
+            _Bool tracc_cov1 = x >= 1U && 4294967295U - y >= 1U;
             {
                 x = x - 1;
                 y = y + 1;

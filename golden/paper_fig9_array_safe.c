@@ -23,10 +23,7 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100U));
-            __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100U));
+            __CPROVER_assume(i < 100U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100U);
             __CPROVER_assume(i < N && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < N);
             int tracc_a1[100];
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 100UL) || (!(tracc_k1 < tracc_n1) || (tracc_a1[(unsigned int)((long)i + (long)tracc_k1)] >= -32768 && tracc_a1[(unsigned int)((long)i + (long)tracc_k1)] <= 32767)) });
@@ -39,7 +36,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && i < 100U && i < N;
+            _Bool tracc_cov1 = 4294967295U - i >= 1U && i < 100U && i < N;
             {
                 a[i] = nondet_short();
                 b[i] = nondet_short();
@@ -55,11 +52,7 @@ int main(void)
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 100U));
-            __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 100U));
-            __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n2 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 100U));
+            __CPROVER_assume(i < 100U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 100U);
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k5; !(tracc_k5 < 100UL) || (!(tracc_k5 < tracc_n2) || (b[(unsigned int)((long)i + (long)tracc_k5)] >= 0 ? a[(unsigned int)((long)i + (long)tracc_k5)] <= 2147483647 - b[(unsigned int)((long)i + (long)tracc_k5)] : a[(unsigned int)((long)i + (long)tracc_k5)] >= (-2147483647 - 1) - b[(unsigned int)((long)i + (long)tracc_k5)])) });
             __CPROVER_assume(i < N && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < N);
             int tracc_a3[100];
@@ -69,7 +62,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = 1UL <= (unsigned long)(4294967295U - i) && i < 100U && (b[i] >= 0 ? a[i] <= 2147483647 - b[i] : a[i] >= (-2147483647 - 1) - b[i]) && i < N;
+            _Bool tracc_cov2 = 4294967295U - i >= 1U && i < 100U && (b[i] >= 0 ? a[i] <= 2147483647 - b[i] : a[i] >= (-2147483647 - 1) - b[i]) && i < N;
             {
                 c[i] = a[i] + b[i];
             }
@@ -84,17 +77,13 @@ int main(void)
             unsigned long tracc_n3 = nondet_ulong();
             __CPROVER_assume(tracc_n3 >= 1UL);
             __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n3 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n3 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n3 - 1UL)) < 100U));
-            __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n3 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n3 - 1UL)) < 100U));
-            __CPROVER_assume(i >= 0U && i < 100U && ((unsigned int)((long)i + (long)(tracc_n3 - 1UL)) >= 0U && (unsigned int)((long)i + (long)(tracc_n3 - 1UL)) < 100U));
+            __CPROVER_assume(i < 100U && (unsigned int)((long)i + (long)(tracc_n3 - 1UL)) < 100U);
             __CPROVER_assume(i < N && (unsigned int)((long)i + (long)(tracc_n3 - 1UL)) < N);
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k8; !(tracc_k8 < 100UL) || (!(tracc_k8 < tracc_n3) || c[(unsigned int)((long)i + (long)tracc_k8)] == a[(unsigned int)((long)i + (long)tracc_k8)] + b[(unsigned int)((long)i + (long)tracc_k8)]) });
             i = (unsigned int)((long)i + (long)(tracc_n3 - 1UL));
             tracc_q3 = 1;
         } else {
-            _Bool tracc_cov3 = 1UL <= (unsigned long)(4294967295U - i) && i < 100U && i < N && c[i] == a[i] + b[i];
+            _Bool tracc_cov3 = 4294967295U - i >= 1U && i < 100U && i < N && c[i] == a[i] + b[i];
             {
                 assert(c[i] == a[i] + b[i]);
             }

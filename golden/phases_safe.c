@@ -20,8 +20,6 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
-            __CPROVER_assume(x <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)x + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(x < n && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < n);
             __CPROVER_assume(x < m && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < m);
             x = (unsigned int)((long)x + (long)tracc_n1);
@@ -31,14 +29,12 @@ int main(void)
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - x) / 2UL);
-            __CPROVER_assume(x <= 4294967293U);
-            __CPROVER_assume((unsigned int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) <= 4294967293U);
             __CPROVER_assume(x < n && (unsigned int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < n);
-            __CPROVER_assume(!(x < m) && !((unsigned int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < m));
+            __CPROVER_assume(!(x < m));
             x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (1UL <= (unsigned long)(4294967295U - x) && x < n && x < m) || (1UL <= (unsigned long)(4294967295U - x) / 2UL && x < n && !(x < m));
+            _Bool tracc_cov1 = (4294967295U - x >= 1U && x < n && x < m) || (1UL <= (unsigned long)(4294967295U - x) / 2UL && x < n && !(x < m));
             {
                 if (x < m) {
                     x = x + 1;

@@ -16,8 +16,6 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
-            __CPROVER_assume(x <= 2147483646);
-            __CPROVER_assume((int)((long)x + (long)(tracc_n1 - 1UL)) <= 2147483646);
             __CPROVER_assume(x < 100 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 100);
             __CPROVER_assume(x < 51 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 51);
             x = (int)((long)x + (long)tracc_n1);
@@ -27,10 +25,8 @@ int main(void)
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)x) / 2UL);
-            __CPROVER_assume(x <= 2147483645);
-            __CPROVER_assume((int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) <= 2147483645);
             __CPROVER_assume(x < 100 && (int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < 100);
-            __CPROVER_assume(!(x < 51) && !((int)((long)x + (long)((tracc_n2 - 1UL) * 2UL)) < 51));
+            __CPROVER_assume(!(x < 51));
             x = (int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {

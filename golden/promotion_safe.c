@@ -18,17 +18,12 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)s));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-            __CPROVER_assume((int)s + 1 >= 0 && (int)s + 1 <= 65535);
-            __CPROVER_assume(k <= 4294967294U);
-            __CPROVER_assume((int)(unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 <= 65535);
-            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(k < 5 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 5);
-            __CPROVER_assume(s + 1 > s && (unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 > (unsigned short)((long)s + (long)(tracc_n1 - 1UL)));
             s = (unsigned short)((long)s + (long)tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && 1UL <= (unsigned long)(4294967295U - k) && k < 5U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && 4294967295U - k >= 1U && k < 5U;
             {
                 assert(s + 1 > s);
                 s++;

@@ -17,13 +17,11 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - u));
-            __CPROVER_assume(u <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)u + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(u < 10 && (unsigned int)((long)u + (long)(tracc_n1 - 1UL)) < 10);
             u = (unsigned int)((long)u + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - u) && u < 10U;
+            _Bool tracc_cov1 = 4294967295U - u >= 1U && u < 10U;
             {
                 u++;
             }

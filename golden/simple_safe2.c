@@ -20,16 +20,11 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)c);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - steps));
-            __CPROVER_assume((int)c - 1 >= 0 && (int)c - 1 <= 255);
-            __CPROVER_assume(steps <= 4294967294U);
-            __CPROVER_assume((int)(unsigned char)((long)c - (long)(tracc_n1 - 1UL)) - 1 >= 0 && (int)(unsigned char)((long)c - (long)(tracc_n1 - 1UL)) - 1 <= 255);
-            __CPROVER_assume((unsigned int)((long)steps + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume(c > 0 && (unsigned char)((long)c - (long)(tracc_n1 - 1UL)) > 0);
             c = (unsigned char)((long)c - (long)tracc_n1);
             steps = (unsigned int)((long)steps + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)c && 1UL <= (unsigned long)(4294967295U - steps);
+            _Bool tracc_cov1 = 1UL <= (unsigned long)c && 4294967295U - steps >= 1U;
             {
                 c--;
                 steps++;

@@ -18,8 +18,6 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)s));
-            __CPROVER_assume((int)s + 1 >= 0 && (int)s + 1 <= 65535);
-            __CPROVER_assume((int)(unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)s + (long)(tracc_n1 - 1UL)) + 1 <= 65535);
             __CPROVER_assume(s < 50000 && (unsigned short)((long)s + (long)(tracc_n1 - 1UL)) < 50000);
             s = (unsigned short)((long)s + (long)tracc_n1);
             tracc_q1 = 1;

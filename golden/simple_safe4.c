@@ -23,10 +23,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (i < 0L ? (unsigned long)(i - (-9223372036854775807L - 1L)) : (unsigned long)i + 9223372036854775807UL + 1UL));
             __CPROVER_assume(tracc_n1 <= (j >= 0L ? (unsigned long)(9223372036854775807L - j) : 9223372036854775807UL + (unsigned long)-(j + 1L) + 1UL));
-            __CPROVER_assume(i >= -9223372036854775807L);
-            __CPROVER_assume(j <= 9223372036854775806L);
-            __CPROVER_assume((tracc_n1 - 1UL <= 9223372036854775807UL ? i - (long)(tracc_n1 - 1UL) : -(long)(tracc_n1 - 1UL - (unsigned long)i - 1UL) - 1L) >= -9223372036854775807L);
-            __CPROVER_assume((tracc_n1 - 1UL <= 9223372036854775807UL ? j + (long)(tracc_n1 - 1UL) : (long)(tracc_n1 - 1UL - (unsigned long)-(j + 1L) - 1UL)) <= 9223372036854775806L);
             __CPROVER_assume(i > 0 && (tracc_n1 - 1UL <= 9223372036854775807UL ? i - (long)(tracc_n1 - 1UL) : -(long)(tracc_n1 - 1UL - (unsigned long)i - 1UL) - 1L) > 0);
             i = tracc_n1 <= 9223372036854775807UL ? i - (long)tracc_n1 : -(long)(tracc_n1 - (unsigned long)i - 1UL) - 1L;
             j = tracc_n1 <= 9223372036854775807UL ? j + (long)tracc_n1 : (long)(tracc_n1 - (unsigned long)-(j + 1L) - 1UL);

@@ -18,10 +18,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)((long)c - -128L));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume((int)c - 1 >= -128 && (int)c - 1 <= 127);
-            __CPROVER_assume(k <= 2147483646);
-            __CPROVER_assume((int)(signed char)((long)c - (long)(tracc_n1 - 1UL)) - 1 >= -128 && (int)(signed char)((long)c - (long)(tracc_n1 - 1UL)) - 1 <= 127);
-            __CPROVER_assume((int)((long)k + (long)(tracc_n1 - 1UL)) <= 2147483646);
             __CPROVER_assume(c > -90 && (signed char)((long)c - (long)(tracc_n1 - 1UL)) > -90);
             c = (signed char)((long)c - (long)tracc_n1);
             k = (int)((long)k + (long)tracc_n1);

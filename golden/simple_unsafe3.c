@@ -20,11 +20,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)s);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)t));
-            __CPROVER_assume((int)s - 1 >= 0 && (int)s - 1 <= 65535);
-            __CPROVER_assume((int)t + 1 >= 0 && (int)t + 1 <= 65535);
-            __CPROVER_assume((int)(unsigned short)((long)s - (long)(tracc_n1 - 1UL)) - 1 >= 0 && (int)(unsigned short)((long)s - (long)(tracc_n1 - 1UL)) - 1 <= 65535);
-            __CPROVER_assume((int)(unsigned short)((long)t + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)t + (long)(tracc_n1 - 1UL)) + 1 <= 65535);
-            __CPROVER_assume(s != 0 && (unsigned short)((long)s - (long)(tracc_n1 - 1UL)) != 0);
             s = (unsigned short)((long)s - (long)tracc_n1);
             t = (unsigned short)((long)t + (long)tracc_n1);
             tracc_q1 = 1;

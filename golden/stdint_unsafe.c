@@ -19,10 +19,6 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(127L - (long)c));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)k));
-            __CPROVER_assume((int)c + 1 >= -128 && (int)c + 1 <= 127);
-            __CPROVER_assume((int)k + 1 >= 0 && (int)k + 1 <= 65535);
-            __CPROVER_assume((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= -128 && (int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 127);
-            __CPROVER_assume((int)(unsigned short)((long)k + (long)(tracc_n1 - 1UL)) + 1 >= 0 && (int)(unsigned short)((long)k + (long)(tracc_n1 - 1UL)) + 1 <= 65535);
             __CPROVER_assume(k < 150 && (unsigned short)((long)k + (long)(tracc_n1 - 1UL)) < 150);
             c = (signed char)((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1);
             k = (unsigned short)((long)k + (long)(tracc_n1 - 1UL));

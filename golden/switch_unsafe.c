@@ -17,8 +17,6 @@ int main(void)
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(k <= 2147483646);
-            __CPROVER_assume((int)((long)k + (long)(tracc_n1 - 1UL)) <= 2147483646);
             __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n1 - 1UL)) < 30);
             __CPROVER_assume(state == 0 && (tracc_n1 - 1UL == 0UL ? state : 1) == 0);
             state = 1;
@@ -29,8 +27,6 @@ int main(void)
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(k <= 2147483646);
-            __CPROVER_assume((int)((long)k + (long)(tracc_n2 - 1UL)) <= 2147483646);
             __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n2 - 1UL)) < 30);
             __CPROVER_assume(state != 0 && state != 1 && state != 2);
             k = (int)((long)k + (long)(tracc_n2 - 1UL));
@@ -40,8 +36,6 @@ int main(void)
             unsigned long tracc_n3 = nondet_ulong();
             __CPROVER_assume(tracc_n3 >= 1UL);
             __CPROVER_assume(tracc_n3 <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(k <= 2147483646);
-            __CPROVER_assume((int)((long)k + (long)(tracc_n3 - 1UL)) <= 2147483646);
             __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n3 - 1UL)) < 30);
             __CPROVER_assume(state == 2 && (tracc_n3 - 1UL == 0UL ? state : 0) == 2);
             state = 0;
@@ -52,8 +46,6 @@ int main(void)
             unsigned long tracc_n4 = nondet_ulong();
             __CPROVER_assume(tracc_n4 >= 1UL);
             __CPROVER_assume(tracc_n4 <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(k <= 2147483646);
-            __CPROVER_assume((int)((long)k + (long)(tracc_n4 - 1UL)) <= 2147483646);
             __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n4 - 1UL)) < 30);
             __CPROVER_assume(state == 1 && (tracc_n4 - 1UL == 0UL ? state : 2) == 1);
             state = 2;

@@ -19,16 +19,12 @@ int main(void)
             __CPROVER_assume(tracc2_n1 >= 1UL);
             __CPROVER_assume(tracc2_n1 <= (unsigned long)(4294967295U - tracc_n1));
             __CPROVER_assume(tracc2_n1 <= (unsigned long)(4294967295U - tracc_q1) / 2UL);
-            __CPROVER_assume(tracc_n1 <= 4294967294U);
-            __CPROVER_assume(tracc_q1 <= 4294967293U);
-            __CPROVER_assume((unsigned int)((long)tracc_n1 + (long)(tracc2_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)tracc_q1 + (long)((tracc2_n1 - 1UL) * 2UL)) <= 4294967293U);
             __CPROVER_assume(tracc_n1 < 100000 && (unsigned int)((long)tracc_n1 + (long)(tracc2_n1 - 1UL)) < 100000);
             tracc_n1 = (unsigned int)((long)tracc_n1 + (long)tracc2_n1);
             tracc_q1 = (unsigned int)((long)tracc_q1 + (long)(tracc2_n1 * 2UL));
             tracc2_q1 = 1;
         } else {
-            _Bool tracc2_cov1 = 1UL <= (unsigned long)(4294967295U - tracc_n1) && 1UL <= (unsigned long)(4294967295U - tracc_q1) / 2UL && tracc_n1 < 100000U;
+            _Bool tracc2_cov1 = 4294967295U - tracc_n1 >= 1U && 1UL <= (unsigned long)(4294967295U - tracc_q1) / 2UL && tracc_n1 < 100000U;
             {
                 tracc_n1++;
                 tracc_q1 += 2;

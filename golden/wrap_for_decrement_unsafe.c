@@ -18,16 +18,12 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)c);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-            __CPROVER_assume(k <= 4294967294U);
-            __CPROVER_assume((int)c - 1 >= 0 && (int)c - 1 <= 255);
-            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((int)(unsigned char)((long)c - (long)(tracc_n1 - 1UL)) - 1 >= 0 && (int)(unsigned char)((long)c - (long)(tracc_n1 - 1UL)) - 1 <= 255);
             __CPROVER_assume(c < 200 || (unsigned long)((long)c - (long)200) >= tracc_n1);
             c = (unsigned char)((long)c - (long)(tracc_n1 - 1UL));
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)c && 1UL <= (unsigned long)(4294967295U - k) && c != 200;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)c && 4294967295U - k >= 1U && c != 200;
             {
                 k++;
             }

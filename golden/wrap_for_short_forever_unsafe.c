@@ -18,17 +18,12 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(32767L - (long)c));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-            __CPROVER_assume(k <= 4294967294U);
-            __CPROVER_assume((int)c + 1 >= -32768 && (int)c + 1 <= 32767);
-            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((int)(short)((long)c + (long)(tracc_n1 - 1UL)) + 1 >= -32768 && (int)(short)((long)c + (long)(tracc_n1 - 1UL)) + 1 <= 32767);
-            __CPROVER_assume(c >= -32768 && (short)((long)c + (long)(tracc_n1 - 1UL)) >= -32768);
             __CPROVER_assume(k + 1U > 10 || (unsigned long)((long)10 - (long)(k + 1U)) >= tracc_n1);
             c = (short)((long)c + (long)(tracc_n1 - 1UL));
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(32767L - (long)c) && 1UL <= (unsigned long)(4294967295U - k) && k + 1U != 10U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(32767L - (long)c) && 4294967295U - k >= 1U && k + 1U != 10U;
             {
                 k++;
                 assert(k != 10);

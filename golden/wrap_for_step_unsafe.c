@@ -18,17 +18,12 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 1000000UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-            __CPROVER_assume(k <= 4294967294U);
-            __CPROVER_assume(i <= 4293967295U);
-            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 1000000UL)) <= 4293967295U);
-            __CPROVER_assume(i <= 4294967295u && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 1000000UL)) <= 4294967295u);
             __CPROVER_assume(k + 1U > 5000 || (unsigned long)((long)5000 - (long)(k + 1U)) >= tracc_n1);
             i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 1000000UL));
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 1000000UL && 1UL <= (unsigned long)(4294967295U - k) && k + 1U != 5000U;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 1000000UL && 4294967295U - k >= 1U && k + 1U != 5000U;
             {
                 k++;
                 assert(k != 5000);

@@ -18,16 +18,12 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-            __CPROVER_assume(k <= 4294967294U);
-            __CPROVER_assume(i <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)k + (long)(tracc_n1 - 1UL)) <= 4294967294U);
-            __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 4294967294U);
             __CPROVER_assume(i > 100000 || (unsigned long)((long)100000 - (long)i) >= tracc_n1);
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) && 1UL <= (unsigned long)(4294967295U - k) && i != 100000U;
+            _Bool tracc_cov1 = 4294967295U - i >= 1U && 4294967295U - k >= 1U && i != 100000U;
             {
                 k++;
             }

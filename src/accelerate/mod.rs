@@ -2014,13 +2014,22 @@ pub fn accelerate_path(
         ),
         Span::SYNTHETIC,
     )];
-    stmts.push(assume(cmp(BinOp::Ge, n.clone(), ulong(1))));
-    // The in-bounds conditions come before any array is read.
-    for c in overflow.iter().chain(&index_bounds).chain(&quant_overflow) {
-        stmts.push(assume(c.clone()));
-    }
-    for g in &guard_exprs {
-        stmts.push(assume(g.clone()));
+    // The in-bounds conditions come before any array is read. An
+    // assumption that z3 proves implied by the ones before it says nothing
+    // new and is not emitted.
+    let assumptions = std::iter::once(cmp(BinOp::Ge, n.clone(), ulong(1)))
+        .chain(overflow.iter().chain(&index_bounds).chain(&quant_overflow).cloned())
+        .chain(guard_exprs.iter().cloned())
+        .collect();
+    let ty_of = |v: VarId| {
+        if v.0 < prog.vars.len() {
+            prog.var(v).ty.as_int()
+        } else {
+            new_decls.get(v.0 - prog.vars.len()).and_then(|d| d.ty.as_int())
+        }
+    };
+    for c in simplify::assumptions(assumptions, &ty_of) {
+        stmts.push(assume(c));
     }
     // Array contents are defined from the values before the iteration, so
     // they come before the scalar assignments.

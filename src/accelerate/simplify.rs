@@ -2,8 +2,9 @@
 //!
 //! In: the conjuncts of the coverage condition (every assumption of the
 //! accelerator at `n = 1`, in the order they are assumed). Out: the same
-//! condition, smaller: conjunctions flattened, `e + 0` and conversions
-//! that widen and narrow back removed (exact identities of C), repeated
+//! condition, smaller: conjunctions flattened, `e + 0`, conversions that
+//! widen and narrow back and widening conversions of the variable side of
+//! a comparison with a constant removed (exact identities of C), repeated
 //! conjuncts dropped, and every conjunct dropped that z3 proves implied by
 //! the kept conjuncts before it (with C's wrap-around semantics, each
 //! variable in its type; where z3 proves that nothing in a conjunct wraps
@@ -22,7 +23,7 @@ use z3::ast::{Bool, Int};
 
 use super::smt::{Eval, Mode, in_range, prove};
 use super::{Ctx, key, with_solver};
-use crate::ir::{BinOp, Expr, ExprKind, VarId};
+use crate::ir::{BinOp, Expr, ExprKind, IntType, VarId};
 use crate::loops::build::{self, and_all};
 
 /// The conjunction of `parts`, simplified (see the module comment).
@@ -33,7 +34,8 @@ pub(super) fn coverage(ctx: &Ctx, parts: Vec<Expr>) -> Expr {
     }
     let mut seen = HashSet::new();
     conjuncts.retain(|c| c.const_value() != Some(1) && seen.insert(key(c)));
-    and_all(drop_implied(ctx, conjuncts))
+    let ty_of = |v: VarId| ctx.path.var_decl(ctx.program, v).and_then(|d| d.ty.as_int());
+    and_all(without_implied(conjuncts, &ty_of))
 }
 
 fn flatten(e: Expr, out: &mut Vec<Expr>) {
@@ -57,6 +59,10 @@ fn tidy(e: Expr) -> Expr {
             if matches!(op, BinOp::Add | BinOp::Sub) && b.const_value() == Some(0) && a.ty == ty {
                 return a;
             }
+            let (op, a, b) = match narrow_comparison(op, &a, &b) {
+                Some(narrow) => narrow,
+                None => (op, a, b),
+            };
             ExprKind::Binary(op, Box::new(a), Box::new(b))
         }
         ExprKind::Cond(c, a, b) => ExprKind::Cond(Box::new(tidy(*c)), Box::new(tidy(*a)), Box::new(tidy(*b))),
@@ -80,17 +86,85 @@ fn tidy(e: Expr) -> Expr {
     Expr { kind, ty, span }
 }
 
+/// The accelerator's assumptions, in their order, without the conjuncts
+/// that z3 proves implied by the ones before them; an assumption all of
+/// whose conjuncts are implied is left out.
+pub(super) fn assumptions(parts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<Expr> {
+    let mut conjuncts = Vec::new();
+    let mut origin = Vec::new();
+    for (i, p) in parts.into_iter().enumerate() {
+        flatten(p, &mut conjuncts);
+        origin.resize(conjuncts.len(), i);
+    }
+    let implied = implied_by_earlier(&conjuncts, ty_of);
+    let mut groups: Vec<(usize, Vec<Expr>)> = Vec::new();
+    for ((c, i), dropped) in conjuncts.into_iter().zip(origin).zip(implied) {
+        if dropped {
+            continue;
+        }
+        match groups.last_mut() {
+            Some((j, g)) if *j == i => g.push(c),
+            _ => groups.push((i, vec![c])),
+        }
+    }
+    groups.into_iter().map(|(_, g)| and_all(g)).collect()
+}
+
+/// `c <= (W)e` as `e >= c'`, where the conversion of `e` to `W` keeps every
+/// value, `c` is a constant of `e`'s type and that type is not promoted (so
+/// both comparisons compare the same two numbers); the variable goes left.
+fn narrow_comparison(op: BinOp, a: &Expr, b: &Expr) -> Option<(BinOp, Expr, Expr)> {
+    let mirrored = match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        BinOp::Eq | BinOp::Ne => op,
+        _ => return None,
+    };
+    let widened = |e: &Expr| match &e.kind {
+        ExprKind::Cast { expr, .. } => {
+            let (inner, outer) = (expr.int_type()?, e.int_type()?);
+            (inner.promote() == inner && outer.contains(inner.min()) && outer.contains(inner.max()))
+                .then(|| ((**expr).clone(), inner))
+        }
+        _ => None,
+    };
+    let (op, var_side, konst) = match (a.const_value(), b.const_value()) {
+        (Some(c), None) => (mirrored, b, c),
+        (None, Some(c)) => (op, a, c),
+        _ => return None,
+    };
+    let (e, t) = widened(var_side)?;
+    t.contains(konst).then(|| (op, e, Expr::int(konst, t)))
+}
+
 /// The conjuncts that z3 does not prove implied by the kept ones before
-/// them, in their order.
-fn drop_implied(ctx: &Ctx, conjuncts: Vec<Expr>) -> Vec<Expr> {
+/// them, in their order; `ty_of` gives each variable's type (a variable
+/// without one is left unconstrained, which only makes fewer drops).
+/// Also used for the accelerator's own sequence of `assume`s, which is
+/// evaluated in the same order.
+pub(super) fn without_implied(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<Expr> {
+    let implied = implied_by_earlier(&conjuncts, ty_of);
+    conjuncts
+        .into_iter()
+        .zip(implied)
+        .filter(|(_, i)| !i)
+        .map(|(c, _)| c)
+        .collect()
+}
+
+/// For each conjunct, whether z3 proves it implied by the conjuncts before
+/// it that are not themselves implied.
+fn implied_by_earlier(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<bool> {
     let mut names = BTreeSet::new();
-    for c in &conjuncts {
+    for c in conjuncts {
         build::vars_of(c, &mut names);
     }
     let mut vars: HashMap<VarId, Int> = HashMap::new();
     let mut ranges = Vec::new();
     for v in names {
-        if let Some(t) = ctx.path.var_decl(ctx.program, v).and_then(|d| d.ty.as_int()) {
+        if let Some(t) = ty_of(v) {
             let x = Int::fresh_const(&format!("v{}", v.0));
             ranges.push(in_range(&x, t));
             vars.insert(v, x);
@@ -99,24 +173,94 @@ fn drop_implied(ctx: &Ctx, conjuncts: Vec<Expr>) -> Vec<Expr> {
     let tru = Bool::from_bool(true);
     let mut exact = Eval::new(Mode::Exact, &vars);
     let mut premises = ranges;
-    let mut kept = Vec::new();
+    let mut implied_flags = Vec::new();
     for c in conjuncts {
         // Modular arithmetic is hard for the solver: where z3 proves that
         // nothing in `c` wraps around under the premises, its mathematical
         // value is its C value.
         let mut math = Eval::new(Mode::NoWrap, &vars);
-        let truth = match math.truth(&c, &tru) {
+        let truth = match math.truth(c, &tru) {
             Some(t) if with_solver(|s| prove(s, &premises, &Bool::and(&math.sides))) => Some(t),
-            _ => exact.truth(&c, &tru),
+            _ => exact.truth(c, &tru),
         };
         let implied = truth.as_ref().is_some_and(|t| with_solver(|s| prove(s, &premises, t)));
+        implied_flags.push(implied);
         if implied {
             continue;
         }
         if let Some(t) = truth {
             premises.push(t);
         }
-        kept.push(c);
     }
-    kept
+    implied_flags
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::CType;
+    use crate::loops::build::{arith, cast, cmp};
+
+    fn var(id: usize, t: IntType) -> Expr {
+        Expr::var(VarId(id), CType::Int(t))
+    }
+
+    fn types(v: VarId) -> Option<IntType> {
+        Some(if v.0 == 0 { IntType::ULONG } else { IntType::UINT })
+    }
+
+    fn shown(e: &Expr) -> String {
+        let names = |v: VarId| Some(format!("v{}", v.0));
+        super::super::show::expr(&crate::ir::Program::default(), &names, e)
+    }
+
+    #[test]
+    fn a_widened_variable_is_compared_in_its_own_type() {
+        let x = var(1, IntType::UINT);
+        let e = cmp(BinOp::Le, Expr::int(1, IntType::ULONG), cast(x.clone(), IntType::ULONG));
+        assert_eq!(shown(&tidy(e)), "v1 >= 1U");
+        // A constant the narrow type cannot hold keeps the conversion.
+        let big = cmp(BinOp::Lt, cast(x, IntType::ULONG), Expr::int(1 << 40, IntType::ULONG));
+        assert_eq!(shown(&tidy(big.clone())), shown(&big));
+        // A signed value converted to an unsigned type is not widened exactly.
+        let s = cmp(
+            BinOp::Lt,
+            cast(var(2, IntType::INT), IntType::ULONG),
+            Expr::int(3, IntType::ULONG),
+        );
+        assert_eq!(shown(&tidy(s.clone())), shown(&s));
+    }
+
+    #[test]
+    fn an_assumption_implied_by_earlier_ones_is_dropped_and_the_order_kept() {
+        let n = var(0, IntType::ULONG);
+        let x = var(1, IntType::UINT);
+        let parts = vec![
+            cmp(BinOp::Ge, n.clone(), Expr::int(1, IntType::ULONG)),
+            cmp(BinOp::Le, n.clone(), cast(x.clone(), IntType::ULONG)),
+            // implied: 1 <= n <= x
+            cmp(BinOp::Gt, x.clone(), Expr::int(0, IntType::UINT)),
+            // not implied
+            cmp(BinOp::Lt, x.clone(), Expr::int(100, IntType::UINT)),
+            // implied, with wrap-around: x - (n - 1) >= 1 as unsigned
+            cmp(
+                BinOp::Ge,
+                arith(
+                    BinOp::Sub,
+                    x.clone(),
+                    cast(
+                        arith(BinOp::Sub, n, Expr::int(1, IntType::ULONG), IntType::ULONG),
+                        IntType::UINT,
+                    ),
+                    IntType::UINT,
+                ),
+                Expr::int(1, IntType::UINT),
+            ),
+        ];
+        let kept: Vec<String> = without_implied(parts.clone(), &types).iter().map(shown).collect();
+        assert_eq!(kept, vec![shown(&parts[0]), shown(&parts[1]), shown(&parts[3])]);
+        // Only earlier conjuncts are premises: `x < 100` does not imply `x > 0`.
+        let rev: Vec<Expr> = vec![parts[3].clone(), parts[2].clone()];
+        assert_eq!(without_implied(rev, &types).len(), 2);
+    }
 }
