@@ -208,19 +208,53 @@ fn own_jumps(body: &Stmt) -> (bool, bool) {
     out
 }
 
-/// The condition under which one original iteration along the path of
-/// `acc` is reproduced exactly by the accelerator with `n = 1` (the
-/// accelerator's own `covered`: path guards, assertions, index bounds and
-/// no overflow at `n = 1`, over the pre-state). `None` when it mentions
-/// anything that is not in scope before the body, or a quantifier or
+/// One accelerated path's conditions as they can be evaluated before the
+/// original body (see `coverage`).
+struct PathCoverage {
+    /// The accelerator with `n = 1` reproduces the iteration along the path.
+    covered: Expr,
+    /// The iteration can take the path only where this holds.
+    may_take: Expr,
+    /// A nondeterministic branch chose the path, so `covered` does not say
+    /// that the iteration takes it.
+    nondet_choice: bool,
+}
+
+/// The coverage flag of a loop: the condition, evaluated before the
+/// original body, under which the iteration about to run is covered (the
+/// path it takes has an accelerator that reproduces it with `n = 1`, a
+/// covering trace that the automaton does not block). `covs[p]` is path
+/// `p`'s coverage, `None` for a path without an accelerator or whose
+/// conditions cannot be evaluated there. `None`: no iteration is blocked.
+///
+/// When the guards of each covered path decide it (or the loop has one
+/// path, so that an iteration that reaches the blocking `assume` took it),
+/// a path's `covered` implies that the iteration takes that path, and the
+/// disjunction is exact. When a nondeterministic branch chose a covered
+/// path, its `covered` says only that the path *could* be reproduced: the
+/// iteration is covered when every path it may take is, `AND_p (may_take_p
+/// => covered_p)`, which needs the conditions of every path.
+fn coverage_flag(program: &Program, covs: &[Option<PathCoverage>]) -> Option<Expr> {
+    let decided = covs.len() == 1 || covs.iter().flatten().all(|c| !c.nondet_choice);
+    if decided {
+        return crate::accelerate::any_of(program, covs.iter().flatten().map(|c| c.covered.clone()).collect());
+    }
+    let each: Option<Vec<Expr>> = covs
+        .iter()
+        .map(|c| {
+            c.as_ref()
+                .map(|c| crate::accelerate::implication(c.may_take.clone(), c.covered.clone()))
+        })
+        .collect();
+    Some(build::and_all(each?))
+}
+
+/// A condition of an accelerator (its `covered`: path guards, assertions,
+/// index bounds and no overflow at `n = 1`; or its `may_take`), over the
+/// pre-state, as it can be evaluated before the original body. `None` when
+/// it mentions anything that is not in scope there, or a quantifier or
 /// nondeterministic value: such iterations are never blocked.
-fn coverage(
-    program: &Program,
-    original_vars: usize,
-    l: &LoopResult,
-    acc: &crate::accelerate::Accelerator,
-) -> Option<Expr> {
-    let cov = &acc.covered;
+fn coverage(program: &Program, original_vars: usize, l: &LoopResult, cov: &Expr) -> Option<Expr> {
     let mut unsupported = false;
     cov.walk(&mut |e| {
         unsupported |= matches!(e.kind, ExprKind::Forall(..) | ExprKind::Nondet(_) | ExprKind::Opaque(_))
@@ -327,7 +361,19 @@ fn restrict_loop(
         _ => return Ok(fallback("not a loop".into())),
     };
 
-    // Alphabet: per accelerated path Covered/Uncovered/Accel, per other path Other.
+    // Alphabet: per accelerated path Covered/Uncovered/Accel, per other path
+    // Other; no Covered symbols when no coverage flag can be computed.
+    let covs: Vec<Option<PathCoverage>> = (0..l.paths.len())
+        .map(|p| {
+            let (_, acc) = l.accelerators.iter().find(|(i, _)| *i == p)?;
+            Some(PathCoverage {
+                covered: coverage(&inst.program, original_vars, l, &acc.covered)?,
+                may_take: coverage(&inst.program, original_vars, l, &acc.may_take)?,
+                nondet_choice: acc.nondet_choice,
+            })
+        })
+        .collect();
+    let flag = coverage_flag(program, &covs);
     let mut symbols = Vec::new();
     let mut names = Vec::new();
     let mut accel_symbols = Vec::new();
@@ -335,9 +381,9 @@ fn restrict_loop(
     let mut others = Vec::new();
     for (p, _) in l.paths.iter().enumerate() {
         match l.accelerators.iter().find(|(i, _)| *i == p) {
-            Some((_, acc)) => {
-                if let Some(cov) = coverage(&inst.program, original_vars, l, acc) {
-                    covered.push((symbols.len(), cov));
+            Some(_) => {
+                if flag.is_some() && covs[p].is_some() {
+                    covered.push(symbols.len());
                     symbols.push(SymbolKind::Covered(p));
                     names.push(format!("path{}_covered", p + 1));
                 }
@@ -365,7 +411,7 @@ fn restrict_loop(
         &automaton,
         loop_no,
         &accel_symbols,
-        &covered,
+        flag.map(|f| (&covered[..], f)),
         &others,
     ) {
         Ok(c) => c,

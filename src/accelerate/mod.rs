@@ -32,6 +32,7 @@ mod bounded_range;
 pub mod poly;
 pub mod show;
 mod simplify;
+pub use simplify::{any_of, implication};
 mod single_point;
 pub mod smt;
 
@@ -102,6 +103,14 @@ pub struct Accelerator {
     /// iteration along the path is covered (takes the path, keeps its
     /// assertions, leaves no type; then both reach the same state).
     pub covered: Expr,
+    /// The conjunction of the path's guards before the end of the body
+    /// (over the values at the start of an iteration): an original
+    /// iteration can take the path only where it holds.
+    pub may_take: Expr,
+    /// A branch on a fresh nondeterministic value chose the path (its
+    /// guard is not in `may_take`): then `covered` says that the path is
+    /// covered from a state, not that the iteration takes it.
+    pub nondet_choice: bool,
     /// Variables added to the program (`tracc_nN`, quantifier variables).
     pub new_vars: Vec<VarId>,
 }
@@ -182,6 +191,10 @@ struct Sym {
     tail_assigns: bool,
     /// Array writes `a[idx] = value` (one per array), with "after body".
     array_writes: Vec<ArrayWrite>,
+    /// A branch on a fresh nondeterministic value chose the path (its
+    /// guard was dropped): the pre-state does not say which path an
+    /// original iteration takes.
+    nondet_choice: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -346,9 +359,10 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
         count(&w.value);
     }
     let mut kept = Vec::new();
+    let mut nondet_choice = false;
     for (g, assertion, after) in guards {
         match nondet_truth(&g) {
-            Some(id) if !assertion && uses.get(&id) == Some(&1) => {}
+            Some(id) if !assertion && uses.get(&id) == Some(&1) => nondet_choice = true,
             _ => kept.push((g, assertion, after)),
         }
     }
@@ -421,6 +435,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
         checks,
         tail_assigns,
         array_writes,
+        nondet_choice,
     })
 }
 
@@ -2082,6 +2097,12 @@ pub fn accelerate_path(
     for d in new_decls {
         new_vars.push(program.add_var(d));
     }
+    let may_take = and_all(
+        guard_infos
+            .iter()
+            .filter(|g| !g.assertion && !g.after_body)
+            .map(|g| g.cond.clone()),
+    );
     Ok(Accelerator {
         n_var: n_id,
         closed_forms,
@@ -2089,6 +2110,8 @@ pub fn accelerate_path(
         overflow: overflow.into_iter().chain(quant_overflow).collect(),
         block,
         covered,
+        may_take,
+        nondet_choice: sym.nondet_choice,
         new_vars,
     })
 }

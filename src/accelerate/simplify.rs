@@ -23,7 +23,7 @@ use z3::ast::{Bool, Int};
 
 use super::smt::{Eval, Mode, in_range, prove};
 use super::{Ctx, key, with_solver};
-use crate::ir::{BinOp, Expr, ExprKind, IntType, VarId};
+use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, VarId};
 use crate::loops::build::{self, and_all};
 
 /// The conjunction of `parts`, simplified (see the module comment).
@@ -84,6 +84,64 @@ fn tidy(e: Expr) -> Expr {
         other => other,
     };
     Expr { kind, ty, span }
+}
+
+/// The disjunction of `conds` (coverage conditions of a loop's paths),
+/// `None` when there are none. The conjuncts that every condition starts
+/// with are said once, in front (so they are still evaluated first), and
+/// the rest of the disjunction is left out where z3 proves it always true
+/// once they hold.
+pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
+    let mut split: Vec<Vec<Expr>> = conds
+        .into_iter()
+        .map(|c| {
+            let mut parts = Vec::new();
+            flatten(c, &mut parts);
+            parts
+        })
+        .collect();
+    let first = split.first()?.clone();
+    let common = first
+        .iter()
+        .enumerate()
+        .take_while(|(i, c)| split.iter().all(|d| d.get(*i).is_some_and(|x| key(x) == key(c))))
+        .count();
+    let prefix: Vec<Expr> = first[..common].to_vec();
+    let rests: Vec<Expr> = split.iter_mut().map(|d| and_all(d.split_off(common))).collect();
+    if rests.iter().any(|r| r.const_value() == Some(1)) {
+        return Some(and_all(prefix));
+    }
+    let rest = or_all(rests);
+    let ty_of = |v: VarId| (v.0 < program.vars.len()).then(|| program.var(v).ty.as_int()).flatten();
+    let mut with_rest = prefix.clone();
+    with_rest.push(rest.clone());
+    if implied_by_earlier(&with_rest, &ty_of).last() == Some(&true) {
+        return Some(and_all(prefix));
+    }
+    Some(and_all(with_rest))
+}
+
+/// `!premise || conclusion`, without the conjuncts of `conclusion` that
+/// are conjuncts of `premise` (they hold wherever the disjunct is
+/// evaluated); just the rest of `conclusion` when `premise` is true.
+pub fn implication(premise: Expr, conclusion: Expr) -> Expr {
+    let mut given = Vec::new();
+    flatten(premise.clone(), &mut given);
+    let given: HashSet<String> = given.iter().map(key).collect();
+    let mut parts = Vec::new();
+    flatten(conclusion, &mut parts);
+    let rest = and_all(parts.into_iter().filter(|c| !given.contains(&key(c))));
+    if build::is_true(&premise) {
+        rest
+    } else {
+        build::or(build::not(premise), rest)
+    }
+}
+
+fn or_all(es: Vec<Expr>) -> Expr {
+    es.into_iter()
+        .reduce(build::or)
+        .unwrap_or_else(|| Expr::int(0, IntType::INT))
 }
 
 /// The accelerator's assumptions, in their order, without the conjuncts
@@ -262,5 +320,37 @@ mod tests {
         // Only earlier conjuncts are premises: `x < 100` does not imply `x > 0`.
         let rev: Vec<Expr> = vec![parts[3].clone(), parts[2].clone()];
         assert_eq!(without_implied(rev, &types).len(), 2);
+    }
+
+    #[test]
+    fn the_coverage_of_several_paths_says_their_common_prefix_once() {
+        let mut p = crate::ir::Program::default();
+        for name in ["k", "s"] {
+            p.add_var(crate::ir::VarDecl {
+                name: name.into(),
+                ty: CType::Int(IntType::INT),
+                storage: crate::ir::Storage::Global,
+                func: None,
+                span: crate::ir::Span::SYNTHETIC,
+            });
+        }
+        let (k, st) = (var(0, IntType::INT), var(1, IntType::INT));
+        let int = |v| Expr::int(v, IntType::INT);
+        let prefix = cmp(BinOp::Lt, k.clone(), int(30));
+        let path = |c: Expr| build::and(prefix.clone(), c);
+        // The paths of a switch on `s` together take every value of `s`.
+        let all = vec![
+            path(cmp(BinOp::Eq, st.clone(), int(0))),
+            path(build::and(
+                cmp(BinOp::Ne, st.clone(), int(0)),
+                cmp(BinOp::Ne, st.clone(), int(1)),
+            )),
+            path(cmp(BinOp::Eq, st.clone(), int(1))),
+        ];
+        assert_eq!(any_of(&p, all.clone()).map(|e| shown(&e)), Some(shown(&prefix)));
+        // Two of them do not: the rest of the disjunction stays.
+        let some = any_of(&p, all[..2].to_vec()).expect("a condition");
+        assert_eq!(shown(&some), "(v0 < 30) && ((v1 == 0) || ((v1 != 0) && (v1 != 1)))");
+        assert!(any_of(&p, Vec::new()).is_none());
     }
 }

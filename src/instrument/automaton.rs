@@ -173,7 +173,10 @@ fn symbol_code(program: &Program, automaton: &Automaton, state: VarId, symbol: u
 
 /// Build the automaton code for loop number `loop_no` (used in the fresh
 /// names). `accel_symbols[j]` is the symbol of the `j`-th accelerator,
-/// `coverage[j]` the covered-iteration condition of the same path, and
+/// `coverage` the symbols of covered original iterations with the
+/// condition, evaluated before the original body, under which the
+/// iteration is one of them (the loop's coverage flag; `None`: no
+/// iteration is blocked), and
 /// `other_symbols` every other symbol that an original iteration can be
 /// (uncovered iterations and paths that are not accelerated). Fails when
 /// the automaton does not have the shape the inlining relies on.
@@ -183,7 +186,7 @@ pub fn automaton_code(
     automaton: &Automaton,
     loop_no: usize,
     accel_symbols: &[usize],
-    coverage: &[(usize, Expr)],
+    coverage: Option<(&[usize], Expr)>,
     other_symbols: &[usize],
 ) -> Result<AutomatonCode, String> {
     let state_ty = if automaton.num_states <= 256 {
@@ -216,7 +219,7 @@ pub fn automaton_code(
 
     // A covered original iteration is in the language from every state:
     // it is blocked outright, so only its condition matters.
-    for &(c, _) in coverage {
+    for &c in coverage.as_ref().map_or(&[][..], |(symbols, _)| symbols) {
         if automaton.blocked_states(c).len() != automaton.num_states {
             return Err(format!("covered symbol {c} is not blocked in every state"));
         }
@@ -236,7 +239,7 @@ pub fn automaton_code(
 
     let mut orig_prefix = Vec::new();
     let mut orig_suffix = Vec::new();
-    if let Some(cov) = logical(BinOp::LogOr, coverage.iter().map(|(_, e)| e.clone()).collect()) {
+    if let Some((_, cov)) = coverage {
         let flag = program.add_var(VarDecl {
             name: program.fresh.name(format_args!("cov{loop_no}")),
             ty: CType::Int(IntType::BOOL),
@@ -312,7 +315,7 @@ mod tests {
             Expr::var(x, CType::Int(IntType::UINT)),
             int(0, IntType::UINT),
         );
-        let code = automaton_code(&mut p, None, &a, 1, &[2], &[(0, cov)], &[1]).expect("code");
+        let code = automaton_code(&mut p, None, &a, 1, &[2], Some((&[0], cov)), &[1]).expect("code");
         assert_eq!(
             print(&p, std::slice::from_ref(&code.reset)),
             "unsigned char tracc_q1 = 0;"
@@ -339,7 +342,7 @@ mod tests {
             ],
         };
         let a = build(&alphabet, true).expect("builds");
-        let code = automaton_code(&mut p, None, &a, 2, &[0, 1], &[], &[2, 3, 4]).expect("code");
+        let code = automaton_code(&mut p, None, &a, 2, &[0, 1], None, &[2, 3, 4]).expect("code");
         let after0 = a.next[0][0].expect("acc0 from start");
         let after1 = a.next[0][1].expect("acc1 from start");
         assert_eq!(
@@ -362,6 +365,6 @@ mod tests {
             symbols: vec![SymbolKind::Accel(0), SymbolKind::Uncovered(0)],
         };
         let a = build(&alphabet, true).expect("builds");
-        assert!(automaton_code(&mut p, None, &a, 1, &[1], &[], &[0]).is_err());
+        assert!(automaton_code(&mut p, None, &a, 1, &[1], None, &[0]).is_err());
     }
 }

@@ -5,8 +5,9 @@
 //! runs longer). The same seed always gives the same program. Half of the
 //! seeds give a counted `while` loop (one to three variables of random
 //! widths and signedness, a bound that may be nondeterministic, linear and
-//! constant updates, if/else in the body, initial values near the type
-//! limits so that wrap-around happens); the other half a *header loop*,
+//! constant updates, if/else in the body on a condition or on a
+//! nondeterministic choice, initial values near the type limits so that
+//! wrap-around happens); the other half a *header loop*,
 //! whose counter of any integer type is updated outside the body (a `for`
 //! step, a side effect of a `do`-`while` condition) from a start a few
 //! steps from the type's limits, with guards (`!=`, `<`, `<=`, ...) that a
@@ -141,6 +142,15 @@ struct Cond {
     value: i128,
 }
 
+/// The test of the body's if/else: a condition on a variable, or a
+/// nondeterministic choice (`nondet_bool()`), where the path an iteration
+/// takes is not a function of the state.
+#[derive(Clone, Debug)]
+enum Branch {
+    Cond(Cond),
+    Nondet,
+}
+
 #[derive(Clone, Debug)]
 struct Var {
     name: String,
@@ -156,7 +166,7 @@ struct Program {
     /// Loop bound: a constant, or nondeterministic up to the maximum.
     bound_const: Option<u32>,
     max_iters: u32,
-    guard: Option<Cond>,
+    guard: Option<Branch>,
     then_updates: Vec<Update>,
     else_updates: Vec<Update>,
     inner_assert: Option<Cond>,
@@ -262,7 +272,11 @@ impl Program {
             let ty = prog.vars[var].ty;
             let value = prog.interesting_value(rng, ty);
             let cmp = *rng.pick(&[Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge, Cmp::Ne]);
-            prog.guard = Some(Cond { var, cmp, value });
+            prog.guard = Some(if rng.chance(50) {
+                Branch::Nondet
+            } else {
+                Branch::Cond(Cond { var, cmp, value })
+            });
             prog.else_updates = prog.random_updates(rng);
         }
         if rng.chance(20) {
@@ -333,11 +347,15 @@ impl Program {
         )
     }
 
-    /// Run the program with the given initial values and iteration count;
-    /// returns the final values.
-    fn simulate(&self, mut vals: Vec<i128>, iterations: u32) -> Vec<i128> {
+    /// Run the program with the given initial values and iteration count
+    /// (`rng` makes the nondeterministic choices); returns the final values.
+    fn simulate(&self, mut vals: Vec<i128>, iterations: u32, rng: &mut Rng) -> Vec<i128> {
         for _ in 0..iterations {
-            let take_then = self.guard.as_ref().is_none_or(|g| self.holds(&vals, g));
+            let take_then = match &self.guard {
+                None => true,
+                Some(Branch::Cond(g)) => self.holds(&vals, g),
+                Some(Branch::Nondet) => rng.chance(50),
+            };
             let updates = if take_then {
                 &self.then_updates
             } else {
@@ -359,7 +377,7 @@ impl Program {
         let iterations = self
             .bound_const
             .unwrap_or_else(|| rng.below(u64::from(self.max_iters) + 1) as u32);
-        let finals = self.simulate(inits, iterations);
+        let finals = self.simulate(inits, iterations, rng);
         let var = rng.below(self.vars.len() as u64) as usize;
         let reached = finals[var];
         let cond = match rng.below(4) {
@@ -393,6 +411,9 @@ impl Program {
         nondets.sort_by_key(|t| nondet_name(*t));
         nondets.dedup();
         out.push_str("void __CPROVER_assume(_Bool);\nvoid assert(int);\n");
+        if matches!(self.guard, Some(Branch::Nondet)) {
+            out.push_str("_Bool nondet_bool(void);\n");
+        }
         for t in &nondets {
             let _ = writeln!(out, "{} {}(void);", t.c_name(), nondet_name(*t));
         }
@@ -431,8 +452,12 @@ impl Program {
         } else {
             "        "
         };
-        if let Some(g) = &self.guard {
-            let _ = writeln!(out, "        if ({}) {{", self.cond_text(g));
+        match &self.guard {
+            Some(Branch::Cond(g)) => {
+                let _ = writeln!(out, "        if ({}) {{", self.cond_text(g));
+            }
+            Some(Branch::Nondet) => out.push_str("        if (nondet_bool()) {\n"),
+            None => {}
         }
         for u in &self.then_updates {
             let _ = writeln!(out, "{body_indent}{}", self.update_text(u));
@@ -740,6 +765,13 @@ mod tests {
             }
             assert!(!opaque, "seed {seed} has unmodelled code:\n{}", g.source);
         }
+    }
+
+    #[test]
+    fn while_loops_branch_on_conditions_and_on_nondeterministic_choices() {
+        let sources: Vec<String> = (0..600).map(|seed| loop_program(seed).source).collect();
+        assert!(sources.iter().any(|s| s.contains("        if (nondet_bool()) {\n")));
+        assert!(sources.iter().any(|s| s.contains("        if (v")));
     }
 
     #[test]

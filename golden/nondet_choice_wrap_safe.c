@@ -1,0 +1,54 @@
+// tracc: expect SAFE bound=5 verify=UNKNOWN
+// A nondeterministic branch adds 1 to x or to y, both from 0 and at most four times: x + y counts the iterations. verify stays UNKNOWN: the two accelerators may alternate, each pass a trip through the loop head.
+#include <assert.h>
+
+unsigned char nondet_uchar(void);
+_Bool nondet_bool(void);
+
+/* tracc: declarations used by the generated code */
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    unsigned char n = nondet_uchar();
+    __CPROVER_assume(n <= 4);
+    unsigned char i = 0, x = 0, y = 0;
+    unsigned char tracc_q1 = 0;
+    while (i < n) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned char)((int)255 - (int)i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned char)((int)255 - (int)x));
+            __CPROVER_assume(i < n && (unsigned char)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            i = (unsigned char)((long)i + (long)tracc_n1);
+            x = (unsigned char)((long)x + (long)tracc_n1);
+            tracc_q1 = 1;
+        } else if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 2);
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(unsigned char)((int)255 - (int)i));
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(unsigned char)((int)255 - (int)y));
+            __CPROVER_assume(i < n && (unsigned char)((long)i + (long)(tracc_n2 - 1UL)) < n);
+            i = (unsigned char)((long)i + (long)tracc_n2);
+            y = (unsigned char)((long)y + (long)tracc_n2);
+            tracc_q1 = 2;
+        } else {
+            _Bool tracc_cov1 = (!(i < n) || (1UL <= (unsigned long)(unsigned char)(255 - (int)i) && 1UL <= (unsigned long)(unsigned char)(255 - (int)x))) && (!(i < n) || (1UL <= (unsigned long)(unsigned char)(255 - (int)i) && 1UL <= (unsigned long)(unsigned char)(255 - (int)y)));
+            {
+                if (nondet_bool()) {
+                    x = x + 1;
+                } else {
+                    y = y + 1;
+                }
+                i = i + 1;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    assert(x + y == n);
+    return 0;
+}

@@ -1,0 +1,53 @@
+// tracc: expect UNSAFE verify=UNSAFE
+// A nondeterministic branch increments x or y; y starts at its maximum, so taking the else branch once wraps it to 0. The then-path being covered must not block the wrapping else-path (found in review, 2026-11-25: tracc said SAFE).
+#include <assert.h>
+
+unsigned int nondet_uint(void);
+_Bool nondet_bool(void);
+
+/* tracc: declarations used by the generated code */
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    unsigned int n = nondet_uint();
+    unsigned int i = 0, x = 0, y = 4294967295U;
+    unsigned char tracc_q1 = 0;
+    while (i < n) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            i = (unsigned int)((long)i + (long)tracc_n1);
+            x = (unsigned int)((long)x + (long)tracc_n1);
+            tracc_q1 = 1;
+        } else if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 2);
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - y));
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
+            i = (unsigned int)((long)i + (long)tracc_n2);
+            y = (unsigned int)((long)y + (long)tracc_n2);
+            tracc_q1 = 2;
+        } else {
+            _Bool tracc_cov1 = (!(i < n) || (4294967295U - i >= 1U && 4294967295U - x >= 1U)) && (!(i < n) || (4294967295U - i >= 1U && 4294967295U - y >= 1U));
+            {
+                if (nondet_bool()) {
+                    x = x + 1;
+                } else {
+                    y = y + 1;
+                }
+                i = i + 1;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    assert(y != 0);
+    return 0;
+}
