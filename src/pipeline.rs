@@ -598,10 +598,21 @@ fn line_col(source: &str, offset: usize) -> (usize, usize) {
     crate::diag::render::line_col(source, offset).unwrap_or((0, 0))
 }
 
-/// The human-readable explanation printed by `tracc explain`: functions,
-/// loops with their locations, what the front end found in them, and why a
-/// loop was not accelerated. With `dot`, each loop's automaton as Graphviz.
-pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<String, Vec<Diagnostic>> {
+/// What `tracc explain` prints, in two streams: the text for people and
+/// the automata as Graphviz (a tool reads that one, so nothing else may be
+/// mixed into it).
+#[derive(Clone, Debug, Default)]
+pub struct Explanation {
+    /// Functions, loops with their locations, what the front end found in
+    /// them, why a loop was not accelerated, automaton sizes.
+    pub text: String,
+    /// One `digraph` per restricted loop; empty unless asked for.
+    pub dot: String,
+}
+
+/// The explanation of `text` (see `Explanation`); the DOT part only with
+/// `dot`.
+pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<Explanation, Vec<Diagnostic>> {
     let lowered = crate::lower::lower_source(text)?;
     let inst = instrument::instrument_program(
         &lowered.program,
@@ -611,6 +622,7 @@ pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<String, V
         },
     );
     let mut out = String::new();
+    let mut graphs = String::new();
     let with_loops: BTreeSet<FuncId> = inst.loops.iter().map(|l| l.info.func).collect();
     for (i, f) in lowered.program.funcs.iter().enumerate() {
         if f.body.is_some() && !with_loops.contains(&FuncId(i)) {
@@ -633,7 +645,8 @@ pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<String, V
                     if dot {
                         let names = r.symbol_names.clone();
                         let name = format!("loop_{line}_{col}");
-                        out.push_str(&a.to_dot(&name, &|s| names.get(s).cloned().unwrap_or_else(|| format!("s{s}"))));
+                        graphs
+                            .push_str(&a.to_dot(&name, &|s| names.get(s).cloned().unwrap_or_else(|| format!("s{s}"))));
                     }
                 }
                 None => {
@@ -644,7 +657,7 @@ pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<String, V
             }
         }
     }
-    Ok(out)
+    Ok(Explanation { text: out, dot: graphs })
 }
 
 #[cfg(test)]

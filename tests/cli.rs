@@ -339,6 +339,27 @@ fn explain_succeeds_on_valid_and_fails_on_malformed_input() {
 }
 
 #[test]
+fn explain_dot_puts_only_graphviz_on_stdout() {
+    let fig1 = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/paper_fig1_safe.c")).unwrap();
+    let dir = dir_with(&[("a.c", &fig1)]);
+    let o = tracc(&["explain", "a.c", "--dot"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // What `dot` reads: one graph, nothing before or after it.
+    let out = stdout(&o);
+    assert!(out.starts_with("digraph \"loop_11_5\" {"), "{out}");
+    assert!(out.trim_end().ends_with('}'), "{out}");
+    assert_eq!(out.matches("digraph").count(), 1, "{out}");
+    // The explanation goes to stderr.
+    assert!(stderr(&o).contains("while loop at 11:5: accelerated"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("digraph"), "{}", stderr(&o));
+    // Without --dot: the explanation on stdout, no graph.
+    let o = tracc(&["explain", "a.c"], dir.path(), None);
+    assert!(stdout(&o).contains("while loop at 11:5: accelerated"));
+    assert!(!stdout(&o).contains("digraph"));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}
+
+#[test]
 fn colour_only_on_request() {
     let dir = dir_with(&[("bad.c", MALFORMED)]);
     // NO_COLOR is set and stderr is a pipe: plain.

@@ -120,8 +120,9 @@ pub enum Command {
     #[command(
         long_about = "Explain what tracc sees in a C file: its functions and loops with their \
                       locations, the iteration paths of each loop, their closed forms, and why a loop \
-                      was not accelerated. With --dot, each loop's trace automaton is also printed in \
-                      Graphviz format. Nothing is written besides stdout.",
+                      was not accelerated, on stdout. With --dot, stdout carries only each loop's \
+                      trace automaton in Graphviz format (`tracc explain --dot F.c | dot -Tsvg`) and \
+                      the explanation goes to stderr. No file is written.",
         after_help = EXIT_CODES
     )]
     Explain(ExplainArgs),
@@ -314,7 +315,9 @@ pub struct ExplainArgs {
     #[arg(value_name = "IN.c")]
     pub input: PathBuf,
 
-    /// Also print each loop's trace automaton in Graphviz DOT format.
+    /// Print each loop's trace automaton in Graphviz DOT format on stdout
+    /// (only that, so it can be piped to `dot`); the explanation goes to
+    /// stderr.
     #[arg(long)]
     pub dot: bool,
 
@@ -409,6 +412,18 @@ fn write_stdout(text: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// The text on stdout, or with `--dot` the DOT on stdout and the text on
+/// stderr.
+fn write_explanation(e: &pipeline::Explanation, dot: bool) -> io::Result<()> {
+    if !dot {
+        return write_stdout(&e.text);
+    }
+    let mut err = io::stderr().lock();
+    err.write_all(e.text.as_bytes())?;
+    err.flush()?;
+    write_stdout(&e.dot)
+}
+
 fn explain(args: &ExplainArgs, color: ColorChoice) -> Exit {
     let name = display_name(&args.input);
     let text = match read_input(&args.input) {
@@ -419,7 +434,7 @@ fn explain(args: &ExplainArgs, color: ColorChoice) -> Exit {
         }
     };
     match pipeline::explain_source(&text, &args.transform.options(), args.dot) {
-        Ok(explanation) => match write_stdout(&explanation) {
+        Ok(explanation) => match write_explanation(&explanation, args.dot) {
             Ok(()) => Exit::Success,
             Err(e) => {
                 let d = Diagnostic::error(Span::SYNTHETIC, format!("cannot write to stdout: {e}"));
