@@ -534,6 +534,10 @@ fn splice_loops(
         edits.push(Edit::loop_replacement(l.span, printed));
     }
     edits.sort_by_key(|e| (e.span.start, e.span.end));
+    // Generated lines end as the input's lines do.
+    if emit::uses_crlf(text) {
+        edits = edits.into_iter().map(Edit::with_crlf).collect();
+    }
     let spliced = emit::splice(text, &edits).map_err(internal)?;
     Ok((spliced, SourceMap::new(text, &edits)))
 }

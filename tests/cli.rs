@@ -360,6 +360,36 @@ fn explain_dot_puts_only_graphviz_on_stdout() {
 }
 
 #[test]
+fn latin1_bytes_in_comments_are_copied_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let src: &[u8] = b"/* caf\xe9, d\xe9j\xe0 vu */\nvoid assert(int);\nint main(void) {\n    unsigned int x = 0; /* \xff */\n    while (x < 100000) x++;\n    assert(x == 100000);\n    return 0;\n}\n";
+    fs::write(dir.path().join("l.c"), src).unwrap();
+    let o = tracc(&["accelerate", "l.c", "-o", "out.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = fs::read(dir.path().join("out.c")).unwrap();
+    assert!(out.starts_with(b"/* caf\xe9, d\xe9j\xe0 vu */\n"));
+    assert!(out.windows(8).any(|w| w == b"/* \xff */\n"));
+    assert!(out.windows(11).any(|w| w == b"tracc_n1 = "), "not accelerated");
+    let o = tracc(&["accelerate", "l.c", "-o", "out.c", "--check"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    let o = tracc(&["verify", "l.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // A character that tracc would need for the raw bytes: located error.
+    let mut clash = b"/* \xe9 */\n".to_vec();
+    clash.extend_from_slice("int x; /* \u{F7E9} */\n".as_bytes());
+    fs::write(dir.path().join("c.c"), clash).unwrap();
+    let o = tracc(&["accelerate", "c.c", "-o", "c_out.c"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert!(
+        stderr(&o).contains("c.c:1:4: a byte that is not UTF-8"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("c.c:2:11"), "{}", stderr(&o));
+    assert!(!dir.path().join("c_out.c").exists());
+}
+
+#[test]
 fn colour_only_on_request() {
     let dir = dir_with(&[("bad.c", MALFORMED)]);
     // NO_COLOR is set and stderr is a pipe: plain.

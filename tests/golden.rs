@@ -172,6 +172,39 @@ fn source_map_places_output_lines_at_the_input_lines_they_copy() {
     assert!(copied_lines > 1000, "only {copied_lines} lines placed");
 }
 
+/// A file with CRLF line ends gets an output whose every line ends with
+/// CRLF: the LF output with a carriage return before each line feed, and
+/// a source map that places every output line at the input line it places
+/// the LF output's line at.
+#[test]
+fn crlf_input_gives_crlf_output_and_the_same_source_places() {
+    let line_of = |text: &str, offset: usize| text[..offset].matches('\n').count();
+    for f in fixture_files() {
+        let lf = fs::read_to_string(&f).expect("readable fixture");
+        let crlf = lf.replace('\n', "\r\n");
+        let (Ok(a), Ok(b)) = (
+            accelerate_source(&lf, &Options::default()),
+            accelerate_source(&crlf, &Options::default()),
+        ) else {
+            continue;
+        };
+        assert_eq!(b.output, a.output.replace('\n', "\r\n"), "{}", stem(&f));
+        let (mut at_a, mut at_b) = (0, 0);
+        for (la, lb) in a.output.split_inclusive('\n').zip(b.output.split_inclusive('\n')) {
+            let pa = a.source_map.to_source(at_a, &a.output, &lf);
+            let pb = b.source_map.to_source(at_b, &b.output, &crlf);
+            assert_eq!(
+                (line_of(&lf, pa.offset), pa.generated),
+                (line_of(&crlf, pb.offset), pb.generated),
+                "{}: output line {la:?}",
+                stem(&f)
+            );
+            at_a += la.len();
+            at_b += lb.len();
+        }
+    }
+}
+
 #[test]
 fn expectation_parser_accepts_the_documented_forms() {
     let e = |verdict, bound| Expectation {

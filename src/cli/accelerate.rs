@@ -195,10 +195,11 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
         }
     };
 
-    let text = match read_input(&job.input) {
+    let source = match read_input(&job.input) {
         Ok(t) => t,
         Err(d) => return fail(&[d], "", None, Value::Null),
     };
+    let text = source.text.clone();
     let start = Instant::now();
     let result = pipeline::accelerate_source(&text, opts);
     let time_ms = Some(start.elapsed().as_secs_f64() * 1000.0);
@@ -227,17 +228,17 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
 
     if args.check {
         let (base_name, base) = match &job.target {
-            Target::Stdout => (name.clone(), text.clone()),
+            Target::Stdout => (name.clone(), source.encode(&text).into_owned()),
             Target::File(p) => match fs::read(p) {
-                Ok(bytes) => (target_name.clone(), String::from_utf8_lossy(&bytes).into_owned()),
-                Err(e) if e.kind() == io::ErrorKind::NotFound => (target_name.clone(), String::new()),
+                Ok(bytes) => (target_name.clone(), bytes),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => (target_name.clone(), Vec::new()),
                 Err(e) => return io_fail(format!("cannot read `{target_name}`"), e, outcome.report),
             },
         };
-        if base == outcome.output {
+        if base == source.encode(&outcome.output).as_ref() {
             return done(Exit::Success, "unchanged", outcome.report);
         }
-        let diff = TextDiff::from_lines(&base, &outcome.output)
+        let diff = TextDiff::from_lines(String::from_utf8_lossy(&base).as_ref(), outcome.output.as_str())
             .unified_diff()
             .header(&base_name, &base_name)
             .to_string();
@@ -248,7 +249,7 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
     }
 
     match &job.target {
-        Target::Stdout => match write_stdout(&outcome.output) {
+        Target::Stdout => match write_stdout(source.encode(&outcome.output)) {
             Ok(()) => done(Exit::Success, "written", outcome.report),
             Err(e) => io_fail("cannot write to stdout".into(), e, outcome.report),
         },
@@ -256,7 +257,7 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
         Target::File(_) if args.in_place && outcome.output == text => done(Exit::Success, "unchanged", outcome.report),
         // The output directory is created on first use, so that a run
         // without any valid input leaves nothing behind.
-        Target::File(p) => match create_out_dir(args).and_then(|()| write_file(p, &outcome.output)) {
+        Target::File(p) => match create_out_dir(args).and_then(|()| write_file(p, source.encode(&outcome.output))) {
             Ok(()) => done(Exit::Success, "written", outcome.report),
             Err(e) => io_fail(format!("cannot write `{target_name}`"), e, outcome.report),
         },

@@ -109,7 +109,7 @@ fn verdict_exit(report: &CheckReport) -> Exit {
 fn read_or_report(input: &std::path::Path, color: ColorChoice) -> Result<(String, String), Exit> {
     let name = display_name(input);
     match read_input(input) {
-        Ok(t) => Ok((name, t)),
+        Ok(t) => Ok((name, t.text)),
         Err(d) => {
             render::eprint(&name, "", &[d], color);
             Err(Exit::InputError)

@@ -74,7 +74,7 @@ fn tally_line(t: &Tally, count: u64) -> String {
 fn save_finding(dir: &Path, f: &Finding) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let path = dir.join(format!("campaign_seed{}.c", f.seed));
-    super::output::write_file(&path, &campaign::as_fixture(f))?;
+    super::output::write_file(&path, campaign::as_fixture(f))?;
     Ok(path)
 }
 

@@ -13,6 +13,7 @@ mod accelerate;
 mod check;
 mod evidence;
 mod output;
+mod source;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -27,6 +28,7 @@ use crate::diag::render::{self, ColorChoice};
 use crate::emit::Dialect;
 use crate::ir::{Quantifiers, Span};
 use crate::pipeline::{self, Options};
+use source::SourceText;
 
 /// Process exit codes. `Unsafe` and `Unknown` are the verdicts of
 /// `tracc check` / `tracc verify` (SAFE is `Success`).
@@ -385,7 +387,7 @@ fn display_name(p: &Path) -> String {
 
 /// Read an input file (or stdin for `-`) as UTF-8. Any failure is an
 /// error diagnostic without a location.
-fn read_input(p: &Path) -> Result<String, Diagnostic> {
+fn read_input(p: &Path) -> Result<SourceText, Diagnostic> {
     let bytes = if is_stdio(p) {
         let mut buf = Vec::new();
         io::stdin().read_to_end(&mut buf).map(|_| buf)
@@ -394,21 +396,27 @@ fn read_input(p: &Path) -> Result<String, Diagnostic> {
     };
     let bytes =
         bytes.map_err(|e| Diagnostic::error(Span::SYNTHETIC, format!("cannot read `{}`: {e}", display_name(p))))?;
-    String::from_utf8(bytes).map_err(|e| {
+    let copy = bytes.clone();
+    SourceText::decode(bytes).map_err(|e| {
+        let at = |offset| {
+            let (line, col) = SourceText::line_col(&copy, offset);
+            format!("{}:{line}:{col}", display_name(p))
+        };
         Diagnostic::error(
             Span::SYNTHETIC,
             format!(
-                "`{}` is not valid UTF-8 (byte {})",
-                display_name(p),
-                e.utf8_error().valid_up_to()
+                "{}: a byte that is not UTF-8, and {}: a character (U+F780..U+F7FF) that tracc uses to carry such bytes through",
+                at(e.raw_at),
+                at(e.clash_at)
             ),
         )
+        .with_note("re-encode the file as UTF-8 (iconv -f latin1 -t utf-8)")
     })
 }
 
-fn write_stdout(text: &str) -> io::Result<()> {
+fn write_stdout(text: impl AsRef<[u8]>) -> io::Result<()> {
     let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes())?;
+    out.write_all(text.as_ref())?;
     out.flush()
 }
 
@@ -427,7 +435,7 @@ fn write_explanation(e: &pipeline::Explanation, dot: bool) -> io::Result<()> {
 fn explain(args: &ExplainArgs, color: ColorChoice) -> Exit {
     let name = display_name(&args.input);
     let text = match read_input(&args.input) {
-        Ok(t) => t,
+        Ok(t) => t.text,
         Err(d) => {
             render::eprint(&name, "", &[d], color);
             return Exit::InputError;

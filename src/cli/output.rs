@@ -20,7 +20,8 @@ use std::path::Path;
 /// FIFO, a socket) is opened and written in place: renaming over it would
 /// replace the device node itself with a regular file, which for
 /// `/dev/null` breaks every other program on the machine.
-pub(super) fn write_file(target: &Path, text: &str) -> io::Result<()> {
+pub(super) fn write_file(target: &Path, text: impl AsRef<[u8]>) -> io::Result<()> {
+    let text = text.as_ref();
     if let Ok(meta) = fs::metadata(target)
         && !meta.is_file()
     {
@@ -28,7 +29,7 @@ pub(super) fn write_file(target: &Path, text: &str) -> io::Result<()> {
             return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a directory"));
         }
         let mut file = fs::OpenOptions::new().write(true).open(target)?;
-        file.write_all(text.as_bytes())?;
+        file.write_all(text)?;
         return file.flush();
     }
     let target = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
@@ -49,7 +50,7 @@ pub(super) fn write_file(target: &Path, text: &str) -> io::Result<()> {
     if let Ok(meta) = fs::metadata(&target) {
         tmp.as_file().set_permissions(meta.permissions())?;
     }
-    tmp.write_all(text.as_bytes())?;
+    tmp.write_all(text)?;
     tmp.as_file().sync_all()?;
     tmp.persist(&target).map_err(|e| e.error)?;
     Ok(())

@@ -57,7 +57,7 @@ use crate::ir::Span;
 
 pub use dialect::{gcc_view, nondet_declaration, prelude, required_declarations};
 pub use expr::print_expr;
-pub use splice::{Edit, Origins, SourceMap, SourcePlace, line_indent, splice};
+pub use splice::{Edit, Origins, SourceMap, SourcePlace, line_indent, splice, uses_crlf};
 pub use stmt::{detect_indent_unit, print_stmt, print_stmt_traced};
 
 /// How verification intrinsics are spelled in the output.

@@ -30,6 +30,54 @@ impl Edit {
     }
 }
 
+impl Edit {
+    /// The same edit with CRLF line endings in tracc's own text: a `\r`
+    /// before every bare `\n` outside what the text copies from the
+    /// source (copied text keeps the source's bytes). `Origins` is moved
+    /// along, so the `SourceMap` of the result stays exact.
+    pub fn with_crlf(self) -> Edit {
+        let Edit { span, text, origins } = self;
+        let in_copy = |i: usize| {
+            origins
+                .copies
+                .iter()
+                .any(|&(start, len, _)| start <= i && i < start + len)
+        };
+        let mut out = String::with_capacity(text.len() + text.len() / 16);
+        // Offsets (in `text`) of the line feeds that get a carriage return.
+        let mut inserted = Vec::new();
+        let mut prev = None;
+        for (i, c) in text.char_indices() {
+            if c == '\n' && prev != Some('\r') && !in_copy(i) {
+                out.push('\r');
+                inserted.push(i);
+            }
+            out.push(c);
+            prev = Some(c);
+        }
+        let moved = |at: usize| at + inserted.partition_point(|&p| p <= at);
+        Edit {
+            span,
+            text: out,
+            origins: Origins {
+                copies: origins
+                    .copies
+                    .iter()
+                    .map(|&(start, len, from)| (moved(start), len, from))
+                    .collect(),
+                first_loop: origins.first_loop.map(moved),
+            },
+        }
+    }
+}
+
+/// Does `source` end its lines with CRLF? (More CRLF than bare LF line
+/// ends, as editors and `clang-format`'s line-ending detection decide.)
+pub fn uses_crlf(source: &str) -> bool {
+    let crlf = source.matches("\r\n").count();
+    crlf > source.matches('\n').count() - crlf
+}
+
 /// Where the parts of a printed text come from, as the statement printer
 /// records them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
