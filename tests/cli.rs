@@ -502,6 +502,74 @@ fn verify_shows_failures_and_traces_at_input_lines() {
 }
 
 #[test]
+fn check_json_carries_traces_only_with_trace() {
+    let src = "int nondet_int(void);\nvoid assert(int);\nint main(void) {\n    int x = nondet_int();\n    assert(x != 7);\n    return 0;\n}\n";
+    let dir = dir_with(&[("u.c", src)]);
+    for (args, traced) in [
+        (&["check", "u.c", "--json"][..], false),
+        (&["check", "u.c", "--json", "--trace"], true),
+    ] {
+        let o = tracc(args, dir.path(), None);
+        assert_eq!(code(&o), 10, "{}", stderr(&o));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+        assert_eq!(
+            json["trace"].as_array().is_some_and(|t| !t.is_empty()),
+            traced,
+            "{json}"
+        );
+        assert_eq!(json["failures"][0].get("trace").is_some(), traced, "{json}");
+        assert_eq!(json["failures"][0]["line"].as_u64(), Some(5));
+    }
+}
+
+#[test]
+fn messages_name_what_the_user_wrote() {
+    let fig1 = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/paper_fig1_safe.c")).unwrap();
+    let dir = dir_with(&[
+        ("a.c", &fig1),
+        ("file", ""),
+        (
+            "fp.c",
+            "int g(int x) { return x; }\nint main(void) { int (*f)(int) = g; return f(1); }\n",
+        ),
+        ("nf.c", "int main(void) { int f(void) { return 1; } return f(); }\n"),
+    ]);
+    // A missing directory: named, and no temporary file name.
+    let o = tracc(&["accelerate", "a.c", "-o", "no/such/out.c"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert!(
+        stderr(&o).contains("cannot write `no/such/out.c`: no directory `no/such`"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains(".tracc-"), "{}", stderr(&o));
+    // --out-dir naming a file.
+    let o = tracc(&["accelerate", "a.c", "--out-dir", "file"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert!(
+        stderr(&o).contains("--out-dir `file` exists and is not a directory"),
+        "{}",
+        stderr(&o)
+    );
+    // Constructs in C's words, not tree-sitter's.
+    let o = tracc(&["check", "fp.c"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert!(
+        stderr(&o).contains("pointers are not modelled (this one is a pointer to function returning int)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = tracc(&["check", "nf.c"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert!(
+        stderr(&o).contains("a function defined inside another function"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("function_definition"), "{}", stderr(&o));
+}
+
+#[test]
 fn verify_says_which_loop_kept_it_from_a_proof() {
     // `tracc verify NAME -q` on `text`: UNKNOWN, the loop at line 5 not
     // unwound, and a note there that starts with `why`.

@@ -217,8 +217,9 @@ impl CheckReport {
         report::render(self, at, show_trace)
     }
 
-    /// Machine-readable report for `--report json`.
-    pub fn to_json(&self, file_name: &str, source: &str) -> serde_json::Value {
+    /// Machine-readable report for `--json`; the traces (`trace`, and each
+    /// failure's) only with `show_trace`, as in the text report.
+    pub fn to_json(&self, file_name: &str, source: &str, show_trace: bool) -> serde_json::Value {
         report::to_json(
             self,
             file_name,
@@ -226,12 +227,13 @@ impl CheckReport {
                 file: file_name,
                 text: source,
             },
+            show_trace,
         )
     }
 
     /// As [`CheckReport::to_json`], with locations shown where `at` says.
-    pub fn to_json_at(&self, file_name: &str, at: &dyn Locate) -> serde_json::Value {
-        report::to_json(self, file_name, at)
+    pub fn to_json_at(&self, file_name: &str, at: &dyn Locate, show_trace: bool) -> serde_json::Value {
+        report::to_json(self, file_name, at, show_trace)
     }
 }
 

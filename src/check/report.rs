@@ -168,7 +168,7 @@ fn trace_json(trace: &[TraceStep], at: &dyn Locate) -> Vec<serde_json::Value> {
         .collect()
 }
 
-fn failure_json(f: &Failure, at: &dyn Locate) -> serde_json::Value {
+fn failure_json(f: &Failure, at: &dyn Locate, show_trace: bool) -> serde_json::Value {
     let p = at.place(f.span);
     let (line, col) = p.line_col.unzip();
     let mut v = json!({
@@ -181,22 +181,26 @@ fn failure_json(f: &Failure, at: &dyn Locate) -> serde_json::Value {
     if p.generated {
         v["generated"] = json!(true);
     }
-    if !f.trace.is_empty() {
+    if show_trace && !f.trace.is_empty() {
         v["trace"] = serde_json::Value::Array(trace_json(&f.trace, at));
     }
     v
 }
 
-pub(crate) fn to_json(r: &CheckReport, file: &str, at: &dyn Locate) -> serde_json::Value {
-    let trace = trace_json(&r.trace, at);
+pub(crate) fn to_json(r: &CheckReport, file: &str, at: &dyn Locate, show_trace: bool) -> serde_json::Value {
+    let trace = if show_trace {
+        trace_json(&r.trace, at)
+    } else {
+        Vec::new()
+    };
     json!({
         "file": file,
         "verdict": r.verdict.as_str(),
         "unwind": r.unwind,
         "properties": r.properties,
         "unwinding_assertions": r.unwinding_assertions,
-        "failures": r.failures.iter().map(|f| failure_json(f, at)).collect::<Vec<_>>(),
-        "unwinding_failures": r.unwinding_failures.iter().map(|f| failure_json(f, at)).collect::<Vec<_>>(),
+        "failures": r.failures.iter().map(|f| failure_json(f, at, show_trace)).collect::<Vec<_>>(),
+        "unwinding_failures": r.unwinding_failures.iter().map(|f| failure_json(f, at, show_trace)).collect::<Vec<_>>(),
         "trace": trace,
         "unknown_reason": r.unknown_reason,
         "encode_ms": r.encode_time.as_secs_f64() * 1000.0,

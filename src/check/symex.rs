@@ -783,7 +783,16 @@ impl<'p> Enc<'p> {
                 self.fill_array(ty, items, &mut pos, *lspan, st)
             }
             (CType::Array(..), Init::Expr(e)) => Err(unsupported(e.span, "array initialiser is not modelled")),
-            _ => Err(unsupported(span, format!("initialiser of type `{ty}` is not modelled"))),
+            _ => Err(unsupported(
+                span,
+                match ty {
+                    CType::Opaque(t) if t.ends_with('*') => format!("pointers are not modelled (`{t}`)"),
+                    CType::Opaque(t) if t.starts_with("pointer") => {
+                        format!("pointers are not modelled (this one is a {t})")
+                    }
+                    _ => format!("a variable of type `{ty}` is not modelled"),
+                },
+            )),
         }
     }
 

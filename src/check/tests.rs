@@ -201,7 +201,7 @@ fn trace_lists_assignments_with_lines_and_values() {
     assert!(text.contains("f.c:7:1: failed: assertion y != 7"), "{text}");
     assert!(text.contains("f.c:6: y = 7"), "{text}");
     assert_eq!(text.lines().last(), Some("UNSAFE"));
-    let json = r.to_json("f.c", src);
+    let json = r.to_json("f.c", src, false);
     assert_eq!(json["verdict"], "UNSAFE");
     assert_eq!(json["failures"][0]["line"], 7);
 }
@@ -501,7 +501,8 @@ fn cprover_assert_message_is_reported() {
     let r = run(src, 1);
     assert_eq!(r.verdict, Verdict::Unsafe);
     assert_eq!(r.failures[0].message, "x is not seven");
-    let json = r.to_json("m.c", src);
+    assert!(r.to_json("m.c", src, false)["trace"].as_array().unwrap().is_empty());
+    let json = r.to_json("m.c", src, true);
     assert_eq!(json["failures"][0]["message"], "x is not seven");
     let last = json["trace"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["kind"], "failure");

@@ -288,6 +288,10 @@ fn diagnostic_json(d: &Diagnostic, text: &str) -> Value {
 
 fn create_out_dir(args: &AccelerateArgs) -> io::Result<()> {
     match &args.out_dir {
+        Some(dir) if dir.exists() && !dir.is_dir() => Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("--out-dir `{}` exists and is not a directory", dir.display()),
+        )),
         Some(dir) => fs::create_dir_all(dir),
         None => Ok(()),
     }

@@ -138,7 +138,7 @@ pub fn check(args: &CheckArgs, color: ColorChoice) -> Exit {
         }
     };
     let out = if args.checker.json {
-        format!("{:#}\n", report.to_json(&name, &text))
+        format!("{:#}\n", report.to_json(&name, &text, args.checker.trace))
     } else {
         let mut out = report.render(&name, &text, args.checker.trace);
         if !out.ends_with('\n') {
@@ -189,7 +189,7 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
     };
     let loop_notes = unwinding_notes(&report, &at, &outcome.loops);
     let out = if args.checker.json {
-        let mut json = report.to_json_at(&name, &at);
+        let mut json = report.to_json_at(&name, &at, args.checker.trace);
         if let Some(obj) = json.as_object_mut() {
             obj.insert(
                 "transform_ms".into(),

@@ -46,7 +46,11 @@ pub(super) fn write_file(target: &Path, text: impl AsRef<[u8]>) -> io::Result<()
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(dir)?;
+    // tempfile's errors name the temporary file, which the user never asked for.
+    let mut tmp = builder.tempfile_in(dir).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => io::Error::new(e.kind(), format!("no directory `{}`", dir.display())),
+        kind => io::Error::new(kind, format!("cannot create a file in `{}`: {kind}", dir.display())),
+    })?;
     if let Ok(meta) = fs::metadata(&target) {
         tmp.as_file().set_permissions(meta.permissions())?;
     }

@@ -237,7 +237,7 @@ impl Lowerer<'_> {
             "field_expression" => opaque("structs and unions are not modelled", span),
             "compound_literal_expression" => opaque("compound literals are not modelled", span),
             "null" => opaque("pointers are not modelled", span),
-            other => opaque(format!("`{other}` is not modelled"), span),
+            other => opaque(format!("{} is not modelled", super::construct_name(other)), span),
         }
     }
 

@@ -375,3 +375,28 @@ fn split_init(node: Node<'_>) -> (Node<'_>, Option<Node<'_>>) {
 
 #[cfg(test)]
 mod tests;
+
+/// A construct named in C's words rather than by its tree-sitter node kind
+/// (`gnu_asm_expression` is "inline assembly").
+fn construct_name(kind: &str) -> String {
+    match kind {
+        "gnu_asm_expression" | "asm_statement" => "inline assembly".into(),
+        "attributed_statement" => "a statement with attributes".into(),
+        "generic_expression" => "`_Generic`".into(),
+        "offsetof_expression" => "`offsetof`".into(),
+        "alignof_expression" => "`_Alignof`".into(),
+        "seh_try_statement" | "seh_leave_statement" => "structured exception handling".into(),
+        "type_definition" => "a `typedef` inside a function".into(),
+        "struct_specifier" | "union_specifier" | "enum_specifier" => "a type declared inside a function".into(),
+        other => format!("this construct ({})", other.replace('_', " ")),
+    }
+}
+
+#[cfg(test)]
+mod construct_names {
+    #[test]
+    fn no_node_kind_leaks_into_a_message() {
+        assert_eq!(super::construct_name("gnu_asm_expression"), "inline assembly");
+        assert_eq!(super::construct_name("preproc_call"), "this construct (preproc call)");
+    }
+}

@@ -117,7 +117,10 @@ impl Lowerer<'_> {
                 }
             }
             "case_statement" => return self.case_statement(node),
-            other => StmtKind::Opaque(format!("`{other}` statements are not modelled")),
+            "function_definition" => {
+                StmtKind::Opaque("a function defined inside another function (a GNU extension)".into())
+            }
+            other => StmtKind::Opaque(super::construct_name(other)),
         };
         Stmt::new(kind, span)
     }

@@ -116,12 +116,17 @@ impl Lowerer<'_> {
             }
             "pointer_declarator" => {
                 let inner = node.child_by_field_name("declarator")?;
-                self.declarator_type(inner, CType::Opaque(format!("{base} *")))
+                let pointer = match &base {
+                    CType::Opaque(f) if f.starts_with("function") => format!("pointer to {f}"),
+                    _ => format!("{base} *"),
+                };
+                self.declarator_type(inner, CType::Opaque(pointer))
             }
             "parenthesized_declarator" => {
                 let mut cursor = node.walk();
                 let inner = node.named_children(&mut cursor).next()?;
-                self.declarator_type(inner, CType::Opaque(format!("{base} (declarator)")))
+                // Parentheses only group: `(*f)(int)` is a pointer to a function.
+                self.declarator_type(inner, base)
             }
             "attributed_declarator" => {
                 let inner = node.child_by_field_name("declarator").or_else(|| node.named_child(0))?;
@@ -129,7 +134,7 @@ impl Lowerer<'_> {
             }
             "function_declarator" => {
                 let inner = node.child_by_field_name("declarator")?;
-                self.declarator_type(inner, CType::Opaque("function".to_string()))
+                self.declarator_type(inner, CType::Opaque(format!("function returning {base}")))
             }
             _ => None,
         }
