@@ -567,6 +567,14 @@ fn messages_name_what_the_user_wrote() {
         stderr(&o)
     );
     assert!(!stderr(&o).contains("function_definition"), "{}", stderr(&o));
+    // What the checker refuses after the transformation is shown in the
+    // input, not in tracc's output.
+    let late = "void assert(int);\nint main(void)\n{\n    unsigned int x = 0;\n    while (x < 100000) {\n        x++;\n    }\n    float f = 1.5f;\n    assert(x == 100000);\n    return (int)f;\n}\n";
+    fs::write(dir.path().join("late.c"), late).unwrap();
+    let o = tracc(&["verify", "late.c"], dir.path(), None);
+    assert_eq!(code(&o), 3);
+    assert!(stderr(&o).contains("--> late.c:8:5"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("transformed"), "{}", stderr(&o));
 }
 
 #[test]

@@ -169,24 +169,32 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
     if !args.quiet && !outcome.diagnostics.is_empty() {
         render::eprint(&name, &text, &outcome.diagnostics, color);
     }
-    let transformed_name = format!("{name} (transformed)");
     let started = Instant::now();
-    let report = match check_source(&outcome.output, &args.checker.options(args.unwind)) {
-        Ok(r) => r,
-        Err(diags) => {
-            // The transformed text is tracc's own output: not being able to
-            // check it is an internal problem, reported against that text.
-            render::eprint(&transformed_name, &outcome.output, &diags, color);
-            return Exit::InputError;
-        }
-    };
-    let check_time = started.elapsed();
     let at = InInput {
         name: &name,
         input: &text,
         output: &outcome.output,
         map: &outcome.source_map,
     };
+    let report = match check_source(&outcome.output, &args.checker.options(args.unwind)) {
+        Ok(r) => r,
+        Err(diags) => {
+            // What the checker refuses in text copied from the input is
+            // shown there; in tracc's own code (an internal problem), in
+            // the transformed text.
+            let (mut in_input, mut internal) = (Vec::new(), Vec::new());
+            for d in diags {
+                match at.diagnostic_in_input(d) {
+                    Ok(d) => in_input.push(d),
+                    Err(d) => internal.push(d),
+                }
+            }
+            render::eprint(&name, &text, &in_input, color);
+            render::eprint(&format!("{name} (transformed)"), &outcome.output, &internal, color);
+            return Exit::InputError;
+        }
+    };
+    let check_time = started.elapsed();
     let loop_notes = unwinding_notes(&report, &at, &outcome.loops);
     let out = if args.checker.json {
         let mut json = report.to_json_at(&name, &at, args.checker.trace);
@@ -243,6 +251,29 @@ impl InInput<'_> {
     /// synthetic span).
     fn source_place(&self, span: Span) -> Option<SourcePlace> {
         (!span.is_synthetic()).then(|| self.map.to_source(span.start, self.output, self.input))
+    }
+
+    /// `d` (about the output) moved to the input text its span was copied
+    /// from; `Err(d)` unchanged when the span is in tracc's own code.
+    fn diagnostic_in_input(&self, d: Diagnostic) -> Result<Diagnostic, Diagnostic> {
+        if d.span.is_synthetic() {
+            return Ok(d);
+        }
+        let first = self.map.to_source(d.span.start, self.output, self.input);
+        let last = self
+            .map
+            .to_source(d.span.end.saturating_sub(1).max(d.span.start), self.output, self.input);
+        if first.generated || last.generated || last.offset < first.offset {
+            return Err(d);
+        }
+        let mut end = (last.offset + 1).min(self.input.len());
+        while !self.input.is_char_boundary(end) {
+            end += 1;
+        }
+        Ok(Diagnostic {
+            span: Span::new(first.offset, end.max(first.offset)),
+            ..d
+        })
     }
 }
 
