@@ -523,6 +523,23 @@ fn check_json_carries_traces_only_with_trace() {
 }
 
 #[test]
+fn a_check_past_its_memory_limit_ends_unknown_with_the_reason() {
+    let deep = "int nondet_int(void);\nvoid assert(int);\nint main(void) {\n    int n = nondet_int(), i = 0, s = nondet_int();\n    while (i < n) {\n        s = s * 3 + i;\n        i++;\n    }\n    assert(s != 17);\n    return 0;\n}\n";
+    let dir = dir_with(&[("d.c", deep)]);
+    let o = tracc(
+        &["check", "d.c", "--unwind", "3000", "--memory-limit", "1"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("memory limit (1 MiB, --memory-limit) reached"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn messages_name_what_the_user_wrote() {
     let fig1 = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/paper_fig1_safe.c")).unwrap();
     let dir = dir_with(&[

@@ -67,6 +67,9 @@ pub struct CheckOptions {
     pub per_assertion: bool,
     /// Give up (verdict UNKNOWN) after this long.
     pub timeout_ms: Option<u64>,
+    /// Give up (verdict UNKNOWN) when the process grows past this many
+    /// MiB: the unwinding checks its resident size, z3 its allocations.
+    pub memory_limit_mib: Option<u64>,
 }
 
 impl Default for CheckOptions {
@@ -78,6 +81,7 @@ impl Default for CheckOptions {
             error_label: None,
             per_assertion: false,
             timeout_ms: None,
+            memory_limit_mib: None,
         }
     }
 }
@@ -291,8 +295,10 @@ pub(crate) fn check_program_with(
         unwinding_assertions: opts.unwinding_assertions,
         error_label: opts.error_label.as_deref(),
         deadline,
+        memory_limit_kib: opts.memory_limit_mib.map(|m| m.saturating_mul(1024)),
         native_quantifiers,
     };
+
     let mut report = CheckReport {
         verdict: Verdict::Unknown,
         failures: Vec::new(),
@@ -314,12 +320,80 @@ pub(crate) fn check_program_with(
             report.unknown_reason = Some("timeout while unwinding the program".to_string());
             return Ok(report);
         }
+        Err(Stop::OutOfMemory) => {
+            report.encode_time = start.elapsed();
+            report.unknown_reason = Some(format!(
+                "memory limit ({} MiB, --memory-limit) reached while unwinding the program",
+                opts.memory_limit_mib.unwrap_or_default()
+            ));
+            return Ok(report);
+        }
     };
     report.encode_time = start.elapsed();
     let t = Instant::now();
-    solve(&enc, opts, deadline, &mut report);
+    let limit_kib = opts.memory_limit_mib.map(|m| m.saturating_mul(1024));
+    let interrupted = watched(deadline, limit_kib, || solve(&enc, opts, deadline, &mut report));
     report.solver_time = t.elapsed();
+    if let Some(why) = interrupted {
+        report.verdict = Verdict::Unknown;
+        report.unknown_reason = Some(match why {
+            Limit::Time => "timeout in the solver".to_string(),
+            Limit::Memory => format!(
+                "memory limit ({} MiB, --memory-limit) reached in the solver",
+                opts.memory_limit_mib.unwrap_or_default()
+            ),
+        });
+    }
     Ok(report)
+}
+
+/// Which limit a watched computation ran into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Limit {
+    Time,
+    Memory,
+}
+
+/// Run `work` (z3 calls on this thread's context) while a second thread
+/// watches the clock and the process's resident size and interrupts z3 when
+/// either passes its limit; says which did. z3's own `timeout` does not
+/// stop everything it does (preprocessing, model building), and it has no
+/// memory limit that does not also fail the creation of terms.
+fn watched(deadline: Option<Instant>, limit_kib: Option<u64>, work: impl FnOnce()) -> Option<Limit> {
+    if deadline.is_none() && limit_kib.is_none() {
+        work();
+        return None;
+    }
+    let ctx = z3::Context::thread_local();
+    let handle = ctx.handle();
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let hit = std::sync::Mutex::new(None);
+    std::thread::scope(|scope| {
+        let hit = &hit;
+        let handle = &handle;
+        scope.spawn(move || {
+            // Polls every 20 ms; wakes at once when the work is done.
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(Duration::from_millis(20)) {
+                let limit = if deadline.is_some_and(|d| Instant::now() > d) {
+                    Some(Limit::Time)
+                } else if limit_kib.is_some_and(|l| symex::resident_kib().is_some_and(|kib| kib > l)) {
+                    Some(Limit::Memory)
+                } else {
+                    None
+                };
+                if let Some(l) = limit {
+                    if let Ok(mut h) = hit.lock() {
+                        h.get_or_insert(l);
+                    }
+                    handle.interrupt();
+                }
+            }
+        });
+        work();
+        // The watcher stops when this sender is gone.
+        drop(done);
+    });
+    hit.into_inner().ok().flatten()
 }
 
 fn is_user(k: PropKind) -> bool {

@@ -29,6 +29,7 @@ use crate::ir::{
 pub(crate) enum Stop {
     Unsupported(Diagnostic),
     Timeout,
+    OutOfMemory,
 }
 
 type R<T> = Result<T, Stop>;
@@ -91,6 +92,8 @@ pub(crate) struct EncodeOptions<'a> {
     pub unwinding_assertions: bool,
     pub error_label: Option<&'a str>,
     pub deadline: Option<Instant>,
+    /// Stop when the process's resident size passes this (KiB).
+    pub memory_limit_kib: Option<u64>,
     /// Quantifiers as z3 quantifiers instead of names (quant.rs).
     pub native_quantifiers: bool,
 }
@@ -468,6 +471,12 @@ impl<'p> Enc<'p> {
             && Instant::now() > d
         {
             return Err(Stop::Timeout);
+        }
+        if let Some(limit) = self.opts.memory_limit_kib
+            && self.ticks.is_multiple_of(4096)
+            && resident_kib().is_some_and(|kib| kib > limit)
+        {
+            return Err(Stop::OutOfMemory);
         }
         Ok(())
     }
@@ -1964,4 +1973,12 @@ fn arith(op: BinOp, x: &BV, xt: IntType, y: &BV, yt: IntType) -> BV {
         BinOp::BitXor => x.bvxor(&y),
         _ => x.clone(),
     }
+}
+
+/// The resident size of this process in KiB (`VmRSS` of /proc/self/status;
+/// `None` where there is no such file).
+pub(crate) fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -43,22 +43,50 @@ pub struct CheckerArgs {
     #[arg(long)]
     pub per_assertion: bool,
 
-    /// Give up with UNKNOWN after this many seconds.
+    /// Give up with UNKNOWN after this many seconds, unwinding and solving
+    /// together (default: no limit for `check`, 300 for `verify`; 0: no
+    /// limit).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<u64>,
+
+    /// Give up with UNKNOWN when tracc (with its solver) grows past this
+    /// many MiB (default: three quarters of the machine's memory; 0: no
+    /// limit).
+    #[arg(long, value_name = "MIB")]
+    pub memory_limit: Option<u64>,
 }
 
+/// `tracc verify`'s time limit when none is given: a CI job gets an answer.
+const VERIFY_DEFAULT_TIMEOUT_S: u64 = 300;
+
 impl CheckerArgs {
-    fn options(&self, unwind: u32) -> CheckOptions {
+    /// The checker's options; `default_timeout` applies when `--timeout` is
+    /// not given.
+    fn options(&self, unwind: u32, default_timeout: Option<u64>) -> CheckOptions {
+        let positive = |v: u64| (v > 0).then_some(v);
         CheckOptions {
             unwind,
             unwinding_assertions: !self.no_unwinding_assertions,
             entry: self.entry.clone(),
             error_label: self.error_label.clone(),
             per_assertion: self.per_assertion,
-            timeout_ms: self.timeout.map(|s| s.saturating_mul(1000)),
+            timeout_ms: self
+                .timeout
+                .map_or(default_timeout, positive)
+                .map(|s| s.saturating_mul(1000)),
+            memory_limit_mib: self.memory_limit.map_or_else(default_memory_limit_mib, positive),
         }
     }
+}
+
+/// Three quarters of the machine's memory (`MemTotal` of /proc/meminfo),
+/// so that a runaway check ends with UNKNOWN before the machine swaps;
+/// `None` where that is not known.
+fn default_memory_limit_mib() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024 * 3 / 4)
 }
 
 #[derive(Debug, Args)]
@@ -130,7 +158,7 @@ pub fn check(args: &CheckArgs, color: ColorChoice) -> Exit {
         Ok(v) => v,
         Err(e) => return e,
     };
-    let report = match check_source(&text, &args.checker.options(args.unwind)) {
+    let report = match check_source(&text, &args.checker.options(args.unwind, None)) {
         Ok(r) => r,
         Err(diags) => {
             render::eprint(&name, &text, &diags, color);
@@ -176,7 +204,8 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         output: &outcome.output,
         map: &outcome.source_map,
     };
-    let report = match check_source(&outcome.output, &args.checker.options(args.unwind)) {
+    let options = args.checker.options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S));
+    let report = match check_source(&outcome.output, &options) {
         Ok(r) => r,
         Err(diags) => {
             // What the checker refuses in text copied from the input is
@@ -331,4 +360,40 @@ fn unwinding_notes(report: &CheckReport, at: &InInput<'_>, loops: &[LoopReport])
         }
     }
     notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn checker(args: &[&str]) -> CheckerArgs {
+        #[derive(Parser)]
+        struct Wrap {
+            #[command(flatten)]
+            checker: CheckerArgs,
+        }
+        Wrap::parse_from(std::iter::once("tracc").chain(args.iter().copied())).checker
+    }
+
+    #[test]
+    fn limits_default_to_bounded_and_zero_means_none() {
+        let o = checker(&[]).options(3, Some(VERIFY_DEFAULT_TIMEOUT_S));
+        assert_eq!(o.timeout_ms, Some(300_000));
+        assert_eq!(checker(&[]).options(3, None).timeout_ms, None);
+        assert_eq!(checker(&["--timeout", "0"]).options(3, Some(300)).timeout_ms, None);
+        assert_eq!(checker(&["--timeout", "7"]).options(3, None).timeout_ms, Some(7000));
+        // The default memory limit is below the machine's memory.
+        if let Some(m) = o.memory_limit_mib {
+            assert!(m > 0 && Some(m) < default_memory_limit_mib().map(|d| d * 4 / 3 + 1));
+        }
+        assert_eq!(
+            checker(&["--memory-limit", "0"]).options(3, None).memory_limit_mib,
+            None
+        );
+        assert_eq!(
+            checker(&["--memory-limit", "512"]).options(3, None).memory_limit_mib,
+            Some(512)
+        );
+    }
 }
