@@ -68,8 +68,31 @@ pub struct CheckOptions {
     /// Give up (verdict UNKNOWN) after this long.
     pub timeout_ms: Option<u64>,
     /// Give up (verdict UNKNOWN) when the process grows past this many
-    /// MiB: the unwinding checks its resident size, z3 its allocations.
+    /// MiB (resident size, z3 included).
     pub memory_limit_mib: Option<u64>,
+    /// Where long work reports what it is doing (a terminal's status line).
+    pub progress: Option<Progress>,
+}
+
+/// A receiver of progress messages ("unwinding `main`: loop at line 5,
+/// pass 1200 of at most 123458"; "solving").
+#[derive(Clone)]
+pub struct Progress(std::sync::Arc<dyn Fn(&str) + Send + Sync>);
+
+impl Progress {
+    pub fn new(f: impl Fn(&str) + Send + Sync + 'static) -> Progress {
+        Progress(std::sync::Arc::new(f))
+    }
+
+    fn tell(&self, what: &str) {
+        (self.0)(what)
+    }
+}
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
+    }
 }
 
 impl Default for CheckOptions {
@@ -82,6 +105,7 @@ impl Default for CheckOptions {
             per_assertion: false,
             timeout_ms: None,
             memory_limit_mib: None,
+            progress: None,
         }
     }
 }
@@ -297,6 +321,7 @@ pub(crate) fn check_program_with(
         deadline,
         memory_limit_kib: opts.memory_limit_mib.map(|m| m.saturating_mul(1024)),
         native_quantifiers,
+        progress: opts.progress.as_ref(),
     };
 
     let mut report = CheckReport {
@@ -331,6 +356,9 @@ pub(crate) fn check_program_with(
     };
     report.encode_time = start.elapsed();
     let t = Instant::now();
+    if let Some(p) = &opts.progress {
+        p.tell(&format!("solving ({} properties)", enc.props.len()));
+    }
     let limit_kib = opts.memory_limit_mib.map(|m| m.saturating_mul(1024));
     let interrupted = watched(deadline, limit_kib, || solve(&enc, opts, deadline, &mut report));
     report.solver_time = t.elapsed();
@@ -373,7 +401,8 @@ fn watched(deadline: Option<Instant>, limit_kib: Option<u64>, work: impl FnOnce(
         let handle = &handle;
         scope.spawn(move || {
             // Polls every 20 ms; wakes at once when the work is done.
-            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(Duration::from_millis(20)) {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(Duration::from_millis(20))
+            {
                 let limit = if deadline.is_some_and(|d| Instant::now() > d) {
                     Some(Limit::Time)
                 } else if limit_kib.is_some_and(|l| symex::resident_kib().is_some_and(|kib| kib > l)) {

@@ -96,6 +96,8 @@ pub(crate) struct EncodeOptions<'a> {
     pub memory_limit_kib: Option<u64>,
     /// Quantifiers as z3 quantifiers instead of names (quant.rs).
     pub native_quantifiers: bool,
+    /// Told where the unwinding is, a few times a second.
+    pub progress: Option<&'a super::Progress>,
 }
 
 #[derive(Clone)]
@@ -414,6 +416,8 @@ struct Enc<'p> {
     ticks: u32,
     /// Depth of quantifier bodies being evaluated.
     binders: u32,
+    /// When `opts.progress` was last told.
+    last_progress: Instant,
 }
 
 /// Symbolically execute `opts.entry` of `prog`.
@@ -428,6 +432,7 @@ pub(crate) fn encode(prog: &Program, src: &str, opts: &EncodeOptions<'_>) -> Res
         labels: HashMap::new(),
         ticks: 0,
         binders: 0,
+        last_progress: Instant::now(),
     };
     let entry = prog.func_by_name(opts.entry).ok_or_else(|| {
         Stop::Unsupported(Diagnostic::error(
@@ -1134,6 +1139,20 @@ impl<'p> Enc<'p> {
             }
             // The back edge is taken here.
             back_edges += 1;
+            if let Some(p) = self.opts.progress
+                && self.last_progress.elapsed() > std::time::Duration::from_millis(200)
+            {
+                self.last_progress = Instant::now();
+                let func = self
+                    .ctxs
+                    .last()
+                    .and_then(|c| c.func)
+                    .map_or("?", |f| self.prog.func(f).name.as_str());
+                p.tell(&format!(
+                    "unwinding `{func}`: loop at line {}, pass {back_edges} of at most {bound}",
+                    self.line_of(s.span)
+                ));
+            }
             if back_edges >= bound {
                 if self.opts.unwinding_assertions {
                     let line = self.line_of(s.span);

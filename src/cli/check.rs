@@ -75,8 +75,26 @@ impl CheckerArgs {
                 .map_or(default_timeout, positive)
                 .map(|s| s.saturating_mul(1000)),
             memory_limit_mib: self.memory_limit.map_or_else(default_memory_limit_mib, positive),
+            progress: None,
         }
     }
+}
+
+/// A status line on stderr that shows what a long check is doing (which
+/// function and loop it unwinds, how far; then solving). indicatif draws
+/// it only when stderr is a terminal; it is cleared when the check ends.
+fn status_line(opts: &mut CheckOptions) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    let shown = bar.clone();
+    opts.progress = Some(crate::check::Progress::new(move |what: &str| {
+        shown.set_message(what.to_string())
+    }));
+    bar
 }
 
 /// Three quarters of the machine's memory (`MemTotal` of /proc/meminfo),
@@ -158,7 +176,11 @@ pub fn check(args: &CheckArgs, color: ColorChoice) -> Exit {
         Ok(v) => v,
         Err(e) => return e,
     };
-    let report = match check_source(&text, &args.checker.options(args.unwind, None)) {
+    let mut options = args.checker.options(args.unwind, None);
+    let status = status_line(&mut options);
+    let checked = check_source(&text, &options);
+    status.finish_and_clear();
+    let report = match checked {
         Ok(r) => r,
         Err(diags) => {
             render::eprint(&name, &text, &diags, color);
@@ -204,8 +226,11 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         output: &outcome.output,
         map: &outcome.source_map,
     };
-    let options = args.checker.options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S));
-    let report = match check_source(&outcome.output, &options) {
+    let mut options = args.checker.options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S));
+    let status = status_line(&mut options);
+    let checked = check_source(&outcome.output, &options);
+    status.finish_and_clear();
+    let report = match checked {
         Ok(r) => r,
         Err(diags) => {
             // What the checker refuses in text copied from the input is
