@@ -634,6 +634,10 @@ pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<Explanati
             out.push_str(&format!("function {} at {line}:{col}: no loops\n", f.name));
         }
     }
+    for w in &lowered.warnings {
+        let (line, col) = line_col(text, w.span.start);
+        out.push_str(&format!("warning at {line}:{col}: {}\n", w.message));
+    }
     out.push_str(&instrument::explain(&inst.program, text, &inst));
     if dot || opts.restrict {
         let mut program = inst.program.clone();

@@ -540,6 +540,31 @@ fn a_check_past_its_memory_limit_ends_unknown_with_the_reason() {
 }
 
 #[test]
+fn loops_written_by_macros_are_reported_where_the_macro_is_used() {
+    let src = "void assert(int);\n#define COUNT_TO(v, n) while ((v) < (n)) { (v)++; }\nunsigned int j = 0;\n#define SPIN while (j < 10) j++\n#define TWICE(x) ((x) * 2)\nint main(void)\n{\n    unsigned int i = 0;\n    COUNT_TO(i, 100000u);\n    SPIN;\n    assert(TWICE(i) == 200000u);\n    return 0;\n}\n";
+    let dir = dir_with(&[("m.c", src)]);
+    let o = tracc(&["accelerate", "m.c", "-o", "out.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("warning: the loop in macro `COUNT_TO` is not transformed\n  --> m.c:9:5"),
+        "{err}"
+    );
+    assert!(err.contains("`COUNT_TO` is defined at 2:1"), "{err}");
+    assert!(
+        err.contains("warning: the loop in macro `SPIN` is not transformed\n   --> m.c:10:5"),
+        "{err}"
+    );
+    assert!(!err.contains("TWICE"), "{err}");
+    let o = tracc(&["explain", "m.c"], dir.path(), None);
+    assert!(
+        stdout(&o).contains("warning at 9:5: the loop in macro `COUNT_TO` is not transformed"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn messages_name_what_the_user_wrote() {
     let fig1 = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/paper_fig1_safe.c")).unwrap();
     let dir = dir_with(&[

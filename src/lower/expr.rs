@@ -254,6 +254,7 @@ impl Lowerer<'_> {
                 if let Some(value) = self.macro_value(name) {
                     return Expr { span, ..value };
                 }
+                self.loop_macro_use(name, span);
                 opaque(format!("`{name}` is not a variable tracc knows"), span)
             }
         }
@@ -514,6 +515,7 @@ impl Lowerer<'_> {
             return opaque("calls through expressions are not modelled", span);
         }
         let name = self.text(function).to_string();
+        self.loop_macro_use(&name, span);
         let arg_nodes: Vec<Node<'_>> = match node.child_by_field_name("arguments") {
             Some(list) => {
                 let mut cursor = list.walk();

@@ -57,6 +57,10 @@ struct Lowerer<'a> {
     typedefs: HashMap<String, CType>,
     /// Object-like macros: name and replacement text, lowered on use.
     macros: HashMap<String, String>,
+    /// Macros whose replacement has a loop, with the definition's line and
+    /// column: tracc does not expand macros, so their loops are not
+    /// transformed.
+    loop_macros: HashMap<String, (usize, usize)>,
     /// The function whose body is being lowered.
     current_func: Option<FuncId>,
 }
@@ -70,6 +74,7 @@ impl<'a> Lowerer<'a> {
             scopes: vec![HashMap::new()],
             typedefs: HashMap::new(),
             macros: HashMap::new(),
+            loop_macros: HashMap::new(),
             current_func: None,
         }
     }
@@ -192,7 +197,8 @@ impl<'a> Lowerer<'a> {
             "declaration" => self.file_declaration(node),
             "type_definition" => self.type_definition(node),
             "preproc_def" => self.macro_definition(node),
-            "preproc_include" | "preproc_call" | "preproc_function_def" | "comment" | "expression_statement" => {}
+            "preproc_function_def" => self.note_loop_macro(node),
+            "preproc_include" | "preproc_call" | "comment" | "expression_statement" => {}
             "preproc_if" | "preproc_ifdef" => {
                 // Without a preprocessor we cannot tell which branch is live.
                 self.program
@@ -213,12 +219,43 @@ impl<'a> Lowerer<'a> {
     }
 
     fn macro_definition(&mut self, node: Node<'_>) {
+        self.note_loop_macro(node);
         let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value")) else {
             return;
         };
         let name = self.text(name).to_string();
         let value = self.text(value).trim().to_string();
         self.macros.insert(name, value);
+    }
+
+    /// Remember a macro (object- or function-like) whose replacement has a
+    /// loop keyword, so that its uses can be reported.
+    fn note_loop_macro(&mut self, node: Node<'_>) {
+        let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value")) else {
+            return;
+        };
+        let words = self.text(value).split(|c: char| !c.is_ascii_alphanumeric() && c != '_');
+        let has_loop = words.into_iter().any(|w| matches!(w, "while" | "for" | "do"));
+        if has_loop {
+            let name = self.text(name).to_string();
+            let at = node.start_position();
+            self.loop_macros.insert(name, (at.row + 1, at.column + 1));
+        }
+    }
+
+    /// A warning at a use of a macro that expands to a loop (`None` when
+    /// `name` is no such macro).
+    fn loop_macro_use(&mut self, name: &str, at: Span) {
+        let Some(&(line, col)) = self.loop_macros.get(name) else {
+            return;
+        };
+        self.warnings.push(
+            Diagnostic::warning(at, format!("the loop in macro `{name}` is not transformed"))
+                .with_label("this expands to a loop")
+                .with_note(format!(
+                    "`{name}` is defined at {line}:{col}; tracc does not expand macros: run the preprocessor first (gcc -E) to transform its loops"
+                )),
+        );
     }
 
     fn type_definition(&mut self, node: Node<'_>) {

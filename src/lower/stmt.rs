@@ -24,7 +24,11 @@ impl Lowerer<'_> {
     /// preprocessor lines that carry no code).
     fn stmt_or_skip(&mut self, node: Node<'_>) -> Option<Stmt> {
         match node.kind() {
-            "comment" | "preproc_include" | "preproc_call" | "preproc_function_def" => None,
+            "comment" | "preproc_include" | "preproc_call" => None,
+            "preproc_function_def" => {
+                self.note_loop_macro(node);
+                None
+            }
             "preproc_def" => {
                 self.macro_definition(node);
                 None
