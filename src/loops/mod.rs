@@ -106,6 +106,32 @@ impl Path {
     }
 }
 
+/// Several "uses an unmodelled expression (X)" said once, as "uses
+/// unmodelled expressions (X; Y)", where the first of them stood.
+fn merge_unmodelled(reasons: &mut Vec<String>) {
+    const ONE: &str = "uses an unmodelled expression (";
+    let whats: Vec<String> = reasons
+        .iter()
+        .filter_map(|r| {
+            r.strip_prefix(ONE)
+                .and_then(|w| w.strip_suffix(')'))
+                .map(str::to_string)
+        })
+        .collect();
+    if whats.len() < 2 {
+        return;
+    }
+    let Some(first) = reasons.iter().position(|r| r.starts_with(ONE)) else {
+        return;
+    };
+    reasons[first] = format!("uses unmodelled expressions ({})", whats.join("; "));
+    let mut i = 0;
+    reasons.retain(|r| {
+        i += 1;
+        i - 1 == first || !r.starts_with(ONE)
+    });
+}
+
 /// Every loop of every function with a body.
 pub fn find_loops(program: &Program) -> Vec<LoopInfo> {
     let inl = Inlinable::compute(program);
@@ -223,6 +249,7 @@ fn analyse_loop(
     }
     let mut seen = BTreeSet::new();
     reasons.retain(|r| seen.insert(r.clone()));
+    merge_unmodelled(&mut reasons);
     LoopInfo {
         index: 0,
         func,
@@ -1173,5 +1200,27 @@ impl FindOpaque for Expr {
             }
         });
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn unmodelled_expressions_are_named_in_one_reason() {
+        let mut r = vec![
+            "contains a nested loop".to_string(),
+            "uses an unmodelled expression (pointers are not modelled)".to_string(),
+            "calls `f`, which is recursive".to_string(),
+            "uses an unmodelled expression (string literals are not modelled)".to_string(),
+        ];
+        super::merge_unmodelled(&mut r);
+        assert_eq!(
+            r,
+            [
+                "contains a nested loop",
+                "uses unmodelled expressions (pointers are not modelled; string literals are not modelled)",
+                "calls `f`, which is recursive"
+            ]
+        );
     }
 }
