@@ -4,8 +4,9 @@
 //! The modules follow the data flow, one stage each:
 //! `parse` → `lower` → `loops` → `accelerate` → `restrict` → `instrument` →
 //! `emit`; `check` is the reference bounded model checker over the same IR.
-//! `diag` carries diagnostics for all of them and `pipeline` strings the
-//! stages together for the CLI.
+//! `diag` carries diagnostics for all of them, `reason` says why a loop or
+//! path is left alone, and `pipeline` strings the stages together for the
+//! CLI.
 
 pub mod accelerate;
 pub mod check;
@@ -19,5 +20,6 @@ pub mod loops;
 pub mod lower;
 pub mod parse;
 pub mod pipeline;
+pub mod reason;
 pub mod restrict;
 pub mod testgen;

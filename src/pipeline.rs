@@ -178,11 +178,11 @@ fn keep_expressible_loops(inst: &mut Instrumented, text: &str, dialect: Dialect)
     }
     for (i, why) in refused {
         let l = &mut inst.loops[i];
-        let reason = format!("the accelerator needs {why}");
+        let reason = crate::reason::Reason::DialectCannotExpress(why);
         l.replacement = None;
         l.accelerators.clear();
         l.report.accelerated = false;
-        l.report.reason = Some(reason.clone());
+        l.report.reason = crate::reason::Why::one(reason.clone());
         l.diagnostics.push(
             Diagnostic::warning(l.span, format!("loop not accelerated: {reason}"))
                 .with_label("left unchanged")
@@ -575,7 +575,8 @@ fn report_json(
                 "kind": l.report.kind,
                 "accelerated": l.report.accelerated,
                 "restricted": automaton.is_some(),
-                "reason": l.report.reason,
+                "reason": l.report.reason.text(),
+                "reason_codes": l.report.reason.codes(),
                 "paths": l.report.paths,
                 "accelerators": l.accelerators.len(),
                 "automaton": automaton,

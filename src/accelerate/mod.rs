@@ -42,6 +42,7 @@ use crate::ir::{
 };
 use crate::loops::build::{self, and, and_all, arith, as_value, cast, cmp, ite, lit, not, or, ulong};
 use crate::loops::{LoopInfo, Path, Step};
+use crate::reason::{ArrayIssue, Claim, ClosedFormLimit, NondetUse, Reason};
 use poly::{Atom, Poly};
 use serde::Serialize;
 use smt::{Eval, Mode, in_range, int, poly_eq, poly_value, prove};
@@ -213,7 +214,7 @@ pub(crate) fn key(e: &Expr) -> String {
     format!("{:?}", build::desynth(e))
 }
 
-fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
+fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
     let name = |v: VarId| -> String {
         path.var_decl(program, v)
             .map(|d| d.name.clone())
@@ -245,24 +246,23 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
                     crate::loops::Lhs::Index(a, idx) => {
                         let d = path.var_decl(program, *a).ok_or("unknown array")?;
                         if d.storage == Storage::Param {
-                            return Err(format!("writes the array parameter `{}`", d.name));
+                            return Err(Reason::ArrayAccess(ArrayIssue::WritesParameter(d.name.clone())));
                         }
                         if path.locals.contains(a) {
-                            return Err(format!("writes the array `{}` declared in the loop body", d.name));
+                            return Err(Reason::ArrayAccess(ArrayIssue::WritesLocal(d.name.clone())));
                         }
                         if !matches!(&d.ty, CType::Array(e, _) if matches!(**e, CType::Int(_))) {
-                            return Err(format!(
-                                "writes `{}`, which is not a one-dimensional integer array",
-                                d.name
-                            ));
+                            return Err(Reason::ArrayAccess(ArrayIssue::NotOneDimensionalInteger(
+                                d.name.clone(),
+                            )));
                         }
                         if array_writes.iter().any(|w: &ArrayWrite| w.array == *a) {
-                            return Err(format!("writes the array `{}` more than once", d.name));
+                            return Err(Reason::ArrayAccess(ArrayIssue::WrittenTwice(d.name.clone())));
                         }
                         let index = current(&vals, &mut nondets, idx);
                         let value = as_value(current(&vals, &mut nondets, e));
                         if find_havoc(&index).or(find_havoc(&value)).is_some() {
-                            return Err("reads a variable before it is assigned in the iteration".into());
+                            return Err(Reason::ReadsBeforeAssigned(None));
                         }
                         collect_checks(&index, &mut checks, &mut seen_checks)?;
                         collect_checks(&value, &mut checks, &mut seen_checks)?;
@@ -307,10 +307,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
             }
         }
         if let Some(h) = read_havoc {
-            return Err(format!(
-                "reads `{}` before it is assigned in the iteration",
-                name(VarId(h.0))
-            ));
+            return Err(Reason::ReadsBeforeAssigned(Some(name(VarId(h.0)))));
         }
     }
     if path.split >= path.steps.len() {
@@ -327,7 +324,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
             Some(Some(e)) => {
                 full_vals.insert(*v, e.clone());
             }
-            _ => return Err(format!("`{}` gets an unknown value", name(*v))),
+            _ => return Err(Reason::UnknownValue(name(*v))),
         }
     }
     prefix_vals.retain(|v, _| state(v));
@@ -373,11 +370,11 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
     };
     for (v, e) in &full_vals {
         if mentions_nondet(e) {
-            return Err(format!("assigns a nondeterministic value to `{}`", name(*v)));
+            return Err(Reason::Nondeterminism(NondetUse::Assigned(name(*v))));
         }
     }
     if kept.iter().any(|(g, _, _)| mentions_nondet(g)) || checks.iter().any(&mentions_nondet) {
-        return Err("its guards or computations depend on nondeterministic values".into());
+        return Err(Reason::Nondeterminism(NondetUse::InGuards));
     }
     // A written array may be read only at the written index, before the
     // write (each index is written once, so that is the original value).
@@ -398,15 +395,12 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
             || kept.iter().any(|(g, _, _)| bad(g, true))
             || array_writes.iter().any(|o| bad(&o.index, false) || bad(&o.value, true));
         if reads_elsewhere {
-            return Err(format!(
-                "reads the array `{}` that it writes, at another index or after the write",
-                name(w.array)
-            ));
+            return Err(Reason::ArrayAccess(ArrayIssue::ReadsWhatItWrites(name(w.array))));
         }
     }
     for w in array_writes.iter_mut() {
         if mentions_nondet(&w.index) {
-            return Err("writes an array at a nondeterministic index".into());
+            return Err(Reason::Nondeterminism(NondetUse::ArrayIndex));
         }
         if mentions_nondet(&w.value) {
             // Only a fresh value used nowhere else, converted without change.
@@ -424,7 +418,7 @@ fn symex(program: &Program, path: &Path) -> Result<Sym, String> {
                 (ExprKind::Var(v), Some(t)) if v.0 >= NONDET_BASE && uses.get(&v.0) == Some(&1) => {
                     w.nondet_range = Some((t.min(), t.max()));
                 }
-                _ => return Err("writes a value computed from a nondeterministic value to an array".into()),
+                _ => return Err(Reason::Nondeterminism(NondetUse::ArrayValue)),
             }
         }
     }
@@ -519,7 +513,7 @@ fn const_value(e: &Expr) -> Option<i128> {
 }
 
 /// Operations in an assigned value whose result could leave its type.
-fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>) -> Result<(), String> {
+fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>) -> Result<(), Reason> {
     let mut err = None;
     let mut found: Vec<Expr> = Vec::new();
     e.walk(&mut |x| {
@@ -540,10 +534,10 @@ fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>) ->
             ExprKind::Binary(BinOp::Div | BinOp::Rem, _, b)
                 if !matches!(const_value(b), Some(c) if c != 0 && c != -1) =>
             {
-                err.get_or_insert_with(|| "divides by a non-constant value".to_string());
+                err.get_or_insert(Reason::UnsupportedOperation("divides by a non-constant value"));
             }
             ExprKind::Binary(BinOp::Shl | BinOp::Shr, ..) => {
-                err.get_or_insert_with(|| "uses a shift".to_string());
+                err.get_or_insert(Reason::UnsupportedOperation("uses a shift"));
             }
             _ => {}
         }
@@ -695,7 +689,7 @@ fn solve(
     updates: &BTreeMap<VarId, Poly>,
     name: &dyn Fn(VarId) -> String,
     ty: &dyn Fn(VarId) -> Option<CType>,
-) -> Result<BTreeMap<VarId, Cf>, String> {
+) -> Result<BTreeMap<VarId, Cf>, Reason> {
     let mut cfs: BTreeMap<VarId, Cf> = BTreeMap::new();
     let is_state = |a: &Atom| matches!(a, Atom::Var(v) if updates.contains_key(v));
     for (x, f) in updates {
@@ -742,34 +736,23 @@ fn solve(
                 .iter()
                 .any(|a| matches!(a, Atom::Var(v) if cfs.get(v).is_some_and(|c| c.piecewise())));
             let cf = if f.mentions(Atom::Var(*x)) {
-                let g = f
-                    .sub(&Poly::var(*x))
-                    .ok_or_else(|| "coefficient overflow".to_string())?;
+                let g = f.sub(&Poly::var(*x)).ok_or("coefficient overflow")?;
                 if g.mentions(Atom::Var(*x)) {
-                    return Err(format!(
-                        "the update of `{}` is not of the form `x + e` (geometric or nonlinear)",
-                        name(*x)
-                    ));
+                    return Err(Reason::NotAdditive(name(*x)));
                 }
                 // x(k) = x0 + sum_{j<k} g(j), with g(0) taken from the
                 // first values when a dependency is piecewise.
-                let g_rest = g
-                    .subst(&|a| cf_at(a, 0, false))
-                    .ok_or_else(|| "coefficient overflow".to_string())?;
-                let g_first = g
-                    .subst(&|a| cf_at(a, 0, true))
-                    .ok_or_else(|| "coefficient overflow".to_string())?;
+                let g_rest = g.subst(&|a| cf_at(a, 0, false)).ok_or("coefficient overflow")?;
+                let g_first = g.subst(&|a| cf_at(a, 0, true)).ok_or("coefficient overflow")?;
                 let g_rest0 = g_rest
                     .subst(&|a| (a == Atom::K).then(Poly::zero))
-                    .ok_or_else(|| "coefficient overflow".to_string())?;
-                let sum = g_rest
-                    .sum_below_k()
-                    .ok_or_else(|| format!("the closed form of `{}` has too high a degree", name(*x)))?;
+                    .ok_or("coefficient overflow")?;
+                let sum = g_rest.sum_below_k().ok_or_else(|| Reason::DegreeTooHigh(name(*x)))?;
                 let rest = Poly::var(*x)
                     .add(&g_first)
                     .and_then(|p| p.sub(&g_rest0))
                     .and_then(|p| p.add(&sum))
-                    .ok_or_else(|| "coefficient overflow".to_string())?;
+                    .ok_or("coefficient overflow")?;
                 let kind = if any_piecewise {
                     Kind::Polynomial
                 } else if let Some(c) = g.as_const() {
@@ -787,14 +770,9 @@ fn solve(
                 }
             } else {
                 if any_piecewise {
-                    return Err(format!(
-                        "`{}` depends on a value that changes after the first iteration only",
-                        name(*x)
-                    ));
+                    return Err(Reason::DelayedDependency(name(*x)));
                 }
-                let rest = f
-                    .subst(&|a| cf_at(a, -1, false))
-                    .ok_or_else(|| "coefficient overflow".to_string())?;
+                let rest = f.subst(&|a| cf_at(a, -1, false)).ok_or("coefficient overflow")?;
                 Cf {
                     first: Poly::var(*x),
                     rest,
@@ -809,10 +787,7 @@ fn solve(
         }
     }
     if let Some(x) = updates.keys().find(|x| !cfs.contains_key(x)) {
-        return Err(format!(
-            "the update of `{}` depends cyclically on other changing variables",
-            name(*x)
-        ));
+        return Err(Reason::CyclicUpdate(name(*x)));
     }
     Ok(cfs)
 }
@@ -1262,9 +1237,9 @@ fn linear_bound(x: Expr, t: IntType, step: &LinStep, k: &Expr) -> Expr {
 
 /// The exact C condition that the operation `node` (operands already in
 /// C form via `sub`) does not leave its type.
-fn no_wrap(node: &Expr, sub: &dyn Fn(&Expr) -> Expr) -> Result<Option<Expr>, String> {
+fn no_wrap(node: &Expr, sub: &dyn Fn(&Expr) -> Expr) -> Result<Option<Expr>, Reason> {
     let Some(t) = node.ty.as_int() else {
-        return Err("non-integer operation".into());
+        return Err(Reason::UnsupportedOperation("non-integer operation"));
     };
     let max = |t: IntType| lit(t.max(), t);
     let min = |t: IntType| lit(t.min(), t);
@@ -1341,7 +1316,9 @@ fn no_wrap(node: &Expr, sub: &dyn Fn(&Expr) -> Expr) -> Result<Option<Expr>, Str
                         cmp(BinOp::Le, b, arith(BinOp::Div, max(t), a, t)),
                     )))
                 }
-                None => Err("multiplies two non-constant signed values".into()),
+                None => Err(Reason::UnsupportedOperation(
+                    "multiplies two non-constant signed values",
+                )),
             }
         }
         ExprKind::Unary(UnOp::Neg, a) => {
@@ -1354,7 +1331,7 @@ fn no_wrap(node: &Expr, sub: &dyn Fn(&Expr) -> Expr) -> Result<Option<Expr>, Str
         }
         ExprKind::Cast { expr, .. } => {
             let Some(f) = expr.ty.as_int() else {
-                return Err("conversion of a non-integer".into());
+                return Err(Reason::UnsupportedOperation("conversion of a non-integer"));
             };
             let v = sub(expr);
             let mut parts = Vec::new();
@@ -1425,7 +1402,7 @@ pub fn accelerate_path(
     info: &LoopInfo,
     path: &Path,
     quantifiers: Quantifiers,
-) -> Result<Accelerator, String> {
+) -> Result<Accelerator, Reason> {
     let sym = symex(program, path)?;
     let prog: &Program = program;
     let name = |v: VarId| {
@@ -1435,21 +1412,21 @@ pub fn accelerate_path(
     };
     let mut updates = BTreeMap::new();
     for (x, e) in &sym.full_vals {
-        let d = path.var_decl(prog, *x).ok_or_else(|| "unknown variable".to_string())?;
+        let d = path.var_decl(prog, *x).ok_or("unknown variable")?;
         if d.ty.as_int().is_none() {
-            return Err(format!("writes `{}` of type `{}`", d.name, d.ty));
+            return Err(Reason::WritesUnsupportedType {
+                var: d.name.clone(),
+                ty: d.ty.to_string(),
+            });
         }
-        let p = to_poly(e, &|_| None).ok_or_else(|| {
-            format!(
-                "the new value of `{}` (`{}`) is not a polynomial",
-                d.name,
-                show::expr(prog, &|v| path.var_decl(prog, v).map(|d| d.name.clone()), e)
-            )
+        let p = to_poly(e, &|_| None).ok_or_else(|| Reason::NotPolynomial {
+            var: d.name.clone(),
+            value: show::expr(prog, &|v| path.var_decl(prog, v).map(|d| d.name.clone()), e),
         })?;
         updates.insert(*x, p);
     }
     if sym.array_writes.is_empty() && updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {
-        return Err("changes no variable".into());
+        return Err(Reason::ChangesNothing);
     }
     let cfs = solve(&updates, &name, &|v| path.var_decl(prog, v).map(|d| d.ty.clone()))?;
     let quadratic = cfs.values().any(|c| matches!(c.kind, Kind::Polynomial));
@@ -1469,18 +1446,18 @@ pub fn accelerate_path(
                 .iter()
                 .any(|a| matches!(a, Atom::Var(v) if v != x && !narrow(v)))
         {
-            return Err(format!(
-                "the closed form of `{}` is {} (polynomial closed forms are emitted over values of at most 32 bits)",
-                name(*x),
-                cf.rest.show(&|a| atom_name(prog, path, a))
-            ));
+            return Err(Reason::ClosedFormTooComplex {
+                var: name(*x),
+                form: cf.rest.show(&|a| atom_name(prog, path, a)),
+                limit: ClosedFormLimit::Width,
+            });
         }
         if matches!(cf.kind, Kind::Polynomial) && (cf.piecewise() || cf.rest.degree_in(Atom::K) > 2) {
-            return Err(format!(
-                "the closed form of `{}` is {} (polynomials of degree at most 2 are emitted)",
-                name(*x),
-                cf.rest.show(&|a| atom_name(prog, path, a))
-            ));
+            return Err(Reason::ClosedFormTooComplex {
+                var: name(*x),
+                form: cf.rest.show(&|a| atom_name(prog, path, a)),
+                limit: ClosedFormLimit::Degree,
+            });
         }
     }
     let ctx = Ctx {
@@ -1491,11 +1468,11 @@ pub fn accelerate_path(
     };
     for (x, cf) in &ctx.cfs {
         if matches!(cf.kind, Kind::Polynomial) && !monotone(&ctx, &cf.rest) {
-            return Err(format!(
-                "the closed form of `{}` is {}, which z3 could not prove monotone",
-                name(*x),
-                cf.rest.show(&|a| atom_name(prog, path, a))
-            ));
+            return Err(Reason::ClosedFormTooComplex {
+                var: name(*x),
+                form: cf.rest.show(&|a| atom_name(prog, path, a)),
+                limit: ClosedFormLimit::Monotone,
+            });
         }
     }
     // Values of checked operations as polynomials in K: they must move
@@ -1515,16 +1492,16 @@ pub fn accelerate_path(
             continue;
         }
         let (Some(rest), Some(first)) = (rest, first) else {
-            return Err(format!(
-                "cannot bound the value of `{}`",
-                show::expr(prog, &|v| Some(name(v)), node)
-            ));
+            return Err(Reason::UnboundedValue {
+                what: show::expr(prog, &|v| Some(name(v)), node),
+                monotone_unknown: false,
+            });
         };
         if rest.degree_in(Atom::K) > 2 || (rest.degree_in(Atom::K) == 2 && !monotone(&ctx, &rest)) {
-            return Err(format!(
-                "the value of `{}` is not monotone in the iteration count",
-                show::expr(prog, &|v| Some(name(v)), node)
-            ));
+            return Err(Reason::UnboundedValue {
+                what: show::expr(prog, &|v| Some(name(v)), node),
+                monotone_unknown: true,
+            });
         }
         let piecewise = rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first);
         check_polys.push((node.clone(), first, rest, piecewise));
@@ -1607,7 +1584,7 @@ pub fn accelerate_path(
             overflow.push(and_all(parts));
         }
     }
-    let check_at = |node: &Expr, k: &K| -> Result<Option<Expr>, String> {
+    let check_at = |node: &Expr, k: &K| -> Result<Option<Expr>, Reason> {
         let sub = |e: &Expr| ctx.at(e, k).unwrap_or_else(|| e.clone());
         no_wrap(node, &sub)
     };
@@ -1655,7 +1632,7 @@ pub fn accelerate_path(
         } else {
             ctx.cf_expr(*x, &top)
         }
-        .ok_or_else(|| format!("cannot emit the value of `{}`", name(*x)))?;
+        .ok_or("cannot emit the value of a variable")?;
         finals.push((*x, v));
     }
 
@@ -1779,10 +1756,7 @@ pub fn accelerate_path(
             && d.func.is_none()
             && prog.vars.iter().any(|o| o.func == Some(info.func) && o.name == d.name)
         {
-            return Err(format!(
-                "the global `{}` is shadowed by a local of the same name",
-                d.name
-            ));
+            return Err(Reason::ShadowedGlobal(d.name.clone()));
         }
     }
 
@@ -1808,7 +1782,7 @@ pub fn accelerate_path(
     for (wi, w) in sym.array_writes.iter().enumerate() {
         let d = path.var_decl(prog, w.array).ok_or("unknown array")?;
         let Some((elem, len)) = d.ty.array_parts() else {
-            return Err("array write to a non-array".into());
+            return Err(Reason::ArrayAccess(ArrayIssue::NotAnArray));
         };
         let (elem, len) = (elem.clone(), i128::from(len));
         let arr_name = d.name.clone();
@@ -1829,9 +1803,7 @@ pub fn accelerate_path(
             _ => None,
         };
         let Some(c) = step else {
-            return Err(format!(
-                "the index of the write to `{arr_name}` does not move by a constant step"
-            ));
+            return Err(Reason::ArrayAccess(ArrayIssue::IndexNotConstantStep(arr_name)));
         };
         // The accelerator writes at the first `n` iterations (`n - 1` for a
         // write after the body, whose last one the loop itself performs);
@@ -1842,7 +1814,7 @@ pub fn accelerate_path(
         let il = ctx.at(&w.index, last).ok_or("cannot emit an index")?;
         // Its in-bounds conditions are among `index_bounds`.
         if !anchors.iter().any(|a| a.is(w.array, &w.index)) {
-            return Err(format!("cannot bound the index of the write to `{arr_name}`"));
+            return Err(Reason::ArrayAccess(ArrayIssue::IndexUnbounded(arr_name)));
         }
         let a_id = VarId(prog.vars.len() + new_decls.len());
         new_decls.push(VarDecl {
@@ -2083,14 +2055,9 @@ pub fn accelerate_path(
             None => Some(prog.var(v).name.clone()),
         };
         let shown = show::expr(prog, &fresh_or_own, &q);
-        return Err(match quantifiers {
-            Quantifiers::None => format!(
-                "needs the quantifier `{shown}`, and the output may have none (--quantifiers=none, --dialect svcomp)"
-            ),
-            _ => format!(
-                "needs the quantifier `{shown}`, whose range is not constant: CBMC's default SAT back end \
-                 ignores it (--quantifiers=smt emits it, for cbmc --z3)"
-            ),
+        return Err(Reason::QuantifierUnsupported {
+            quantifier: shown,
+            none_allowed: quantifiers == Quantifiers::None,
         });
     }
     let mut new_vars = Vec::new();
@@ -2172,7 +2139,7 @@ fn ordered_assignments(
     prog: &Program,
     new_decls: &mut Vec<VarDecl>,
     info: &LoopInfo,
-) -> Result<Vec<Stmt>, String> {
+) -> Result<Vec<Stmt>, Reason> {
     let mut pending = finals;
     let mut out = Vec::new();
     let s_num = fresh_number(prog, "s");
@@ -2278,7 +2245,7 @@ impl Atoms {
 
 /// z3: every closed form satisfies its recurrence for all k >= 0 (in
 /// unbounded integers): cf(0) = x0 and cf(k+1) = f(cf(k)).
-fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> Result<(), String> {
+fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> Result<(), Reason> {
     let atoms = Atoms::new();
     let k = atoms.get(Atom::K);
     let mut claims = Vec::new();
@@ -2312,7 +2279,7 @@ fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> Result<(), 
     if ok {
         Ok(())
     } else {
-        Err("z3 could not verify the closed forms against the loop body".into())
+        Err(Reason::Unproved(Claim::ClosedForms))
     }
 }
 
@@ -2323,7 +2290,7 @@ fn guard_treatment(
     ctx: &Ctx,
     guards: &[(Expr, bool, bool)],
     check_polys: &[CheckPoly],
-) -> Result<Vec<GuardInfo>, String> {
+) -> Result<Vec<GuardInfo>, Reason> {
     let mut out = Vec::new();
     if guards.is_empty() {
         return Ok(out);
@@ -2344,7 +2311,7 @@ fn guard_treatment(
         Some(m)
     };
     let (Some(s0), Some(sl), Some(sk)) = (state_at(&int(0)), state_at(&last), state_at(&k)) else {
-        return Err("cannot evaluate the guards".into());
+        return Err(Reason::Unproved(Claim::Guards));
     };
     let mut premises = vec![last.ge(int(0)), k.ge(int(0)), k.le(&last), last.lt(int(1i128 << 64))];
     let _ = &premises;
@@ -2440,7 +2407,7 @@ fn verify_emitted(
     check_polys: &[CheckPoly],
     sym: &Sym,
     at_k: &BTreeSet<VarId>,
-) -> Result<(), String> {
+) -> Result<(), Reason> {
     let atoms = Atoms::new();
     let get = |a: Atom| atoms.get(a);
     let n = Int::fresh_const("n");
@@ -2559,7 +2526,7 @@ fn verify_emitted(
     if ok {
         Ok(())
     } else {
-        Err("z3 could not prove the emitted overflow condition and closed forms exact".into())
+        Err(Reason::Unproved(Claim::Emitted))
     }
 }
 

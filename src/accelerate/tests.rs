@@ -12,13 +12,14 @@ pub(crate) fn run(src: &str) -> Vec<Result<String, String>> {
     let info = loops.first().expect("a loop").clone();
     let paths = match iteration_paths(&program, &info, 64) {
         Ok(p) => p,
-        Err(e) => return vec![Err(e)],
+        Err(e) => return vec![Err(e.text().unwrap_or_default())],
     };
     let mut out = Vec::new();
     for p in &paths {
         out.push(
             accelerate_path(&mut program, &info, p, crate::ir::Quantifiers::Smt)
-                .map(|a| show::stmt(&program, &|_| None, &a.block, 0)),
+                .map(|a| show::stmt(&program, &|_| None, &a.block, 0))
+                .map_err(|r| r.to_string()),
         );
     }
     out

@@ -359,7 +359,7 @@ fn unwinding_notes(report: &CheckReport, at: &InInput<'_>, loops: &[LoopReport])
         };
         let here = format!("{}:{line}:{col}", at.name);
         let note = if !l.accelerated {
-            let reason = l.reason.as_deref().unwrap_or("see the warning above");
+            let reason = l.reason.text().unwrap_or_else(|| "see the warning above".to_string());
             format!("{here}: the loop is not accelerated ({reason}), so the bound must cover its iterations")
         } else {
             let left: Vec<String> = l
@@ -367,7 +367,13 @@ fn unwinding_notes(report: &CheckReport, at: &InInput<'_>, loops: &[LoopReport])
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| !p.accelerated)
-                .map(|(i, p)| format!("path {} ({})", i + 1, p.reason.as_deref().unwrap_or("not accelerated")))
+                .map(|(i, p)| {
+                    format!(
+                        "path {} ({})",
+                        i + 1,
+                        p.reason.text().unwrap_or_else(|| "not accelerated".to_string())
+                    )
+                })
                 .collect();
             let mut note = format!(
                 "{here}: the loop is accelerated, but executions still reach its head {} times through \

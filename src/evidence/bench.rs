@@ -128,6 +128,12 @@ pub struct Row {
     /// and of regex-automata's DFA before minimisation.
     pub dfa_states: Option<u64>,
     pub dfa_states_unminimised: Option<u64>,
+    /// Reason codes (`reason::Reason::code`) of the loops left alone, once
+    /// per loop and code.
+    pub loop_reasons: Vec<String>,
+    /// Reason codes of the iteration paths left alone in loops that were
+    /// listed, once per loop and code.
+    pub path_reasons: Vec<String>,
 }
 
 impl Row {
@@ -258,6 +264,21 @@ struct Transformed {
     size_increase_percent: Option<f64>,
     dfa_states: Option<u64>,
     dfa_states_unminimised: Option<u64>,
+    loop_reasons: Vec<String>,
+    path_reasons: Vec<String>,
+}
+
+/// The distinct `reason_codes` of `items` (loops or paths of one loop).
+fn codes_of<'a>(items: impl IntoIterator<Item = &'a Value>) -> Vec<String> {
+    let mut codes: Vec<String> = items
+        .into_iter()
+        .filter_map(|v| v.get("reason_codes").and_then(Value::as_array))
+        .flatten()
+        .filter_map(|c| c.as_str().map(str::to_string))
+        .collect();
+    codes.sort();
+    codes.dedup();
+    codes
 }
 
 fn read_report(path: &Path) -> Option<Transformed> {
@@ -288,12 +309,15 @@ fn read_report(path: &Path) -> Option<Transformed> {
         (Some(out), Some(acc)) if accelerated_loops > 0 && acc > 0.0 => Some((out - acc) / acc * 100.0),
         _ => None,
     };
+    let paths_of = |l: &Value| l.get("paths").and_then(Value::as_array).cloned().unwrap_or_default();
     Some(Transformed {
         time_ms: file.get("time_ms").and_then(Value::as_f64),
         accelerated_loops,
         size_increase_percent,
         dfa_states: sum("states"),
         dfa_states_unminimised: sum("states_regex_unminimised"),
+        loop_reasons: loops.iter().flat_map(|l| codes_of([l])).collect(),
+        path_reasons: loops.iter().flat_map(|l| codes_of(paths_of(l).iter())).collect(),
     })
 }
 
@@ -357,6 +381,8 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
         size_increase_percent: None,
         dfa_states: None,
         dfa_states_unminimised: None,
+        loop_reasons: Vec::new(),
+        path_reasons: Vec::new(),
     };
     let dir = match tempfile::tempdir() {
         Ok(d) => d,
@@ -384,6 +410,8 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
                 row.size_increase_percent = t.size_increase_percent;
                 row.dfa_states = t.dfa_states;
                 row.dfa_states_unminimised = t.dfa_states_unminimised;
+                row.loop_reasons = t.loop_reasons;
+                row.path_reasons = t.path_reasons;
             }
             row.restricted = tracc_check(opts, &restricted_file, opts.unwind);
             if let Some(cbmc) = &opts.cbmc {
@@ -477,6 +505,23 @@ pub fn totals(rows: &[Row]) -> BTreeMap<String, GroupTotals> {
     groups
 }
 
+/// Per reason code: how many loops it keeps from being accelerated, and in
+/// how many loops it keeps some iteration path from it; most loops first.
+pub fn reason_counts(rows: &[Row]) -> Vec<(String, u64, u64)> {
+    let mut counts: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+    for r in rows {
+        for c in &r.loop_reasons {
+            counts.entry(c.clone()).or_default().0 += 1;
+        }
+        for c in &r.path_reasons {
+            counts.entry(c.clone()).or_default().1 += 1;
+        }
+    }
+    let mut v: Vec<(String, u64, u64)> = counts.into_iter().map(|(c, (l, p))| (c, l, p)).collect();
+    v.sort_by(|a, b| (b.1, b.2).cmp(&(a.1, a.2)).then_with(|| a.0.cmp(&b.0)));
+    v
+}
+
 /// The report as Markdown: settings, one row per program, totals per group.
 pub fn markdown(rows: &[Row], opts: &BenchOptions) -> String {
     let cbmc = opts.cbmc.is_some();
@@ -540,6 +585,16 @@ pub fn markdown(rows: &[Row], opts: &BenchOptions) -> String {
             g.transform_ms
         );
     }
+    let reasons = reason_counts(rows);
+    if !reasons.is_empty() {
+        let _ = write!(
+            s,
+            "\nWhy loops and paths are left alone (`tracc explain` says it per loop).\n\n| reason | loops | loops with such a path |\n|---|---:|---:|\n"
+        );
+        for (code, loops, paths) in reasons {
+            let _ = writeln!(s, "| {code} | {loops} | {paths} |");
+        }
+    }
     s
 }
 
@@ -553,6 +608,10 @@ pub fn json(rows: &[Row], opts: &BenchOptions) -> Value {
         "cbmc": opts.cbmc.as_ref().map(|p| p.display().to_string()),
         "rows": rows,
         "totals": totals(rows),
+        "reasons": reason_counts(rows)
+            .into_iter()
+            .map(|(code, loops, paths)| serde_json::json!({"reason": code, "loops": loops, "paths": paths}))
+            .collect::<Vec<_>>(),
     })
 }
 

@@ -21,6 +21,7 @@ use crate::accelerate::{self, Accelerator, ClosedForm, GuardTreatment, show};
 use crate::diag::Diagnostic;
 use crate::ir::{CType, Expr, ExprKind, IntType, Program, Quantifiers, Span, Stmt, StmtKind, VarId};
 use crate::loops::{self, LoopInfo, LoopKind, Path, Step};
+use crate::reason::{Reason, Why};
 use serde::Serialize;
 
 #[derive(Clone, Debug)]
@@ -60,7 +61,8 @@ pub struct PathReport {
     /// The steps of the path: `assume(...)`, `x = ...`, `assert(...)`.
     pub steps: Vec<String>,
     pub accelerated: bool,
-    pub reason: Option<String>,
+    #[serde(flatten)]
+    pub reason: Why,
     pub n_var: Option<String>,
     pub closed_forms: Vec<ClosedForm>,
     pub guards: Vec<GuardReport>,
@@ -78,7 +80,8 @@ pub struct LoopReport {
     pub writes: Vec<VarReport>,
     pub accelerated: bool,
     /// Why the loop as a whole is not accelerated.
-    pub reason: Option<String>,
+    #[serde(flatten)]
+    pub reason: Why,
     pub paths: Vec<PathReport>,
 }
 
@@ -211,22 +214,25 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
             reads: info.reads.iter().map(|v| var_report(program, *v)).collect(),
             writes: info.writes.iter().map(|v| var_report(program, *v)).collect(),
             accelerated: false,
-            reason: None,
+            reason: Why::default(),
             paths: Vec::new(),
         };
         let mut diagnostics = Vec::new();
         let paths = match loops::iteration_paths(program, &info, opts.max_paths) {
-            Ok(p) if p.is_empty() => Err("every iteration leaves the loop".to_string()),
+            Ok(p) if p.is_empty() => Err(Why::one(Reason::PathConstruct("every iteration leaves the loop"))),
             other => other,
         };
         let paths = match paths {
             Ok(p) => p,
-            Err(reason) => {
+            Err(why) => {
                 diagnostics.push(
-                    Diagnostic::warning(info.span, format!("loop not accelerated: {reason}"))
-                        .with_label("this loop is left as it is"),
+                    Diagnostic::warning(
+                        info.span,
+                        format!("loop not accelerated: {}", why.text().unwrap_or_default()),
+                    )
+                    .with_label("this loop is left as it is"),
                 );
-                report.reason = Some(reason);
+                report.reason = why;
                 results.push(LoopResult {
                     span: info.span,
                     info,
@@ -248,7 +254,7 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
                     report.paths.push(PathReport {
                         steps,
                         accelerated: true,
-                        reason: None,
+                        reason: Why::default(),
                         n_var: names(acc.n_var),
                         closed_forms: acc.closed_forms.clone(),
                         guards: acc
@@ -278,7 +284,7 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
                     report.paths.push(PathReport {
                         steps,
                         accelerated: false,
-                        reason: Some(reason),
+                        reason: Why::one(reason),
                         n_var: None,
                         closed_forms: Vec::new(),
                         guards: Vec::new(),
@@ -288,12 +294,12 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
             }
         }
         let replacement = if accelerators.is_empty() {
-            let reason = "no iteration path could be accelerated".to_string();
+            let reason = Reason::NoPathAccelerated;
             diagnostics.push(Diagnostic::warning(
                 info.span,
                 format!("loop not accelerated: {reason}"),
             ));
-            report.reason = Some(reason);
+            report.reason = Why::one(reason);
             None
         } else {
             report.accelerated = true;
@@ -362,8 +368,8 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
         };
         out.push_str(&format!("    reads:  {}\n", vars(&r.reads)));
         out.push_str(&format!("    writes: {}\n", vars(&r.writes)));
-        if let Some(reason) = &r.reason {
-            out.push_str(&format!("    reason: {reason}\n"));
+        if let Some(reason) = r.reason.text() {
+            out.push_str(&format!("    reason: {reason} [{}]\n", r.reason.codes().join(", ")));
         }
         for (i, p) in r.paths.iter().enumerate() {
             out.push_str(&format!(
@@ -378,8 +384,8 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
             for s in &p.steps {
                 out.push_str(&format!("      {s}\n"));
             }
-            if let Some(reason) = &p.reason {
-                out.push_str(&format!("      reason: {reason}\n"));
+            if let Some(reason) = p.reason.text() {
+                out.push_str(&format!("      reason: {reason} [{}]\n", p.reason.codes().join(", ")));
                 continue;
             }
             if let Some(n) = &p.n_var {

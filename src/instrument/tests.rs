@@ -29,8 +29,8 @@ fn summary_for(src: &str, quantifiers: Quantifiers) -> Vec<(usize, Vec<String>)>
     i.loops
         .iter()
         .map(|l| {
-            let mut reasons: Vec<String> = l.report.reason.iter().cloned().collect();
-            reasons.extend(l.report.paths.iter().filter_map(|p| p.reason.clone()));
+            let mut reasons: Vec<String> = l.report.reason.text().into_iter().collect();
+            reasons.extend(l.report.paths.iter().filter_map(|p| p.reason.text()));
             (l.accelerators.len(), reasons)
         })
         .collect()

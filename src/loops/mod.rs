@@ -17,6 +17,7 @@ use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage,
     VarDecl, VarId,
 };
+use crate::reason::{Reason, Why};
 use build::{as_value, cast, not};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -52,8 +53,8 @@ pub struct LoopInfo {
     pub reads: Vec<VarId>,
     /// Variables the loop writes (including through inlined calls).
     pub writes: Vec<VarId>,
-    /// Why no path of this loop can be accelerated, if so.
-    pub reason: Option<String>,
+    /// Why no path of this loop can be accelerated (empty: it may be).
+    pub reason: Why,
 }
 
 /// A left-hand side of a path assignment.
@@ -104,32 +105,6 @@ impl Path {
             self.temps.get(v.0 - program.vars.len())
         }
     }
-}
-
-/// Several "uses an unmodelled expression (X)" said once, as "uses
-/// unmodelled expressions (X; Y)", where the first of them stood.
-fn merge_unmodelled(reasons: &mut Vec<String>) {
-    const ONE: &str = "uses an unmodelled expression (";
-    let whats: Vec<String> = reasons
-        .iter()
-        .filter_map(|r| {
-            r.strip_prefix(ONE)
-                .and_then(|w| w.strip_suffix(')'))
-                .map(str::to_string)
-        })
-        .collect();
-    if whats.len() < 2 {
-        return;
-    }
-    let Some(first) = reasons.iter().position(|r| r.starts_with(ONE)) else {
-        return;
-    };
-    reasons[first] = format!("uses unmodelled expressions ({})", whats.join("; "));
-    let mut i = 0;
-    reasons.retain(|r| {
-        i += 1;
-        i - 1 == first || !r.starts_with(ONE)
-    });
 }
 
 /// Every loop of every function with a body.
@@ -188,7 +163,7 @@ fn analyse_loop(
         StmtKind::DoWhile { .. } => LoopKind::DoWhile,
         _ => LoopKind::For,
     };
-    let mut reasons: Vec<String> = Vec::new();
+    let mut reasons: Vec<Reason> = Vec::new();
     let mut contains_loop = false;
     let mut reads = BTreeSet::new();
     let mut writes = BTreeSet::new();
@@ -207,17 +182,17 @@ fn analyse_loop(
             contains_loop = true;
         }
         match &st.kind {
-            StmtKind::Opaque(r) => reasons.push(format!("uses an unmodelled statement ({r})")),
+            StmtKind::Opaque(r) => reasons.push(Reason::UnmodelledStatement(r.clone())),
             StmtKind::Label(l, _) => {
                 labels.insert(l.clone());
             }
             StmtKind::Decl(v, init) => {
                 let d = program.var(*v);
                 if d.storage == Storage::Global {
-                    reasons.push(format!("declares the static variable `{}` in its body", d.name));
+                    reasons.push(Reason::StaticInBody(d.name.clone()));
                 }
                 if matches!(init, Some(Init::List(..))) {
-                    reasons.push(format!("initialises `{}` with a brace list in its body", d.name));
+                    reasons.push(Reason::BraceListInBody(d.name.clone()));
                 }
                 writes.insert(*v);
             }
@@ -229,13 +204,13 @@ fn analyse_loop(
         own.extend(st.children());
     }
     if contains_loop {
-        reasons.insert(0, "contains a nested loop".to_string());
+        reasons.insert(0, Reason::NestedLoop);
     }
     // The accelerator runs inside the body, after the loop evaluated its
     // condition: a condition that changes state would already have done so.
     match &s.kind {
         StmtKind::While { cond, .. } | StmtKind::For { cond: Some(cond), .. } if changes_state(inl, cond) => {
-            reasons.push("its condition has side effects (they happen before the body)".into())
+            reasons.push(Reason::ConditionSideEffects)
         }
         _ => {}
     }
@@ -244,12 +219,37 @@ fn analyse_loop(
     }
     for (l, _) in gotos {
         if labels.contains(l) {
-            reasons.push(format!("has a `goto {l}` that jumps to a label inside the loop"));
+            reasons.push(Reason::GotoIntoLoop(l.clone()));
         }
     }
-    let mut seen = BTreeSet::new();
-    reasons.retain(|r| seen.insert(r.clone()));
-    merge_unmodelled(&mut reasons);
+    // Each reason once; the unmodelled expressions named in one reason.
+    let mut seen = Vec::new();
+    let mut unmodelled = Vec::new();
+    for r in std::mem::take(&mut reasons) {
+        match r {
+            Reason::UnmodelledExpressions(what) => {
+                for w in what {
+                    if !unmodelled.contains(&w) {
+                        unmodelled.push(w);
+                    }
+                }
+                if !seen
+                    .iter()
+                    .any(|s: &Reason| matches!(s, Reason::UnmodelledExpressions(_)))
+                {
+                    seen.push(Reason::UnmodelledExpressions(Vec::new()));
+                }
+            }
+            r if !seen.contains(&r) => seen.push(r),
+            _ => {}
+        }
+    }
+    for r in seen.iter_mut() {
+        if let Reason::UnmodelledExpressions(what) = r {
+            *what = std::mem::take(&mut unmodelled);
+        }
+    }
+    reasons = seen;
     LoopInfo {
         index: 0,
         func,
@@ -259,11 +259,7 @@ fn analyse_loop(
         contains_loop,
         reads: reads.into_iter().collect(),
         writes: writes.into_iter().collect(),
-        reason: if reasons.is_empty() {
-            None
-        } else {
-            Some(reasons.join("; "))
-        },
+        reason: Why(reasons),
     }
 }
 
@@ -280,34 +276,38 @@ fn scan_expr(
     e: &Expr,
     reads: &mut BTreeSet<VarId>,
     writes: &mut BTreeSet<VarId>,
-    reasons: &mut Vec<String>,
+    reasons: &mut Vec<Reason>,
 ) {
     e.walk(&mut |x| match &x.kind {
         ExprKind::Var(v) => {
             reads.insert(*v);
             let d = program.var(*v);
             if d.ty.is_opaque() {
-                reasons.push(format!("uses `{}` of unmodelled type `{}`", d.name, d.ty));
+                reasons.push(Reason::UnmodelledType {
+                    var: d.name.clone(),
+                    ty: d.ty.to_string(),
+                });
             }
         }
-        ExprKind::Opaque(r) => reasons.push(format!("uses an unmodelled expression ({r})")),
+        ExprKind::Opaque(r) => reasons.push(Reason::UnmodelledExpressions(vec![r.clone()])),
         ExprKind::Assign { lhs, .. } | ExprKind::IncDec { target: lhs, .. } => {
             if let Some(v) = base_var(lhs) {
                 writes.insert(v);
             }
         }
         ExprKind::Call(Callee::Func(f), _) => match inl.reason(*f) {
-            Some(r) => reasons.push(format!("calls `{}`, which {r}", program.func(*f).name)),
+            Some(r) => reasons.push(Reason::CallsUninlinable {
+                func: program.func(*f).name.clone(),
+                why: r.to_string(),
+            }),
             None => {
                 let (r, w) = &inl.effects[f.0];
                 reads.extend(r.iter().copied());
                 writes.extend(w.iter().copied());
             }
         },
-        ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), _) => {
-            reasons.push("uses __CPROVER_array_copy".to_string())
-        }
-        ExprKind::Forall(..) => reasons.push("uses a quantifier".to_string()),
+        ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), _) => reasons.push(Reason::ArrayCopy),
+        ExprKind::Forall(..) => reasons.push(Reason::Quantifier),
         _ => {}
     });
 }
@@ -507,11 +507,11 @@ pub fn loop_stmt<'a>(program: &'a Program, info: &LoopInfo) -> Option<&'a Stmt> 
 /// The non-exiting iteration paths of a loop, at most `max_paths` of them
 /// (exit paths count towards the limit too, since they cost the same
 /// work). Errors say why the loop's paths cannot be listed.
-pub fn iteration_paths(program: &Program, info: &LoopInfo, max_paths: usize) -> Result<Vec<Path>, String> {
-    if let Some(r) = &info.reason {
-        return Err(r.clone());
+pub fn iteration_paths(program: &Program, info: &LoopInfo, max_paths: usize) -> Result<Vec<Path>, Why> {
+    if !info.reason.is_empty() {
+        return Err(info.reason.clone());
     }
-    let s = loop_stmt(program, info).ok_or_else(|| "loop not found in its function".to_string())?;
+    let s = loop_stmt(program, info).ok_or(Why::one(Reason::PathConstruct("loop not found in its function")))?;
     let mut en = Enumerator {
         program,
         loop_stmt: s,
@@ -541,7 +541,7 @@ pub fn iteration_paths(program: &Program, info: &LoopInfo, max_paths: usize) -> 
     let mut paths = Vec::new();
     let mut stack = vec![init];
     while let Some(st) = stack.pop() {
-        en.run(st, &mut stack, &mut paths)?;
+        en.run(st, &mut stack, &mut paths).map_err(Why::one)?;
     }
     Ok(paths
         .into_iter()
@@ -565,10 +565,10 @@ fn rebuild(e: &Expr, kind: ExprKind) -> Expr {
 }
 
 impl<'a> Enumerator<'a> {
-    fn leaf(&mut self) -> Result<(), String> {
+    fn leaf(&mut self) -> Result<(), Reason> {
         self.leaves += 1;
         if self.leaves > self.max {
-            Err(format!("more than {} iteration paths", self.max))
+            Err(Reason::TooManyPaths(self.max))
         } else {
             Ok(())
         }
@@ -602,7 +602,7 @@ impl<'a> Enumerator<'a> {
         mut st: State<'a>,
         stack: &mut Vec<State<'a>>,
         paths: &mut Vec<(Vec<Step>, usize)>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Reason> {
         while let Some(w) = st.work.pop() {
             let alive = match w {
                 Work::Step(s) => {
@@ -658,7 +658,7 @@ impl<'a> Enumerator<'a> {
 
     /// Continue `st` with the first alternative and push the others as new
     /// states. False when there is none (every way exits the loop).
-    fn fork(&mut self, st: &mut State<'a>, stack: &mut Vec<State<'a>>, alts: Vec<Items>) -> Result<bool, String> {
+    fn fork(&mut self, st: &mut State<'a>, stack: &mut Vec<State<'a>>, alts: Vec<Items>) -> Result<bool, Reason> {
         if alts.is_empty() {
             self.leaf()?;
             return Ok(false);
@@ -684,7 +684,7 @@ impl<'a> Enumerator<'a> {
     }
 
     /// Execute a statement; false when the path leaves the loop.
-    fn stmt(&mut self, s: &'a Stmt, st: &mut State<'a>, stack: &mut Vec<State<'a>>) -> Result<bool, String> {
+    fn stmt(&mut self, s: &'a Stmt, st: &mut State<'a>, stack: &mut Vec<State<'a>>) -> Result<bool, Reason> {
         match &s.kind {
             StmtKind::Empty => {}
             StmtKind::Expr(e) => st.work.push(Work::Eval(e.clone())),
@@ -693,7 +693,7 @@ impl<'a> Enumerator<'a> {
                 match init {
                     None => st.work.push(Work::Step(Step::Havoc(*v))),
                     Some(Init::Expr(e)) => st.work.push(Work::Eval(assign_expr(*v, &ty, e.clone()))),
-                    Some(Init::List(..)) => return Err("brace-list initialiser in the loop".into()),
+                    Some(Init::List(..)) => return Err(Reason::PathConstruct("brace-list initialiser in the loop")),
                 }
             }
             StmtKind::Block { stmts, .. } => {
@@ -729,7 +729,7 @@ impl<'a> Enumerator<'a> {
                         return Ok(true);
                     }
                 }
-                return Err("continue outside the loop body".into());
+                return Err(Reason::PathConstruct("continue outside the loop body"));
             }
             StmtKind::Return(e) => {
                 // Inside an inlined call: assign the result and resume after
@@ -762,9 +762,9 @@ impl<'a> Enumerator<'a> {
             StmtKind::Switch { cond, body } => self.switch(cond, body, st, stack)?,
             StmtKind::Case(_, inner) | StmtKind::Default(inner) => st.work.push(Work::Stmt(inner)),
             StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => {
-                return Err("contains a nested loop".into());
+                return Err(Reason::NestedLoop);
             }
-            StmtKind::Opaque(r) => return Err(format!("unmodelled statement ({r})")),
+            StmtKind::Opaque(r) => return Err(Reason::UnmodelledStatement(r.clone())),
         }
         Ok(true)
     }
@@ -775,12 +775,12 @@ impl<'a> Enumerator<'a> {
         body: &'a Stmt,
         st: &mut State<'a>,
         stack: &mut Vec<State<'a>>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Reason> {
         let StmtKind::Block { stmts, .. } = &body.kind else {
-            return Err("switch without a block body".into());
+            return Err(Reason::PathConstruct("switch without a block body"));
         };
         if has_side_effects(cond) {
-            return Err("switch on an expression with side effects".into());
+            return Err(Reason::PathConstruct("switch on an expression with side effects"));
         }
         let mut cases: Vec<(Option<i128>, usize)> = Vec::new();
         for (i, c) in stmts.iter().enumerate() {
@@ -796,7 +796,9 @@ impl<'a> Enumerator<'a> {
                 _ => c,
             };
             if has_case(inner) {
-                return Err("case label nested inside a statement of a switch".into());
+                return Err(Reason::PathConstruct(
+                    "case label nested inside a statement of a switch",
+                ));
             }
         }
         let ty = cond.int_type().unwrap_or(IntType::INT);
@@ -835,7 +837,7 @@ impl<'a> Enumerator<'a> {
 
     /// The ways to make `e` nonzero (`want`) or zero, each a list of items
     /// ending in guards.
-    fn branch(&mut self, e: &Expr, want: bool) -> Result<Vec<Items>, String> {
+    fn branch(&mut self, e: &Expr, want: bool) -> Result<Vec<Items>, Reason> {
         if !has_side_effects(e) && !has_cond(e) {
             let g = if want { e.clone() } else { not(e.clone()) };
             return Ok(vec![vec![Item::Step(Step::Assume(g))]]);
@@ -869,7 +871,7 @@ impl<'a> Enumerator<'a> {
         }
     }
 
-    fn cross_with(&mut self, first: Vec<Items>, b: &Expr, want: bool) -> Result<Vec<Items>, String> {
+    fn cross_with(&mut self, first: Vec<Items>, b: &Expr, want: bool) -> Result<Vec<Items>, Reason> {
         let mut out = Vec::new();
         for x in first {
             for y in self.branch(b, want)? {
@@ -881,7 +883,7 @@ impl<'a> Enumerator<'a> {
         Ok(out)
     }
 
-    fn flatten_all(&mut self, es: &[&Expr]) -> Result<Vec<(Items, Vec<Expr>)>, String> {
+    fn flatten_all(&mut self, es: &[&Expr]) -> Result<Vec<(Items, Vec<Expr>)>, Reason> {
         let mut acc: Vec<(Items, Vec<Expr>)> = vec![(Vec::new(), Vec::new())];
         for e in es {
             let alts = self.flatten(e)?;
@@ -903,7 +905,7 @@ impl<'a> Enumerator<'a> {
     /// Split an expression into straight-line items and a pure value, one
     /// pair per way of evaluating it (`?:` and short-circuit operators with
     /// side effects fork). No pair: every way leaves the loop.
-    fn flatten(&mut self, e: &Expr) -> Result<Vec<(Items, Expr)>, String> {
+    fn flatten(&mut self, e: &Expr) -> Result<Vec<(Items, Expr)>, Reason> {
         if !has_side_effects(e) && !has_cond(e) {
             if let Some(r) = e.walk_find_opaque() {
                 return Err(r);
@@ -912,8 +914,8 @@ impl<'a> Enumerator<'a> {
         }
         match &e.kind {
             ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) => Ok(vec![(Vec::new(), e.clone())]),
-            ExprKind::Opaque(r) => Err(format!("unmodelled expression ({r})")),
-            ExprKind::Forall(..) => Err("quantifier in the loop".into()),
+            ExprKind::Opaque(r) => Err(Reason::UnmodelledExpressions(vec![r.clone()])),
+            ExprKind::Forall(..) => Err(Reason::Quantifier),
             ExprKind::Unary(op, a) => Ok(self
                 .flatten(a)?
                 .into_iter()
@@ -1027,7 +1029,7 @@ impl<'a> Enumerator<'a> {
                 target,
             } => {
                 let (Some(t), Some(ot)) = (target.ty.as_int(), op_ty.as_int()) else {
-                    return Err("increment of a non-integer".into());
+                    return Err(Reason::PathConstruct("increment of a non-integer"));
                 };
                 let mut out = Vec::new();
                 for (mut it, place) in self.place(target)? {
@@ -1069,12 +1071,12 @@ impl<'a> Enumerator<'a> {
                 }
                 // Error and abort end the iteration: exit paths.
                 Intrinsic::Error | Intrinsic::Abort => Ok(Vec::new()),
-                Intrinsic::ArrayCopy => Err("__CPROVER_array_copy in the loop".into()),
+                Intrinsic::ArrayCopy => Err(Reason::ArrayCopy),
             },
             ExprKind::Call(Callee::Func(f), args) => {
                 let func = self.program.func(*f);
                 if func.body.is_none() {
-                    return Err(format!("call of `{}`, which has no body", func.name));
+                    return Err(Reason::CallsWithoutBody(func.name.clone()));
                 }
                 let params = func.params.clone();
                 let ret_ty = func.ret.clone();
@@ -1107,12 +1109,14 @@ impl<'a> Enumerator<'a> {
     }
 
     /// An assignable place with its index evaluated.
-    fn place(&mut self, lhs: &Expr) -> Result<Vec<(Items, Lhs)>, String> {
+    fn place(&mut self, lhs: &Expr) -> Result<Vec<(Items, Lhs)>, Reason> {
         match &lhs.skip_implicit().kind {
             ExprKind::Var(v) => Ok(vec![(Vec::new(), Lhs::Var(*v))]),
             ExprKind::Index(a, i) => {
                 let ExprKind::Var(av) = a.skip_implicit().kind else {
-                    return Err("assignment to an element of a multi-dimensional array".into());
+                    return Err(Reason::PathConstruct(
+                        "assignment to an element of a multi-dimensional array",
+                    ));
                 };
                 Ok(self
                     .flatten(i)?
@@ -1120,7 +1124,7 @@ impl<'a> Enumerator<'a> {
                     .map(|(it, idx)| (it, Lhs::Index(av, idx)))
                     .collect())
             }
-            _ => Err("assignment to an unmodelled place".into()),
+            _ => Err(Reason::PathConstruct("assignment to an unmodelled place")),
         }
     }
 }
@@ -1188,39 +1192,17 @@ pub fn has_side_effects(e: &Expr) -> bool {
 }
 
 trait FindOpaque {
-    fn walk_find_opaque(&self) -> Option<String>;
+    fn walk_find_opaque(&self) -> Option<Reason>;
 }
 
 impl FindOpaque for Expr {
-    fn walk_find_opaque(&self) -> Option<String> {
+    fn walk_find_opaque(&self) -> Option<Reason> {
         let mut r = None;
         self.walk(&mut |x| {
             if let ExprKind::Opaque(s) = &x.kind {
-                r.get_or_insert_with(|| format!("unmodelled expression ({s})"));
+                r.get_or_insert_with(|| Reason::UnmodelledExpressions(vec![s.clone()]));
             }
         });
         r
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn unmodelled_expressions_are_named_in_one_reason() {
-        let mut r = vec![
-            "contains a nested loop".to_string(),
-            "uses an unmodelled expression (pointers are not modelled)".to_string(),
-            "calls `f`, which is recursive".to_string(),
-            "uses an unmodelled expression (string literals are not modelled)".to_string(),
-        ];
-        super::merge_unmodelled(&mut r);
-        assert_eq!(
-            r,
-            [
-                "contains a nested loop",
-                "uses unmodelled expressions (pointers are not modelled; string literals are not modelled)",
-                "calls `f`, which is recursive"
-            ]
-        );
     }
 }
