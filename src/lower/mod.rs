@@ -32,6 +32,7 @@ pub struct Lowered {
 pub fn lower_source(text: &str) -> Result<Lowered, Vec<Diagnostic>> {
     let parsed = crate::parse::parse(text)?;
     let mut lowerer = Lowerer::new(&parsed);
+    lowerer.warnings.extend(parsed.warnings.iter().cloned());
     lowerer.translation_unit(parsed.tree.root_node());
     lowerer.program.fresh = crate::ir::FreshPrefix::for_source(text);
     Ok(Lowered {

@@ -8,7 +8,9 @@
 //! such expression is rewritten into the GNU statement expression
 //! `__CPROVER_forall({ T k; body; })`, which tree-sitter-c accepts. The
 //! inserted bytes are recorded, and `Parsed::span` maps every node back to
-//! the original text.
+//! the original text. The same way, a file that parses only with `int `
+//! before function definitions without a return type (`main() { ... }`,
+//! C89's implicit `int`) gets it, with a warning.
 
 use crate::diag::Diagnostic;
 use crate::ir::Span;
@@ -22,6 +24,8 @@ pub struct Parsed {
     pub text: String,
     /// Sorted insertions `(position in parsed text, length)`.
     insertions: Vec<(usize, usize)>,
+    /// What the parse assumed (C89's implicit `int`), at the input.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Parsed {
@@ -56,13 +60,12 @@ impl Parsed {
 
 const FORALL: &str = "__CPROVER_forall";
 
-/// Rewrite `__CPROVER_forall { ... }` into a statement expression; returns
-/// the new text and the insertions made.
-fn rewrite_quantifiers(text: &str) -> (String, Vec<(usize, usize)>) {
+/// Where `__CPROVER_forall { ... }` needs insertions to become a statement
+/// expression: `(` after the keyword, `;` before the closing brace, `)`
+/// after it (positions in `text`).
+fn quantifier_insertions(text: &str) -> Vec<(usize, &'static str)> {
     let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut insertions = Vec::new();
-    let mut copied = 0;
+    let mut edits = Vec::new();
     let mut search = 0;
     while let Some(found) = text[search..].find(FORALL) {
         let at = search + found;
@@ -79,17 +82,76 @@ fn rewrite_quantifiers(text: &str) -> (String, Vec<(usize, usize)>) {
             continue;
         };
         // `__CPROVER_forall` `(` ws `{ ...` `;` `}` `)`
-        out.push_str(&text[copied..search]);
-        insertions.push((out.len(), 1));
-        out.push('(');
-        out.push_str(&text[search..close]);
-        insertions.push((out.len(), 1));
-        out.push(';');
-        out.push('}');
-        insertions.push((out.len(), 1));
-        out.push(')');
-        copied = close + 1;
-        search = copied;
+        edits.push((search, "("));
+        edits.push((close, ";"));
+        edits.push((close + 1, ")"));
+        search = close + 1;
+    }
+    edits
+}
+
+/// Function definitions at the start of a line without a return type
+/// (`main() {`, C89's implicit `int`): where `int ` goes, with the name.
+fn implicit_int_insertions(text: &str) -> Vec<(usize, String)> {
+    const NOT_NAMES: [&str; 8] = ["if", "while", "for", "switch", "return", "sizeof", "do", "else"];
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let at = line_start;
+        line_start += line.len();
+        let name_len = line.bytes().take_while(|b| is_ident_byte(*b)).count();
+        let name = &line[..name_len];
+        if name_len == 0 || name.as_bytes()[0].is_ascii_digit() || NOT_NAMES.contains(&name) {
+            continue;
+        }
+        let mut open = at + name_len;
+        while open < bytes.len() && (bytes[open] == b' ' || bytes[open] == b'\t') {
+            open += 1;
+        }
+        if bytes.get(open) != Some(&b'(') {
+            continue;
+        }
+        let Some(close) = matching_paren(bytes, open) else {
+            continue;
+        };
+        let body = text[close + 1..].trim_start();
+        if body.starts_with('{') {
+            out.push((at, name.to_string()));
+        }
+    }
+    out
+}
+
+fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, &b) in bytes.iter().enumerate().skip(open) {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            b'{' | b';' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `text` with `edits` (sorted positions in `text`) inserted; the insertions
+/// as `(position in the new text, length)`.
+fn insert(text: &str, edits: &[(usize, &str)]) -> (String, Vec<(usize, usize)>) {
+    let mut out = String::with_capacity(text.len() + edits.len() * 4);
+    let mut insertions = Vec::new();
+    let mut copied = 0;
+    for &(at, what) in edits {
+        out.push_str(&text[copied..at]);
+        insertions.push((out.len(), what.len()));
+        out.push_str(what);
+        copied = at;
     }
     out.push_str(&text[copied..]);
     (out, insertions)
@@ -117,10 +179,48 @@ fn matching_brace(bytes: &[u8], open: usize) -> Option<usize> {
 }
 
 /// Parse C source text. Fails with diagnostics when tree-sitter reports an
-/// error or a missing node anywhere in the tree.
+/// error or a missing node anywhere in the tree. A file that parses only
+/// with `int` before function definitions that have no return type (C89's
+/// implicit `int`, `main() { ... }`) is taken so, with a warning each.
 pub fn parse(text: &str) -> Result<Parsed, Vec<Diagnostic>> {
-    let (rewritten, insertions) = rewrite_quantifiers(text);
-    let parsed_text = rewritten;
+    let quantifiers = quantifier_insertions(text);
+    let parsed = parse_with(text, &quantifiers)?;
+    let root = parsed.tree.root_node();
+    if !root.has_error() {
+        return Ok(parsed);
+    }
+    let implicit = implicit_int_insertions(text);
+    if !implicit.is_empty() {
+        let mut edits: Vec<(usize, &str)> = quantifiers.clone();
+        edits.extend(implicit.iter().map(|(at, _)| (*at, "int ")));
+        edits.sort_by_key(|e| e.0);
+        let mut retried = parse_with(text, &edits)?;
+        if !retried.tree.root_node().has_error() {
+            retried.warnings = implicit
+                .iter()
+                .map(|(at, name)| {
+                    Diagnostic::warning(
+                        Span::new(*at, at + name.len()),
+                        format!("function `{name}` has no return type"),
+                    )
+                    .with_label("`int` assumed (C89 implicit int)")
+                })
+                .collect();
+            return Ok(retried);
+        }
+    }
+    let mut errors = Vec::new();
+    collect_syntax_errors(&parsed, root, &mut errors);
+    if errors.is_empty() {
+        errors.push(Diagnostic::error(parsed.span(root), "syntax error").with_label("here"));
+    }
+    Err(errors)
+}
+
+/// The tree of `text` with `edits` inserted (errors in it are the caller's
+/// to report).
+fn parse_with(text: &str, edits: &[(usize, &str)]) -> Result<Parsed, Vec<Diagnostic>> {
+    let (parsed_text, insertions) = insert(text, edits);
     let mut parser = Parser::new();
     let language: tree_sitter::Language = tree_sitter_c::LANGUAGE.into();
     parser.set_language(&language).map_err(|e| {
@@ -132,21 +232,12 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<Diagnostic>> {
     let tree = parser
         .parse(&parsed_text, None)
         .ok_or_else(|| vec![Diagnostic::error(Span::SYNTHETIC, "the parser gave up on this input")])?;
-    let parsed = Parsed {
+    Ok(Parsed {
         tree,
         text: parsed_text,
         insertions,
-    };
-    let root = parsed.tree.root_node();
-    if root.has_error() {
-        let mut errors = Vec::new();
-        collect_syntax_errors(&parsed, root, &mut errors);
-        if errors.is_empty() {
-            errors.push(Diagnostic::error(parsed.span(root), "syntax error").with_label("here"));
-        }
-        return Err(errors);
-    }
-    Ok(parsed)
+        warnings: Vec::new(),
+    })
 }
 
 fn collect_syntax_errors(parsed: &Parsed, node: Node<'_>, out: &mut Vec<Diagnostic>) {
@@ -190,6 +281,27 @@ mod tests {
         let errs = parse("int main() { int x = 1 return x; }").unwrap_err();
         assert!(!errs.is_empty());
         assert!(errs[0].span.start <= 22, "{errs:?}");
+    }
+
+    #[test]
+    fn implicit_int_functions_parse_with_a_warning_and_map_back() {
+        let src = "int g(void) { return 1; }\nmain()\n{\n    return g();\n}\n";
+        let parsed = parse(src).expect("parses with implicit int");
+        assert_eq!(parsed.warnings.len(), 1);
+        assert_eq!(parsed.warnings[0].message, "function `main` has no return type");
+        let main_at = src.find("main").expect("main");
+        assert_eq!(parsed.warnings[0].span, Span::new(main_at, main_at + 4));
+        let main_fn = parsed.tree.root_node().named_child(1).expect("second definition");
+        assert_eq!(main_fn.kind(), "function_definition");
+        assert_eq!(parsed.span(main_fn), Span::new(main_at, src.len() - 1));
+        // Valid C needs no guess; a real syntax error stays one.
+        assert!(
+            parse("int main(void) { return 0; }")
+                .expect("parses")
+                .warnings
+                .is_empty()
+        );
+        assert!(parse("main() { int x = ; }").is_err());
     }
 
     #[test]
