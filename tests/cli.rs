@@ -436,6 +436,30 @@ fn verify_proves_what_check_cannot() {
 }
 
 #[test]
+fn verify_deepens_the_bound_where_the_transformation_did_not_help() {
+    // The inner loop is accelerated, the outer one (it contains a loop) is
+    // not: UNKNOWN at --unwind 3, the bug is found at --unwind 6.
+    let nested = "void assert(int);\nint main(void)\n{\n    unsigned int i, j, c = 0;\n    for (i = 0; i < 4; i++) {\n        for (j = 0; j < 5; j++) {\n            c++;\n        }\n    }\n    assert(c != 20);\n    return 0;\n}\n";
+    let dir = dir_with(&[("n.c", nested)]);
+    let o = tracc(&["verify", "n.c", "-q", "-v"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("n.c:10:5: failed: assertion c != 20"), "{out}");
+    assert!(out.contains("bound: --unwind 3: UNKNOWN"), "{out}");
+    assert!(out.contains("bound: --unwind 6: UNSAFE"), "{out}");
+    assert!(out.contains("(--unwind 6)"), "{out}");
+    // --max-unwind 3: no deepening.
+    let o = tracc(
+        &["verify", "n.c", "-q", "--max-unwind", "3", "--json"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(json["schedule"].as_array().map(Vec::len), Some(1), "{json}");
+}
+
+#[test]
 fn check_refuses_what_it_cannot_model() {
     let src = "void assert(int);\nint main(void) {\n    int x = 0;\n    int *p = &x;\n    *p = 1;\n    assert(x == 0);\n    return 0;\n}\n";
     let dir = dir_with(&[("p.c", src)]);
@@ -625,7 +649,7 @@ fn verify_says_which_loop_kept_it_from_a_proof() {
     // unwound, and a note there that starts with `why`.
     let unknown_because = |name: &str, text: &str, why: &str| {
         let dir = dir_with(&[(name, text)]);
-        let o = tracc(&["verify", name, "-q"], dir.path(), None);
+        let o = tracc(&["verify", name, "-q", "--max-unwind", "3"], dir.path(), None);
         assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
         let out = stdout(&o);
         assert!(out.contains(&format!("{name}:5:5: unwinding assertion")), "{out}");

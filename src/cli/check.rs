@@ -139,9 +139,30 @@ pub struct VerifyArgs {
     #[command(flatten)]
     pub checker: CheckerArgs,
 
+    /// When the transformed program is UNKNOWN because an unwinding
+    /// assertion can fail, check it again at doubled bounds up to this one
+    /// (within --timeout), as a CBMC user deepens by hand: it still contains
+    /// every original iteration, so shallow bugs of loops that were not
+    /// accelerated are found, and a proof at a deeper bound is a proof.
+    /// Not deeper than --unwind: no deepening.
+    #[arg(long, value_name = "K", default_value_t = 24)]
+    pub max_unwind: u32,
+
+    /// Print the bounds tried, with verdict and time each.
+    #[arg(short, long)]
+    pub verbose: bool,
+
     /// Do not print warnings about loops that were not transformed.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// One bound `verify` tried.
+#[derive(Clone, Debug, serde::Serialize)]
+struct Step {
+    unwind: u32,
+    verdict: &'static str,
+    ms: f64,
 }
 
 fn verdict_exit(report: &CheckReport) -> Exit {
@@ -227,8 +248,33 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         map: &outcome.source_map,
     };
     let mut options = args.checker.options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S));
+    let deadline = options
+        .timeout_ms
+        .map(|ms| started + std::time::Duration::from_millis(ms));
     let status = status_line(&mut options);
-    let checked = check_source(&outcome.output, &options);
+    let mut schedule: Vec<Step> = Vec::new();
+    let checked = loop {
+        let step_started = Instant::now();
+        let checked = check_source(&outcome.output, &options);
+        let Ok(report) = &checked else { break checked };
+        schedule.push(Step {
+            unwind: options.unwind,
+            verdict: report.verdict.as_str(),
+            ms: step_started.elapsed().as_secs_f64() * 1e3,
+        });
+        // Deeper only where only unwinding assertions kept it undecided.
+        let deeper = (options.unwind.saturating_mul(2)).min(args.max_unwind);
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if report.verdict != Verdict::Unknown
+            || report.unknown_reason.is_some()
+            || deeper <= options.unwind
+            || left.is_some_and(|l| l.is_zero())
+        {
+            break checked;
+        }
+        options.unwind = deeper;
+        options.timeout_ms = left.map(|l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).max(1));
+    };
     status.finish_and_clear();
     let report = match checked {
         Ok(r) => r,
@@ -259,6 +305,7 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
             );
             obj.insert("check_ms".into(), serde_json::json!(check_time.as_secs_f64() * 1e3));
             obj.insert("loop_notes".into(), serde_json::json!(loop_notes));
+            obj.insert("schedule".into(), serde_json::json!(schedule));
             obj.insert("transform_report".into(), outcome.report.clone());
         }
         format!("{json:#}\n")
@@ -274,11 +321,25 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         for note in &loop_notes {
             out.push_str(&format!("note: {note}\n"));
         }
+        if args.verbose {
+            for s in &schedule {
+                out.push_str(&format!(
+                    "bound: --unwind {}: {} ({:.1} ms)\n",
+                    s.unwind, s.verdict, s.ms
+                ));
+            }
+        }
+        if schedule.len() > 1 {
+            out.push_str(&format!(
+                "note: UNKNOWN at --unwind {}; checked again at deeper bounds, the last --unwind {}\n",
+                args.unwind, report.unwind
+            ));
+        }
         out.push_str(&format!(
             "time: transform {:.1} ms, check {:.1} ms (--unwind {})\n",
             transform_time.as_secs_f64() * 1e3,
             check_time.as_secs_f64() * 1e3,
-            args.unwind
+            report.unwind
         ));
         out.push_str(verdict);
         out.push('\n');
