@@ -460,6 +460,28 @@ fn verify_deepens_the_bound_where_the_transformation_did_not_help() {
 }
 
 #[test]
+fn functions_without_a_body_return_any_value_as_in_cbmc() {
+    let undeclared =
+        "int main(void) {\n    int y = helper(3);\n    __CPROVER_assert(y != 12345, \"y\");\n    return 0;\n}\n";
+    let no_body = "int helper(int);\nint main(void) {\n    int y = helper(3);\n    __CPROVER_assert(y != 12345, \"y\");\n    return 0;\n}\n";
+    let dir = dir_with(&[("u.c", undeclared), ("b.c", no_body)]);
+    let o = tracc(&["check", "u.c"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("warning: implicit declaration of function `helper`\n  --> u.c:2:13"),
+        "{}",
+        stderr(&o)
+    );
+    let o = tracc(&["check", "b.c"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("warning: no body for function `helper`: its return value is nondeterministic"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn check_refuses_what_it_cannot_model() {
     let src = "void assert(int);\nint main(void) {\n    int x = 0;\n    int *p = &x;\n    *p = 1;\n    assert(x == 0);\n    return 0;\n}\n";
     let dir = dir_with(&[("p.c", src)]);

@@ -294,7 +294,9 @@ fn roots(formulas: &[Bool]) -> impl Iterator<Item = Dynamic> + '_ {
 pub fn check_source(source: &str, opts: &CheckOptions) -> Result<CheckReport, Vec<Diagnostic>> {
     let lowered = crate::lower::lower_source(source)?;
     let mut report = check_program(&lowered.program, source, opts)?;
+    let from_encoding = std::mem::take(&mut report.warnings);
     report.warnings = lowered.warnings;
+    report.warnings.extend(from_encoding);
     Ok(report)
 }
 
@@ -355,6 +357,7 @@ pub(crate) fn check_program_with(
         }
     };
     report.encode_time = start.elapsed();
+    report.warnings = enc.warnings.clone();
     let t = Instant::now();
     if let Some(p) = &opts.progress {
         p.tell(&format!("solving ({} properties)", enc.props.len()));

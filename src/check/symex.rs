@@ -83,6 +83,9 @@ pub(crate) struct Encoding {
     pub quants: Vec<Quant>,
     pub props: Vec<Prop>,
     pub steps: Vec<Step>,
+    /// What the encoding assumed (a function without a body returns a
+    /// nondeterministic value), once per function.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The options the encoder needs.
@@ -1857,10 +1860,29 @@ impl<'p> Enc<'p> {
                         // Like CBMC: a function without body has no effect.
                         return Ok(Val::Void);
                     }
-                    return Err(unsupported(
-                        e.span,
-                        format!("call to `{}`, which has no body; its result cannot be modelled", f.name),
-                    ));
+                    // Like CBMC: and its return value is nondeterministic.
+                    let message = format!(
+                        "no body for function `{}`: its return value is nondeterministic",
+                        f.name
+                    );
+                    if !self.out.warnings.iter().any(|w| w.message == message) {
+                        self.out.warnings.push(
+                            Diagnostic::warning(e.span, message)
+                                .with_label("as CBMC does, any value of the return type"),
+                        );
+                    }
+                    let v = self.fresh(&f.ret, e.span)?;
+                    if let (Val::Bv(b), CType::Int(t)) = (&v, &f.ret) {
+                        self.step(
+                            st,
+                            e.span,
+                            StepKind::Nondet,
+                            format!("{}(...)", f.name),
+                            Vec::new(),
+                            Some((b.clone(), *t)),
+                        );
+                    }
+                    return Ok(v);
                 }
                 if args.len() != f.params.len() {
                     return Err(unsupported(

@@ -208,6 +208,9 @@ pub fn check(args: &CheckArgs, color: ColorChoice) -> Exit {
             return Exit::InputError;
         }
     };
+    // What the checker assumed (implicit declarations, functions without a
+    // body, C89 implicit int).
+    render::eprint(&name, &text, &report.warnings, color);
     let out = if args.checker.json {
         format!("{:#}\n", report.to_json(&name, &text, args.checker.trace))
     } else {

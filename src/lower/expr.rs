@@ -2,6 +2,7 @@
 
 use super::literal::{char_literal, integer_literal};
 use super::{Binding, Lowerer};
+use crate::diag::Diagnostic;
 use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, IntType, Intrinsic, Span, Storage, UnOp};
 use tree_sitter::Node;
 
@@ -550,7 +551,10 @@ impl Lowerer<'_> {
             return Expr::new(ExprKind::Nondet(name), ty, span);
         }
         let Some(fid) = self.program.func_by_name(&name) else {
-            return opaque(format!("call to `{name}`, which is not declared in this file"), span);
+            if self.function_macros.contains(&name) {
+                return opaque(format!("the macro `{name}` is not expanded"), span);
+            }
+            return self.implicitly_declared_call(&name, &arg_nodes, span);
         };
         let args: Vec<Expr> = arg_nodes.iter().map(|&a| self.expr(a)).collect();
         let func = self.program.func(fid);
@@ -578,6 +582,27 @@ impl Lowerer<'_> {
             });
         let args: Vec<Expr> = args.collect();
         Expr::new(ExprKind::Call(Callee::Func(fid), args), ret, span)
+    }
+
+    /// A call of a function declared nowhere: C89's implicit declaration
+    /// `int name()`, as gcc and CBMC take it, of a function without a body,
+    /// so (as in CBMC) the arguments are evaluated and the result is any
+    /// `int`. Said in a warning at the call.
+    fn implicitly_declared_call(&mut self, name: &str, arg_nodes: &[Node<'_>], span: Span) -> Expr {
+        self.warnings.push(
+            Diagnostic::warning(span, format!("implicit declaration of function `{name}`"))
+                .with_label(format!("taken as `int {name}()` without a body: its result is any int"))
+                .with_note("as gcc and CBMC do; declare or define the function to change that"),
+        );
+        let args: Vec<Expr> = arg_nodes.iter().map(|&a| self.expr(a)).collect();
+        if let Some(reason) = first_opaque(args.iter()) {
+            return opaque(reason, span);
+        }
+        let int = CType::Int(IntType::INT);
+        let result = Expr::new(ExprKind::Nondet(name.to_string()), int.clone(), span);
+        args.into_iter().rev().fold(result, |rest, a| {
+            Expr::new(ExprKind::Comma(Box::new(a), Box::new(rest)), int.clone(), span)
+        })
     }
 
     /// True when `name` is defined further down, so its parameters are not

@@ -62,6 +62,9 @@ struct Lowerer<'a> {
     /// column: tracc does not expand macros, so their loops are not
     /// transformed.
     loop_macros: HashMap<String, (usize, usize)>,
+    /// Names of function-like macros: a use looks like a call, but tracc
+    /// does not expand macros, so it is not an implicit declaration.
+    function_macros: std::collections::HashSet<String>,
     /// The function whose body is being lowered.
     current_func: Option<FuncId>,
 }
@@ -76,6 +79,7 @@ impl<'a> Lowerer<'a> {
             typedefs: HashMap::new(),
             macros: HashMap::new(),
             loop_macros: HashMap::new(),
+            function_macros: std::collections::HashSet::new(),
             current_func: None,
         }
     }
@@ -232,6 +236,11 @@ impl<'a> Lowerer<'a> {
     /// Remember a macro (object- or function-like) whose replacement has a
     /// loop keyword, so that its uses can be reported.
     fn note_loop_macro(&mut self, node: Node<'_>) {
+        if node.kind() == "preproc_function_def"
+            && let Some(name) = node.child_by_field_name("name")
+        {
+            self.function_macros.insert(self.text(name).to_string());
+        }
         let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value")) else {
             return;
         };
