@@ -449,7 +449,11 @@ fn bodyless_call_returns_any_value_like_cbmc() {
     let src = "int ext(int); int main(void) { int y = ext(3); assert(y == 3); return 0; }";
     let r = run(src, 1);
     assert_eq!(r.verdict, Verdict::Unsafe);
-    assert!(r.warnings.iter().any(|w| w.message.contains("no body for function `ext`")));
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.message.contains("no body for function `ext`"))
+    );
     // Only the return type's values.
     let src = "unsigned char ext(void); int main(void) { int y = ext(); assert(y <= 255); return 0; }";
     assert_eq!(verdict(src, 1), Verdict::Safe);

@@ -10,7 +10,8 @@
 //! inserted bytes are recorded, and `Parsed::span` maps every node back to
 //! the original text. The same way, a file that parses only with `int `
 //! before function definitions without a return type (`main() { ... }`,
-//! C89's implicit `int`) gets it, with a warning.
+//! C89's implicit `int`) gets it, with a warning, and GNU `__attribute__`s
+//! where tree-sitter-c takes none are read as blanks (same offsets).
 
 use crate::diag::Diagnostic;
 use crate::ir::Span;
@@ -141,6 +142,49 @@ fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
     None
 }
 
+/// `text` with every GNU `__attribute__((...))` replaced by as many spaces
+/// (so every offset stays), for the places tree-sitter-c does not take one
+/// (`int x __attribute__((unused)) = 0;`, common in preprocessed files);
+/// `None` when there is none. Attributes that change a type (`mode`,
+/// `vector_size`) are kept, so that such a file is still refused rather
+/// than given another type.
+fn blank_attributes(text: &str) -> Option<String> {
+    let mut bytes = text.as_bytes().to_vec();
+    let mut found = false;
+    for keyword in ["__attribute__", "__attribute"] {
+        let mut search = 0;
+        while let Some(at) = text[search..].find(keyword).map(|p| p + search) {
+            search = at + keyword.len();
+            if (at > 0 && is_ident_byte(text.as_bytes()[at - 1])) || text[search..].starts_with("__") {
+                continue;
+            }
+            let mut open = search;
+            while open < bytes.len() && bytes[open].is_ascii_whitespace() {
+                open += 1;
+            }
+            let Some(close) = (bytes.get(open) == Some(&b'('))
+                .then(|| matching_paren(text.as_bytes(), open))
+                .flatten()
+            else {
+                continue;
+            };
+            let inside = &text[open..close];
+            if inside.contains("mode") || inside.contains("vector_size") {
+                continue;
+            }
+            for b in &mut bytes[at..=close] {
+                if *b != b'\n' {
+                    *b = b' ';
+                }
+            }
+            found = true;
+            search = close + 1;
+        }
+    }
+    // Only ASCII bytes were replaced by spaces, so the text stays UTF-8.
+    found.then(|| String::from_utf8(bytes).ok()).flatten()
+}
+
 /// `text` with `edits` (sorted positions in `text`) inserted; the insertions
 /// as `(position in the new text, length)`.
 fn insert(text: &str, edits: &[(usize, &str)]) -> (String, Vec<(usize, usize)>) {
@@ -190,11 +234,12 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<Diagnostic>> {
         return Ok(parsed);
     }
     let implicit = implicit_int_insertions(text);
-    if !implicit.is_empty() {
+    let blanked = blank_attributes(text);
+    if !implicit.is_empty() || blanked.is_some() {
         let mut edits: Vec<(usize, &str)> = quantifiers.clone();
         edits.extend(implicit.iter().map(|(at, _)| (*at, "int ")));
         edits.sort_by_key(|e| e.0);
-        let mut retried = parse_with(text, &edits)?;
+        let mut retried = parse_with(blanked.as_deref().unwrap_or(text), &edits)?;
         if !retried.tree.root_node().has_error() {
             retried.warnings = implicit
                 .iter()
@@ -302,6 +347,17 @@ mod tests {
                 .is_empty()
         );
         assert!(parse("main() { int x = ; }").is_err());
+    }
+
+    #[test]
+    fn gnu_attributes_where_tree_sitter_takes_none_are_read_as_blanks() {
+        let src = "int main(void) {\n    int x __attribute__((unused)) = 0;\n    return x;\n}\n";
+        let parsed = parse(src).expect("parses");
+        assert!(parsed.warnings.is_empty());
+        let body = parsed.tree.root_node().named_child(0).expect("main");
+        assert_eq!(parsed.span(body), Span::new(0, src.len() - 1));
+        // An attribute that changes the type is not dropped.
+        assert!(parse("int main(void) { int x __attribute__((mode(DI))) = 0; return x; }").is_err());
     }
 
     #[test]
