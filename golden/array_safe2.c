@@ -32,7 +32,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && i <= 2147483647U && 2U * i <= 2147483647U && i < 64U;
+            _Bool tracc_cov1 = 1;
             {
                 a[i] = 2 * i;
             }

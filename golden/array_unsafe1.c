@@ -31,7 +31,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && i < 100U && i < n;
+            _Bool tracc_cov1 = i < 100U;
             {
                 a[i] = 1;
             }

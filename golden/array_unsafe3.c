@@ -32,7 +32,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && i < 50U && i < n;
+            _Bool tracc_cov1 = i < 50U;
             {
                 a[i] = nondet_int();
             }
@@ -56,7 +56,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = 4294967295U - i >= 1U && i < 50U && i + 1U < n;
+            _Bool tracc_cov2 = 4294967295U - i >= 1U && i < 50U;
             {
                 b[i] = a[i];
             }

@@ -33,7 +33,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && i <= 1431655765U && 3U * i <= 2147483647U && i < 20U;
+            _Bool tracc_cov1 = 1;
             {
                 a[i] = 3 * i;
             }
@@ -55,7 +55,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = 4294967295U - i >= 1U && i < 20U && !(a[i] == t);
+            _Bool tracc_cov2 = !(a[i] == t);
             {
                 if (a[i] == t) {
                     pos = i;

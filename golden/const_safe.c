@@ -27,7 +27,7 @@ int main(void)
             last = 7;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && i < n;
+            _Bool tracc_cov1 = 1;
             {
                 flag = 1;
                 last = 7;

@@ -22,7 +22,7 @@ int main(void)
             done = 1;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && i < 100000U;
+            _Bool tracc_cov1 = 1;
             {
                 done = 1;
                 i++;

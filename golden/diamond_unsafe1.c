@@ -37,7 +37,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (!(i < n) || (4294967295U - i >= 1U && 1UL <= (unsigned long)(4294967295U - x) / 2UL)) && (!(i < n) || (4294967295U - i >= 1U && 4294967295U - x >= 1U));
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) / 2UL;
             {
                 if (nondet_bool()) {
                     x = x + 2;

@@ -22,7 +22,7 @@ int main(void)
             i = (int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - s) / 2UL && 1UL <= (unsigned long)(2147483647L - (long)i) && i < 1000000;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - s) / 2UL;
             {
                 s += 2;
             }

@@ -22,7 +22,7 @@ int main(void)
             i = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)i) / 3UL && i < 100;
+            _Bool tracc_cov1 = 1;
             {
                 last = i;
             }

@@ -35,7 +35,7 @@ main ( void ) {	/* brace on the same line, then a tab */
             y = (unsigned int)((long)y + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - x >= 1U && 1UL <= (unsigned long)(4294967295U - y) / 2UL && x < n;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - y) / 2UL;
             {
                 x=x+1 ;	y+= 2;   /* two statements on one line */
                 // a comment inside the body

@@ -46,7 +46,7 @@ int main(void)
             x = (int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && ((i < n && x >= 500) || (1UL <= (unsigned long)(2147483647L - (long)x) && i < n && !(x >= 500)));
+            _Bool tracc_cov1 = 1;
             {
                 x = clamp_add(x);
                 i++;

@@ -25,7 +25,7 @@ main()
             i = (int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)i) && i < x;
+            _Bool tracc_cov1 = 1;
             {
                 i++;
             }

@@ -26,7 +26,7 @@ int main(void)
             s = (unsigned short)((long)s + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && (unsigned long)s * 1UL <= 18446744073709551615UL - total && s < n;
+            _Bool tracc_cov1 = (unsigned long)s * 1UL <= 18446744073709551615UL - total;
             {
                 total = total + s;
                 s++;

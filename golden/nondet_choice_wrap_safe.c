@@ -36,7 +36,7 @@ int main(void)
             y = (unsigned char)((long)y + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (!(i < n) || (1UL <= (unsigned long)(unsigned char)(255 - (int)i) && 1UL <= (unsigned long)(unsigned char)(255 - (int)x))) && (!(i < n) || (1UL <= (unsigned long)(unsigned char)(255 - (int)i) && 1UL <= (unsigned long)(unsigned char)(255 - (int)y)));
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)x) && 1UL <= (unsigned long)(unsigned char)(255 - (int)y);
             {
                 if (nondet_bool()) {
                     x = x + 1;

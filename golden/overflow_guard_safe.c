@@ -23,7 +23,7 @@ int main(void)
             x = (int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x);
+            _Bool tracc_cov1 = 1;
             {
                 x = x + 1;
             }

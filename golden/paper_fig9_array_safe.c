@@ -36,7 +36,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && i < 100U && i < N;
+            _Bool tracc_cov1 = i < 100U;
             {
                 a[i] = nondet_short();
                 b[i] = nondet_short();
@@ -62,7 +62,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = 4294967295U - i >= 1U && i < 100U && (b[i] >= 0 ? a[i] <= 2147483647 - b[i] : a[i] >= (-2147483647 - 1) - b[i]) && i < N;
+            _Bool tracc_cov2 = i < 100U && (b[i] >= 0 ? a[i] <= 2147483647 - b[i] : a[i] >= (-2147483647 - 1) - b[i]);
             {
                 c[i] = a[i] + b[i];
             }
@@ -83,7 +83,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n3 - 1UL));
             tracc_q3 = 1;
         } else {
-            _Bool tracc_cov3 = 4294967295U - i >= 1U && i < 100U && i < N && c[i] == a[i] + b[i];
+            _Bool tracc_cov3 = i < 100U && c[i] == a[i] + b[i];
             {
                 assert(c[i] == a[i] + b[i]);
             }

@@ -30,7 +30,7 @@ int main(void)
             x = (int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (1UL <= (unsigned long)(2147483647L - (long)x) && x < 100 && x < 51) || (1UL <= (unsigned long)(2147483647L - (long)x) / 2UL && x < 100 && !(x < 51));
+            _Bool tracc_cov1 = 1;
             {
                 if (x < 51) {
                     x = x + 1;

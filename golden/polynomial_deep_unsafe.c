@@ -23,7 +23,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && (unsigned long)i * 1UL <= (unsigned long)(18446744073709551615ULL - s) && i < 100000U;
+            _Bool tracc_cov1 = (unsigned long)i * 1UL <= (unsigned long)(18446744073709551615ULL - s);
             {
                 s = s + i;
                 i = i + 1;

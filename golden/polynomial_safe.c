@@ -27,7 +27,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - x >= 1U && (unsigned long)y + (unsigned long)x * 1UL <= 4294967295UL && x < n;
+            _Bool tracc_cov1 = (unsigned long)y + (unsigned long)x * 1UL <= 4294967295UL;
             {
                 y = y + x;
                 x = x + 1;

@@ -26,7 +26,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && (unsigned long)i * 1UL <= (unsigned long)(18446744073709551615ULL - s) && i < n;
+            _Bool tracc_cov1 = (unsigned long)i * 1UL <= (unsigned long)(18446744073709551615ULL - s);
             {
                 s += i;
             }

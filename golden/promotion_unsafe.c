@@ -21,7 +21,7 @@ int main(void)
             u = (unsigned int)((long)u + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - u >= 1U && u < 10U;
+            _Bool tracc_cov1 = 1;
             {
                 u++;
             }

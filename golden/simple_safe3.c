@@ -22,7 +22,7 @@ int main(void)
             s = (unsigned short)((long)s + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s) && s < 50000;
+            _Bool tracc_cov1 = 1;
             {
                 s++;
             }

@@ -23,7 +23,7 @@ int main(void)
             k = (int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)((long)c - -128L) && 1UL <= (unsigned long)(2147483647L - (long)k) && c > -90;
+            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)k);
             {
                 c--;
                 k++;

@@ -20,7 +20,7 @@ int main(void)
             i = tracc_n1 * 2UL <= 9223372036854775807UL ? i + (long long)(tracc_n1 * 2UL) : (long long)(tracc_n1 * 2UL - (unsigned long)-(i + 1LL) - 1UL);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (i >= 0LL ? (unsigned long)(9223372036854775807LL - i) : 9223372036854775807UL + (unsigned long)-(i + 1LL) + 1UL) / 2UL && i < 200000LL;
+            _Bool tracc_cov1 = 1;
             {
                 i = i + 2;
             }

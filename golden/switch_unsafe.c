@@ -52,7 +52,7 @@ int main(void)
             k = (int)((long)k + (long)(tracc_n4 - 1UL));
             tracc_q1 = 4;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)k) && k < 30;
+            _Bool tracc_cov1 = 1;
             {
                 switch (state) {
                 case 0:

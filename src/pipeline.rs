@@ -373,7 +373,15 @@ fn restrict_loop(
             })
         })
         .collect();
-    let flag = coverage_flag(program, &covs);
+    // The flag is evaluated in the body of a `while` or `for` loop, right
+    // after its condition held (a condition with side effects keeps a loop
+    // from acceleration): its conjuncts need not be said again.
+    let flag = coverage_flag(program, &covs).map(|f| match &loop_stmt.kind {
+        StmtKind::While { cond, .. } | StmtKind::For { cond: Some(cond), .. } => {
+            crate::accelerate::given(program, f, &fold_constants(build::desynth(cond)))
+        }
+        _ => f,
+    });
     let mut symbols = Vec::new();
     let mut names = Vec::new();
     let mut accel_symbols = Vec::new();

@@ -32,7 +32,7 @@ mod bounded_range;
 pub mod poly;
 pub mod show;
 mod simplify;
-pub use simplify::{any_of, implication};
+pub use simplify::{any_of, given, implication};
 mod single_point;
 pub mod smt;
 

@@ -138,6 +138,50 @@ pub fn implication(premise: Expr, conclusion: Expr) -> Expr {
     }
 }
 
+/// `e` where the conjuncts of `fact` hold: those conjuncts of `e` left
+/// out, `!c || rest` (an implication from `implication`) read as `rest`
+/// when `c` is one of them, repeated conjuncts said once, and every
+/// conjunct left out that z3 proves implied by the facts and the conjuncts
+/// kept before it. Used with the loop condition, which holds where the
+/// coverage flag is evaluated.
+pub fn given(program: &Program, e: Expr, fact: &Expr) -> Expr {
+    let mut facts = Vec::new();
+    flatten(fact.clone(), &mut facts);
+    let known: HashSet<String> = facts.iter().map(key).collect();
+    let mut parts = Vec::new();
+    flatten(e, &mut parts);
+    parts.reverse();
+    let mut out: Vec<Expr> = Vec::new();
+    let mut seen = HashSet::new();
+    while let Some(p) = parts.pop() {
+        if known.contains(&key(&p)) || !seen.insert(key(&p)) {
+            continue;
+        }
+        let Expr { kind, ty, span } = p;
+        match kind {
+            ExprKind::Binary(BinOp::LogOr, a, b)
+                if matches!(&a.kind, ExprKind::Unary(crate::ir::UnOp::LogNot, c) if known.contains(&key(c))) =>
+            {
+                let mut rest = Vec::new();
+                flatten(*b, &mut rest);
+                rest.reverse();
+                parts.extend(rest);
+            }
+            kind => out.push(Expr { kind, ty, span }),
+        }
+    }
+    let ty_of = |v: VarId| (v.0 < program.vars.len()).then(|| program.var(v).ty.as_int()).flatten();
+    let mut all = facts.clone();
+    all.extend(out.iter().cloned());
+    let implied = implied_by_earlier(&all, &ty_of);
+    and_all(
+        out.into_iter()
+            .zip(&implied[facts.len()..])
+            .filter(|(_, implied)| !**implied)
+            .map(|(c, _)| c),
+    )
+}
+
 fn or_all(es: Vec<Expr>) -> Expr {
     es.into_iter()
         .reduce(build::or)
