@@ -159,8 +159,7 @@ pub fn given(program: &Program, e: Expr, fact: &Expr) -> Expr {
         }
         let Expr { kind, ty, span } = p;
         match kind {
-            ExprKind::Binary(BinOp::LogOr, a, b)
-                if matches!(&a.kind, ExprKind::Unary(crate::ir::UnOp::LogNot, c) if known.contains(&key(c))) =>
+            ExprKind::Binary(BinOp::LogOr, a, b) if matches!(&a.kind, ExprKind::Unary(crate::ir::UnOp::LogNot, c) if known.contains(&key(c))) =>
             {
                 let mut rest = Vec::new();
                 flatten(*b, &mut rest);

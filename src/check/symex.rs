@@ -1842,34 +1842,23 @@ impl<'p> Enc<'p> {
                         }
                         self.eval_top(a, st)?;
                     }
-                    if is_nondet_name(&f.name) {
-                        let v = self.fresh(&f.ret, e.span)?;
-                        if let (Val::Bv(b), CType::Int(t)) = (&v, &f.ret) {
-                            self.step(
-                                st,
-                                e.span,
-                                StepKind::Nondet,
-                                format!("{}()", f.name),
-                                Vec::new(),
-                                Some((b.clone(), *t)),
-                            );
-                        }
-                        return Ok(v);
-                    }
-                    if discard || f.ret == CType::Void {
+                    let nondet = is_nondet_name(&f.name);
+                    if !nondet && (discard || f.ret == CType::Void) {
                         // Like CBMC: a function without body has no effect.
                         return Ok(Val::Void);
                     }
-                    // Like CBMC: and its return value is nondeterministic.
-                    let message = format!(
-                        "no body for function `{}`: its return value is nondeterministic",
-                        f.name
-                    );
-                    if !self.out.warnings.iter().any(|w| w.message == message) {
-                        self.out.warnings.push(
-                            Diagnostic::warning(e.span, message)
-                                .with_label("as CBMC does, any value of the return type"),
+                    if !nondet {
+                        // Like CBMC: and its return value is nondeterministic.
+                        let message = format!(
+                            "no body for function `{}`: its return value is nondeterministic",
+                            f.name
                         );
+                        if !self.out.warnings.iter().any(|w| w.message == message) {
+                            self.out.warnings.push(
+                                Diagnostic::warning(e.span, message)
+                                    .with_label("as CBMC does, any value of the return type"),
+                            );
+                        }
                     }
                     let v = self.fresh(&f.ret, e.span)?;
                     if let (Val::Bv(b), CType::Int(t)) = (&v, &f.ret) {
@@ -1877,7 +1866,7 @@ impl<'p> Enc<'p> {
                             st,
                             e.span,
                             StepKind::Nondet,
-                            format!("{}(...)", f.name),
+                            format!("{}({})", f.name, if nondet { "" } else { "..." }),
                             Vec::new(),
                             Some((b.clone(), *t)),
                         );
