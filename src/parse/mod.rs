@@ -124,24 +124,6 @@ fn implicit_int_insertions(text: &str) -> Vec<(usize, String)> {
     out
 }
 
-fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, &b) in bytes.iter().enumerate().skip(open) {
-        match b {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            b'{' | b';' => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
 /// `text` with every GNU `__attribute__((...))` replaced by as many spaces
 /// (so every offset stays), for the places tree-sitter-c does not take one
 /// (`int x __attribute__((unused)) = 0;`, common in preprocessed files);
@@ -205,21 +187,33 @@ fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-fn matching_brace(bytes: &[u8], open: usize) -> Option<usize> {
+/// The position of the bracket that closes the `open_b` at `open`, or
+/// `None` when there is none or a byte of `stop` comes first.
+fn matching(bytes: &[u8], open: usize, (open_b, close_b): (u8, u8), stop: &[u8]) -> Option<usize> {
     let mut depth = 0usize;
     for (i, &b) in bytes.iter().enumerate().skip(open) {
-        match b {
-            b'{' => depth += 1,
-            b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
+        if b == open_b {
+            depth += 1;
+        } else if b == close_b {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
             }
-            _ => {}
+        } else if stop.contains(&b) {
+            return None;
         }
     }
     None
+}
+
+fn matching_brace(bytes: &[u8], open: usize) -> Option<usize> {
+    matching(bytes, open, (b'{', b'}'), &[])
+}
+
+/// A parenthesis closed before any `{` or `;` (a parameter or attribute
+/// list, not a body).
+fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
+    matching(bytes, open, (b'(', b')'), b"{;")
 }
 
 /// Parse C source text. Fails with diagnostics when tree-sitter reports an
