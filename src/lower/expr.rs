@@ -554,6 +554,13 @@ impl Lowerer<'_> {
             if self.function_macros.contains(&name) {
                 return opaque(format!("the macro `{name}` is not expanded"), span);
             }
+            if self.declares(&name) {
+                // A variable or parameter: a pointer to a function.
+                return opaque(
+                    format!("calls through pointers to functions (`{name}`) are not modelled"),
+                    span,
+                );
+            }
             return self.implicitly_declared_call(&name, &arg_nodes, span);
         };
         let args: Vec<Expr> = arg_nodes.iter().map(|&a| self.expr(a)).collect();
@@ -582,6 +589,24 @@ impl Lowerer<'_> {
             });
         let args: Vec<Expr> = args.collect();
         Expr::new(ExprKind::Call(Callee::Func(fid), args), ret, span)
+    }
+
+    /// Does a declarator anywhere in the file name `name` (a variable or
+    /// parameter the front end may not model, such as a pointer to a
+    /// function)?
+    fn declares(&self, name: &str) -> bool {
+        fn walk(l: &Lowerer<'_>, n: Node<'_>, name: &str) -> bool {
+            let declarator_parent = n.parent().is_some_and(|p| {
+                p.kind().ends_with("declarator") || matches!(p.kind(), "declaration" | "parameter_declaration")
+            });
+            if n.kind() == "identifier" && declarator_parent && l.text(n) == name {
+                return true;
+            }
+            let mut cursor = n.walk();
+            let children: Vec<Node<'_>> = n.children(&mut cursor).collect();
+            children.into_iter().any(|c| walk(l, c, name))
+        }
+        walk(self, self.parsed.tree.root_node(), name)
     }
 
     /// A call of a function declared nowhere: C89's implicit declaration
