@@ -479,6 +479,17 @@ fn functions_without_a_body_return_any_value_as_in_cbmc() {
         "{}",
         stderr(&o)
     );
+    // A pointer to a function is declared: not an implicit declaration.
+    let pointer = "int main(void) {\n    int (*f)(int);\n    int y = f(1);\n    return y;\n}\n";
+    fs::write(dir.path().join("p.c"), pointer).unwrap();
+    let o = tracc(&["check", "p.c"], dir.path(), None);
+    assert_eq!(code(&o), 3, "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("calls through pointers to functions (`f`) are not modelled"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("implicit declaration"), "{}", stderr(&o));
 }
 
 #[test]
