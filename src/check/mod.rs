@@ -313,6 +313,23 @@ pub(crate) fn check_program_with(
     opts: &CheckOptions,
     native_quantifiers: bool,
 ) -> Result<CheckReport, Vec<Diagnostic>> {
+    if opts.memory_limit_mib.is_none() {
+        return check_in_context(program, source, opts, native_quantifiers);
+    }
+    // The memory limit may interrupt z3, which leaves its context cancelled
+    // for good: such a check gets a context of its own.
+    z3::with_z3_config(&z3::Config::new(), || {
+        check_in_context(program, source, opts, native_quantifiers)
+    })
+}
+
+/// `check_program_with` in the thread's current z3 context.
+fn check_in_context(
+    program: &Program,
+    source: &str,
+    opts: &CheckOptions,
+    native_quantifiers: bool,
+) -> Result<CheckReport, Vec<Diagnostic>> {
     let start = Instant::now();
     let deadline = opts.timeout_ms.map(|ms| start + Duration::from_millis(ms));
     let eopts = EncodeOptions {
@@ -363,69 +380,63 @@ pub(crate) fn check_program_with(
         p.tell(&format!("solving ({} properties)", enc.props.len()));
     }
     let limit_kib = opts.memory_limit_mib.map(|m| m.saturating_mul(1024));
-    let interrupted = watched(deadline, limit_kib, || solve(&enc, opts, deadline, &mut report));
+    let over = over_memory_limit(limit_kib, || solve(&enc, opts, deadline, &mut report));
     report.solver_time = t.elapsed();
-    if let Some(why) = interrupted {
+    if over {
         report.verdict = Verdict::Unknown;
-        report.unknown_reason = Some(match why {
-            Limit::Time => "timeout in the solver".to_string(),
-            Limit::Memory => format!(
-                "memory limit ({} MiB, --memory-limit) reached in the solver",
-                opts.memory_limit_mib.unwrap_or_default()
-            ),
-        });
+        report.unknown_reason = Some(format!(
+            "memory limit ({} MiB, --memory-limit) reached in the solver",
+            opts.memory_limit_mib.unwrap_or_default()
+        ));
     }
     Ok(report)
 }
 
-/// Which limit a watched computation ran into.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Limit {
-    Time,
-    Memory,
-}
-
 /// Run `work` (z3 calls on this thread's context) while a second thread
-/// watches the clock and the process's resident size and interrupts z3 when
-/// either passes its limit; says which did. z3's own `timeout` does not
-/// stop everything it does (preprocessing, model building), and it has no
-/// memory limit that does not also fail the creation of terms.
-fn watched(deadline: Option<Instant>, limit_kib: Option<u64>, work: impl FnOnce()) -> Option<Limit> {
-    if deadline.is_none() && limit_kib.is_none() {
+/// watches the process's resident size and interrupts z3 when it passes
+/// `limit_kib`; says whether it did. z3's own memory limit also fails the
+/// creation of terms, and an interrupt leaves the context cancelled for
+/// good, so the caller gives a check with a limit a context of its own,
+/// and whatever z3 (or the crate, panicking on a term z3 refused to make)
+/// does after the interrupt ends here. Time needs no watcher: the
+/// unwinding checks the clock, every query has z3's `timeout`.
+fn over_memory_limit(limit_kib: Option<u64>, work: impl FnOnce()) -> bool {
+    let Some(limit) = limit_kib else {
         work();
-        return None;
-    }
+        return false;
+    };
     let ctx = z3::Context::thread_local();
     let handle = ctx.handle();
     let (done, finished) = std::sync::mpsc::channel::<()>();
-    let hit = std::sync::Mutex::new(None);
-    std::thread::scope(|scope| {
+    let hit = std::sync::atomic::AtomicBool::new(false);
+    let outcome = std::thread::scope(|scope| {
         let hit = &hit;
         let handle = &handle;
         scope.spawn(move || {
-            // Polls every 20 ms; wakes at once when the work is done.
-            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(Duration::from_millis(20))
-            {
-                let limit = if deadline.is_some_and(|d| Instant::now() > d) {
-                    Some(Limit::Time)
-                } else if limit_kib.is_some_and(|l| symex::resident_kib().is_some_and(|kib| kib > l)) {
-                    Some(Limit::Memory)
-                } else {
-                    None
-                };
-                if let Some(l) = limit {
-                    if let Ok(mut h) = hit.lock() {
-                        h.get_or_insert(l);
-                    }
+            // Looks now and every 20 ms after; wakes at once when the work
+            // is done (its sender is dropped).
+            loop {
+                if symex::resident_kib().is_some_and(|kib| kib > limit) {
+                    hit.store(true, std::sync::atomic::Ordering::SeqCst);
                     handle.interrupt();
+                }
+                match finished.recv_timeout(Duration::from_millis(20)) {
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                    _ => break,
                 }
             }
         });
-        work();
-        // The watcher stops when this sender is gone.
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
         drop(done);
+        outcome
     });
-    hit.into_inner().ok().flatten()
+    let hit = hit.load(std::sync::atomic::Ordering::SeqCst);
+    if let Err(panic) = outcome
+        && !hit
+    {
+        std::panic::resume_unwind(panic);
+    }
+    hit
 }
 
 fn is_user(k: PropKind) -> bool {

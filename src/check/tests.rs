@@ -910,3 +910,22 @@ fn a_model_violating_a_quantifier_is_refused_and_refined() {
     let m = s.get_model().unwrap();
     assert_eq!(inst.check_model(&m, None), Ok(true));
 }
+
+#[test]
+fn a_check_that_hits_its_limit_leaves_the_next_check_in_the_thread_working() {
+    // Under 1 MiB nothing fits: the watcher interrupts z3 in the solver.
+    let src = "int nondet_int(void);\nint main(void) { int x = nondet_int(); int y = x * x + 3 * x; assert(y != 17); return 0; }";
+    let limited = CheckOptions {
+        memory_limit_mib: Some(1),
+        ..opts(1)
+    };
+    let r = check_source(src, &limited).expect("checks");
+    assert_eq!(r.verdict, Verdict::Unknown);
+    assert!(
+        r.unknown_reason.as_deref().is_some_and(|w| w.contains("memory limit")),
+        "{r:?}"
+    );
+    // An interrupt cancels a z3 context for good; the next check (in the
+    // thread's own context) must not see it.
+    assert_eq!(verdict(src, 1), Verdict::Safe);
+}
