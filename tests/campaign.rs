@@ -19,17 +19,18 @@ fn agreeing_programs_have_no_disagreement() {
 #[test]
 fn a_refused_output_is_a_finding() {
     // Not a soundness bug but a broken promise: the checker must accept the
-    // program; a call whose result is used without a body is refused.
-    let text = "int g(void);\nint main(void) { int x = g(); return x; }\n";
+    // program; a call through a pointer to a function is refused.
+    let text = "int g(void);\nint main(void) { int (*f)(void) = g; int x = f(); return x; }\n";
     let r = compare_program(text, 2, CheckLimits::default());
     assert_eq!(r.disagreement.map(|d| d.comparison), Some(Comparison::Transform));
 }
 
 #[test]
 fn reduction_keeps_the_disagreement_and_drops_lines() {
-    // The checker refuses `g()`'s used result: a stand-in for a disagreement
-    // that the reducer must keep while deleting every line it can.
-    let text = "int g(void);\nint unused(void) { return 1; }\nint main(void) {\n    int y = 3;\n    int x = g();\n    return x;\n}\n";
+    // The checker refuses the call through a pointer to a function: a
+    // stand-in for a disagreement that the reducer must keep while deleting
+    // every line it can.
+    let text = "int g(void);\nint unused(void) { return 1; }\nint main(void) {\n    int y = 3;\n    int (*f)(void) = g;\n    int x = f();\n    return x;\n}\n";
     let found = compare_program(text, 2, CheckLimits::default())
         .disagreement
         .expect("the refused call is a disagreement");
@@ -37,7 +38,7 @@ fn reduction_keeps_the_disagreement_and_drops_lines() {
     let reduced = reduce(text, 2, CheckLimits::default(), &found);
     assert!(reduced.len() < text.len(), "{reduced}");
     assert!(!reduced.contains("unused"), "{reduced}");
-    assert!(reduced.contains("g()"), "{reduced}");
+    assert!(reduced.contains("(*f)"), "{reduced}");
     let again = compare_program(&reduced, 2, CheckLimits::default());
     assert_eq!(again.disagreement.map(|d| d.comparison), Some(Comparison::Transform));
 }
