@@ -31,7 +31,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && i < 300U;
+            _Bool tracc_cov1 = i <= 4294967292U && i < 300U;
             {
                 b[i] = 1;
             }

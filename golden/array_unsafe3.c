@@ -56,7 +56,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = 4294967295U - i >= 1U && i < 50U;
+            _Bool tracc_cov2 = i < 4294967295U && i < 50U;
             {
                 b[i] = a[i];
             }

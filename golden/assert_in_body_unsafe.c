@@ -27,7 +27,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n1 * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) / 3UL && x < 1000U;
+            _Bool tracc_cov1 = x <= 4294967292U && x < 1000U;
             {
                 __CPROVER_assert(x < 1000, "x stays below 1000");
                 x = x + 3;

@@ -23,7 +23,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && !(i >= n);
+            _Bool tracc_cov1 = i < 4294967295U && !(i >= n);
             {
                 if (i >= n) {
                     break;

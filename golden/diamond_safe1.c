@@ -35,7 +35,7 @@ int main(void)
             y = (unsigned int)((long)y + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = 4294967295U - x >= 1U && 4294967295U - y >= 1U;
+            _Bool tracc_cov1 = x < 4294967295U && y < 4294967295U;
             {
                 if (nondet_bool()) {
                     x = x + 1;

@@ -37,7 +37,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) / 2UL;
+            _Bool tracc_cov1 = x <= 4294967293U;
             {
                 if (nondet_bool()) {
                     x = x + 2;

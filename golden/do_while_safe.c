@@ -25,7 +25,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && 1UL <= (unsigned long)(4294967295U - x) / 2UL;
+            _Bool tracc_cov1 = i < 4294967295U && x <= 4294967293U;
             {
                 x = x + 2;
                 i = i + 1;

@@ -22,7 +22,7 @@ int main(void)
             k = (int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)c / 2UL && 1UL <= (unsigned long)(2147483647L - (long)k);
+            _Bool tracc_cov1 = c >= 2 && k < 2147483647;
             {
                 c = c - 2;
                 k = k + 1;

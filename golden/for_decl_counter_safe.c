@@ -22,7 +22,7 @@ int main(void)
             i = (int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - s) / 2UL;
+            _Bool tracc_cov1 = s <= 4294967293U;
             {
                 s += 2;
             }

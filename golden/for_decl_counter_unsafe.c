@@ -23,7 +23,7 @@ int main(void)
             i = (tracc_n1 - 1UL) * 3UL <= 9223372036854775807UL ? i - (long)((tracc_n1 - 1UL) * 3UL) : -(long)((tracc_n1 - 1UL) * 3UL - (unsigned long)i - 1UL) - 1L;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (18446744073709551615UL - s) / 5UL && s + 5UL != 1666665UL;
+            _Bool tracc_cov1 = s <= 18446744073709551610UL && s != 1666660UL;
             {
                 s += 5;
                 assert(s != 1666665);

@@ -25,7 +25,7 @@ int main(void)
             cnt = (unsigned int)((long)cnt + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 3UL && 4294967295U - cnt >= 1U;
+            _Bool tracc_cov1 = i <= 4294967292U && cnt < 4294967295U;
             {
                 cnt++;
             }

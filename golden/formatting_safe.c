@@ -35,7 +35,7 @@ main ( void ) {	/* brace on the same line, then a tab */
             y = (unsigned int)((long)y + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - y) / 2UL;
+            _Bool tracc_cov1 = y <= 4294967293U;
             {
                 x=x+1 ;	y+= 2;   /* two statements on one line */
                 // a comment inside the body

@@ -35,7 +35,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) / 2UL;
+            _Bool tracc_cov1 = x <= 4294967293U;
             {
                 x = add_two(x);
                 i = next_index(i);

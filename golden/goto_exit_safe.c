@@ -24,7 +24,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = !(i == 10U);
+            _Bool tracc_cov1 = i != 10U;
             {
                 if (i == 10) {
                     goto done;

@@ -29,7 +29,7 @@ int main(void)
             z = (unsigned int)((long)z - (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - x) / 2UL && 1UL <= (unsigned long)(4294967295U - y) / 3UL && z >= 1U;
+            _Bool tracc_cov1 = x <= 4294967293U && y <= 4294967292U && z >= 1U;
             {
                 x = x + 2;
                 y = y + 3;

@@ -30,7 +30,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x) && 1UL <= (unsigned long)(2147483647L - (long)y) / 2UL;
+            _Bool tracc_cov1 = x < 2147483647 && y <= 2147483645;
             {
                 x = x + 1;
                 y = y + 2;

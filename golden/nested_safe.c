@@ -28,7 +28,7 @@ int main(void)
                 c = (unsigned int)((long)c + (long)(tracc_n1 - 1UL)) + 1U;
                 tracc_q1 = 1;
             } else {
-                _Bool tracc_cov1 = 4294967295U - c >= 1U;
+                _Bool tracc_cov1 = c < 4294967295U;
                 {
                     c++;
                 }

@@ -24,7 +24,7 @@ int main(void)
                 c = (int)((long)c + (long)(tracc_n1 - 1UL)) + 1;
                 tracc_q1 = 1;
             } else {
-                _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)c);
+                _Bool tracc_cov1 = c < 2147483647;
                 {
                     c++;
                 }

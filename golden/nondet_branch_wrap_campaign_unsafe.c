@@ -33,7 +33,7 @@ int main(void)
             i = i + tracc_n2;
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)v1) / 255UL;
+            _Bool tracc_cov1 = v1 <= 65280;
             {
                 if (nondet_bool()) {
                     v1 = v1 + 255;

@@ -36,7 +36,7 @@ int main(void)
             y = (unsigned char)((long)y + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)x) && 1UL <= (unsigned long)(unsigned char)(255 - (int)y);
+            _Bool tracc_cov1 = x < 255 && y < 255;
             {
                 if (nondet_bool()) {
                     x = x + 1;

@@ -28,7 +28,7 @@ int main(void)
             s = (unsigned int)((long)s + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - s >= 1U;
+            _Bool tracc_cov1 = s < 4294967295U;
             {
                 s = s + 1;
                 i = i + 1;

@@ -39,7 +39,7 @@ int main(void)
             s = (unsigned int)((long)s + (long)(tracc_n1 * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - s) / 3UL;
+            _Bool tracc_cov1 = s <= 4294967292U;
             {
                 s = s + 3;
                 i = i + 1;

@@ -23,7 +23,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)c);
+            _Bool tracc_cov1 = c < 255;
             {
                 c = c + 1;
                 k = k + 1;

@@ -23,7 +23,7 @@ int main(void)
             i = (int)((long)i + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)x);
+            _Bool tracc_cov1 = x < 2147483647;
             {
                 x++;
             }

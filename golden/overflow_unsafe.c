@@ -26,7 +26,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned char)(255 - (int)d);
+            _Bool tracc_cov1 = d < 255;
             {
                 d = d + 1;
                 k = k + 1;

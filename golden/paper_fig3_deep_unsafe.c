@@ -22,7 +22,7 @@ int main(void)
             y = (unsigned int)((long)y + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - y >= 1U;
+            _Bool tracc_cov1 = y < 4294967295U;
             {
                 x = x - 1;
                 y = y + 1;

@@ -34,7 +34,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (4294967295U - x >= 1U && x < n && x < m) || (1UL <= (unsigned long)(4294967295U - x) / 2UL && x < n && !(x < m));
+            _Bool tracc_cov1 = (x < 4294967295U && x < n && x < m) || (x <= 4294967293U && x < n && !(x < m));
             {
                 if (x < m) {
                     x = x + 1;

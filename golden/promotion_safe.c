@@ -23,7 +23,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)s);
+            _Bool tracc_cov1 = s < 65535;
             {
                 assert(s + 1 > s);
                 s++;

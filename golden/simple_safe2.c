@@ -24,7 +24,7 @@ int main(void)
             steps = (unsigned int)((long)steps + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - steps >= 1U;
+            _Bool tracc_cov1 = steps < 4294967295U;
             {
                 c--;
                 steps++;

@@ -28,7 +28,7 @@ int main(void)
             j = tracc_n1 <= 9223372036854775807UL ? j + (long)tracc_n1 : (long)(tracc_n1 - (unsigned long)-(j + 1L) - 1UL);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (j >= 0L ? (unsigned long)(9223372036854775807L - j) : 9223372036854775807UL + (unsigned long)-(j + 1L) + 1UL);
+            _Bool tracc_cov1 = j < 9223372036854775807L;
             {
                 i = i - 1;
                 j = j + 1;

@@ -23,7 +23,7 @@ int main(void)
             k = (int)((long)k + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(2147483647L - (long)k);
+            _Bool tracc_cov1 = k < 2147483647;
             {
                 c--;
                 k++;

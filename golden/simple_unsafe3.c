@@ -24,7 +24,7 @@ int main(void)
             t = (unsigned short)((long)t + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(unsigned short)(65535 - (int)t);
+            _Bool tracc_cov1 = t < 65535;
             {
                 s--;
                 t++;

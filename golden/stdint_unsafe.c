@@ -24,7 +24,7 @@ int main(void)
             k = (unsigned short)((long)k + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(127L - (long)c);
+            _Bool tracc_cov1 = c < 127;
             {
                 c++;
             }

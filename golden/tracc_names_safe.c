@@ -24,7 +24,7 @@ int main(void)
             tracc_q1 = (unsigned int)((long)tracc_q1 + (long)(tracc2_n1 * 2UL));
             tracc2_q1 = 1;
         } else {
-            _Bool tracc2_cov1 = 1UL <= (unsigned long)(4294967295U - tracc_q1) / 2UL;
+            _Bool tracc2_cov1 = tracc_q1 <= 4294967293U;
             {
                 tracc_n1++;
                 tracc_q1 += 2;

@@ -23,7 +23,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(32767L - (long)c) && 4294967295U - k >= 1U && k + 1U != 10U;
+            _Bool tracc_cov1 = c < 32767 && k < 4294967295U && k != 9U;
             {
                 k++;
                 assert(k != 10);

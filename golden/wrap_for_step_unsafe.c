@@ -23,7 +23,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1UL <= (unsigned long)(4294967295U - i) / 1000000UL && 4294967295U - k >= 1U && k + 1U != 5000U;
+            _Bool tracc_cov1 = i <= 4293967295U && k < 4294967295U && k != 4999U;
             {
                 k++;
                 assert(k != 5000);

@@ -23,7 +23,7 @@ int main(void)
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 4294967295U - i >= 1U && 4294967295U - k >= 1U;
+            _Bool tracc_cov1 = i < 4294967295U && k < 4294967295U;
             {
                 k++;
             }

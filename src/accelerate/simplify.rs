@@ -4,8 +4,11 @@
 //! accelerator at `n = 1`, in the order they are assumed). Out: the same
 //! condition, smaller: conjunctions flattened, `e + 0`, conversions that
 //! widen and narrow back and widening conversions of the variable side of
-//! a comparison with a constant removed (exact identities of C), repeated
-//! conjuncts dropped, and every conjunct dropped that z3 proves implied by
+//! a comparison with a constant removed (exact identities of C), a
+//! conjunct over one variable whose true values are an interval of its type
+//! (or all values but one) written as comparisons of the variable with the
+//! ends (`4294967295U - k >= 1U` as `k < 4294967295U`; the ends are found by
+//! evaluation, the equivalence is proved with z3), repeated conjuncts dropped, and every conjunct dropped that z3 proves implied by
 //! the kept conjuncts before it (with C's wrap-around semantics, each
 //! variable in its type; where z3 proves that nothing in a conjunct wraps
 //! around, with its mathematical value). Only earlier conjuncts count as premises: a
@@ -28,13 +31,14 @@ use crate::loops::build::{self, and_all};
 
 /// The conjunction of `parts`, simplified (see the module comment).
 pub(super) fn coverage(ctx: &Ctx, parts: Vec<Expr>) -> Expr {
-    let mut conjuncts = Vec::new();
+    let ty_of = |v: VarId| ctx.path.var_decl(ctx.program, v).and_then(|d| d.ty.as_int());
+    let mut flat = Vec::new();
     for p in parts {
-        flatten(tidy(p), &mut conjuncts);
+        flatten(tidy(p), &mut flat);
     }
+    let mut conjuncts: Vec<Expr> = flat.into_iter().map(|c| as_interval(c, &ty_of)).collect();
     let mut seen = HashSet::new();
     conjuncts.retain(|c| c.const_value() != Some(1) && seen.insert(key(c)));
-    let ty_of = |v: VarId| ctx.path.var_decl(ctx.program, v).and_then(|d| d.ty.as_int());
     and_all(without_implied(conjuncts, &ty_of))
 }
 
@@ -211,6 +215,191 @@ pub(super) fn assumptions(parts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntT
     groups.into_iter().map(|(_, g)| and_all(g)).collect()
 }
 
+/// A conjunct over a single integer variable `v` whose values satisfying
+/// it form one interval of `v`'s type, as the comparisons of `v` with the
+/// interval's ends (`4294967295U - k >= 1U` is `k < 4294967295U`), when
+/// that is shorter and z3 proves the two equivalent for every value of the
+/// type; anything else unchanged. The new conjunct evaluates only `v`, so
+/// it is safe wherever the old one was.
+fn as_interval(c: Expr, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Expr {
+    let plain = |e: &Expr| {
+        let mut ok = true;
+        e.walk(&mut |x| {
+            ok &= matches!(
+                x.kind,
+                ExprKind::IntLit(_)
+                    | ExprKind::Var(_)
+                    | ExprKind::Unary(..)
+                    | ExprKind::Binary(..)
+                    | ExprKind::Cond(..)
+                    | ExprKind::Cast { .. }
+            )
+        });
+        ok
+    };
+    let mut names = BTreeSet::new();
+    build::vars_of(&c, &mut names);
+    let (Some(&v), 1) = (names.first(), names.len()) else {
+        return c;
+    };
+    let Some(t) = ty_of(v) else {
+        return c;
+    };
+    if !plain(&c) || is_bound_of_var(&c) {
+        return c;
+    }
+    let Some(candidate) = bounds_of(&c, v, t) else {
+        return c;
+    };
+    if key(&candidate).len() >= key(&c).len() {
+        return c;
+    }
+    let x = Int::fresh_const("iv");
+    let vars = HashMap::from([(v, x.clone())]);
+    let range = [in_range(&x, t)];
+    let (Some(old), Some(new)) = (
+        truth_in_range(&c, &vars, &range),
+        truth_in_range(&candidate, &vars, &range),
+    ) else {
+        return c;
+    };
+    if with_solver(|s| prove(s, &range, &old.eq(&new))) {
+        candidate
+    } else {
+        c
+    }
+}
+
+/// The comparisons of `v` with constants that say what `c` says, if its
+/// true values (found by evaluation, not yet proved) form one interval of
+/// `t` or all but one value.
+fn bounds_of(c: &Expr, v: VarId, t: IntType) -> Option<Expr> {
+    let var_expr = {
+        let v = Expr::var(v, crate::ir::CType::Int(t));
+        let p = t.promote();
+        if p == t {
+            v
+        } else {
+            Expr::new(
+                ExprKind::Cast {
+                    implicit: true,
+                    expr: Box::new(v),
+                },
+                crate::ir::CType::Int(p),
+                crate::ir::Span::SYNTHETIC,
+            )
+        }
+    };
+    let bound = |op: BinOp, value: i128| build::cmp(op, var_expr.clone(), Expr::int(value, t.promote()));
+    let (lo, hi) = interval_of(c, v, t, None)?;
+    if (lo, hi) == (t.min(), t.max()) {
+        // True at every value tried; false at one point (z3 finds it)?
+        let not_c = build::not(c.clone());
+        let p = counterexample(c, v, t)?;
+        let (p, q) = interval_of(&not_c, v, t, Some(p))?;
+        return (p == q).then(|| bound(BinOp::Ne, p));
+    }
+    let lower = (lo > t.min()).then(|| {
+        if lo - 1 == t.min() {
+            bound(BinOp::Gt, lo - 1)
+        } else {
+            bound(BinOp::Ge, lo)
+        }
+    });
+    let upper = (hi < t.max()).then(|| {
+        if hi + 1 == t.max() {
+            bound(BinOp::Lt, hi + 1)
+        } else {
+            bound(BinOp::Le, hi)
+        }
+    });
+    Some(match (lower, upper) {
+        _ if lo == hi => bound(BinOp::Eq, lo),
+        (Some(l), Some(u)) => build::and(l, u),
+        (Some(b), None) | (None, Some(b)) => b,
+        (None, None) => Expr::int(1, IntType::INT),
+    })
+}
+
+/// A value of `v` (of type `t`) at which `c` is false, if z3 finds one.
+fn counterexample(c: &Expr, v: VarId, t: IntType) -> Option<i128> {
+    let x = Int::fresh_const("cx");
+    let vars = HashMap::from([(v, x.clone())]);
+    let range = [in_range(&x, t)];
+    let truth = truth_in_range(c, &vars, &range)?;
+    with_solver(|s| {
+        s.push();
+        s.assert(&range[0]);
+        s.assert(truth.not());
+        let found = (s.check() == z3::SatResult::Sat)
+            .then(|| s.get_model())
+            .flatten()
+            .and_then(|m| m.eval(&x, true))
+            .and_then(|value| value.to_string().parse::<i128>().ok());
+        s.pop(1);
+        found
+    })
+}
+
+/// The truth of `e` for z3: its mathematical value where z3 proves that
+/// nothing in it wraps around under `premises` (modular arithmetic is hard
+/// for the solver), else its exact C value.
+fn truth_in_range(e: &Expr, vars: &HashMap<VarId, Int>, premises: &[Bool]) -> Option<Bool> {
+    let tru = Bool::from_bool(true);
+    let mut math = Eval::new(Mode::NoWrap, vars);
+    match math.truth(e, &tru) {
+        Some(t) if with_solver(|s| prove(s, premises, &Bool::and(&math.sides))) => Some(t),
+        _ => Eval::new(Mode::Exact, vars).truth(e, &tru),
+    }
+}
+
+/// `v op k` (possibly through implicit conversions) with a constant `k`:
+/// already as short as an interval bound can be.
+fn is_bound_of_var(c: &Expr) -> bool {
+    match &c.kind {
+        ExprKind::Binary(op, a, b) if op.is_comparison() => {
+            let var = |e: &Expr| matches!(e.skip_implicit().kind, ExprKind::Var(_));
+            (var(a) && b.const_value().is_some()) || (var(b) && a.const_value().is_some())
+        }
+        _ => false,
+    }
+}
+
+/// The ends of the run of values of `v` (of type `t`) around a value where
+/// `c` holds, found by evaluating `c` at constants (C semantics, no
+/// solver): the caller proves with z3 that `c` holds exactly between them.
+/// `None` when no tried value satisfies `c`.
+fn interval_of(c: &Expr, v: VarId, t: IntType, hint: Option<i128>) -> Option<(i128, i128)> {
+    let holds = |value: i128| {
+        let at = build::subst(c, &|w| (w == v).then(|| Expr::int(value, t)));
+        at.const_value().is_some_and(|b| b != 0)
+    };
+    let mid = t.min() + (t.max() - t.min()) / 2;
+    let witness = hint
+        .into_iter()
+        .chain([t.min(), t.max(), 0, 1, mid, mid + 1])
+        .filter(|&w| t.contains(w))
+        .find(|&w| holds(w))?;
+    // The last value from `witness` towards `limit` before `c` first fails,
+    // if `c` is monotone on that side (the proof checks that it is).
+    let edge = |limit: i128| {
+        if holds(limit) {
+            return limit;
+        }
+        let (mut good, mut bad) = (witness, limit);
+        while (good - bad).abs() > 1 {
+            let mid = bad + (good - bad) / 2;
+            if holds(mid) {
+                good = mid;
+            } else {
+                bad = mid;
+            }
+        }
+        good
+    };
+    Some((edge(t.min()), edge(t.max())))
+}
+
 /// `c <= (W)e` as `e >= c'`, where the conversion of `e` to `W` keeps every
 /// value, `c` is a constant of `e`'s type and that type is not promoted (so
 /// both comparisons compare the same two numbers); the variable goes left.
@@ -271,19 +460,13 @@ fn implied_by_earlier(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Option<IntTyp
             vars.insert(v, x);
         }
     }
-    let tru = Bool::from_bool(true);
-    let mut exact = Eval::new(Mode::Exact, &vars);
     let mut premises = ranges;
     let mut implied_flags = Vec::new();
     for c in conjuncts {
         // Modular arithmetic is hard for the solver: where z3 proves that
         // nothing in `c` wraps around under the premises, its mathematical
         // value is its C value.
-        let mut math = Eval::new(Mode::NoWrap, &vars);
-        let truth = match math.truth(c, &tru) {
-            Some(t) if with_solver(|s| prove(s, &premises, &Bool::and(&math.sides))) => Some(t),
-            _ => exact.truth(c, &tru),
-        };
+        let truth = truth_in_range(c, &vars, &premises);
         let implied = truth.as_ref().is_some_and(|t| with_solver(|s| prove(s, &premises, t)));
         implied_flags.push(implied);
         if implied {
@@ -330,6 +513,65 @@ mod tests {
             Expr::int(3, IntType::ULONG),
         );
         assert_eq!(shown(&tidy(s.clone())), shown(&s));
+    }
+
+    #[test]
+    fn a_condition_on_one_variable_becomes_the_ends_of_its_interval() {
+        let x = var(1, IntType::UINT);
+        let uint = |v| Expr::int(v, IntType::UINT);
+        let ulong = |v| Expr::int(v, IntType::ULONG);
+        // 1 <= (ULONG)(UINT_MAX - x) / 2: at least two steps of 1 to go.
+        let room = cmp(
+            BinOp::Le,
+            ulong(1),
+            arith(
+                BinOp::Div,
+                cast(
+                    arith(BinOp::Sub, uint(4294967295), x.clone(), IntType::UINT),
+                    IntType::ULONG,
+                ),
+                ulong(2),
+                IntType::ULONG,
+            ),
+        );
+        assert_eq!(shown(&as_interval(room, &types)), "v1 <= 4294967293U");
+        // Wrap-around included: x + 5 misses 10 only at x == 5.
+        let miss = cmp(
+            BinOp::Ne,
+            arith(BinOp::Add, x.clone(), uint(5), IntType::UINT),
+            uint(10),
+        );
+        assert_eq!(shown(&as_interval(miss, &types)), "v1 != 5U");
+        // A narrow type is compared after promotion, without a cast.
+        let c = var(2, IntType::UCHAR);
+        let uchar_types = |v: VarId| Some(if v.0 == 2 { IntType::UCHAR } else { IntType::UINT });
+        let below = cmp(
+            BinOp::Le,
+            ulong(1),
+            cast(
+                cast(
+                    arith(
+                        BinOp::Sub,
+                        Expr::int(255, IntType::INT),
+                        cast(c, IntType::INT),
+                        IntType::INT,
+                    ),
+                    IntType::UCHAR,
+                ),
+                IntType::ULONG,
+            ),
+        );
+        assert_eq!(shown(&as_interval(below, &uchar_types)), "v2 < 255");
+        // Not an interval (every other value): unchanged.
+        let even = cmp(BinOp::Eq, arith(BinOp::Rem, x.clone(), uint(2), IntType::UINT), uint(0));
+        assert_eq!(shown(&as_interval(even.clone(), &types)), shown(&even));
+        // Two variables: unchanged.
+        let two = cmp(
+            BinOp::Lt,
+            arith(BinOp::Add, x, var(3, IntType::UINT), IntType::UINT),
+            uint(7),
+        );
+        assert_eq!(shown(&as_interval(two.clone(), &types)), shown(&two));
     }
 
     #[test]
