@@ -36,7 +36,7 @@ pub(super) fn coverage(ctx: &Ctx, parts: Vec<Expr>) -> Expr {
     for p in parts {
         flatten(tidy(p), &mut flat);
     }
-    let mut conjuncts: Vec<Expr> = flat.into_iter().map(|c| as_interval(c, &ty_of)).collect();
+    let mut conjuncts = as_intervals(flat, &ty_of);
     let mut seen = HashSet::new();
     conjuncts.retain(|c| c.const_value() != Some(1) && seen.insert(key(c)));
     and_all(without_implied(conjuncts, &ty_of))
@@ -215,13 +215,51 @@ pub(super) fn assumptions(parts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntT
     groups.into_iter().map(|(_, g)| and_all(g)).collect()
 }
 
+/// What z3 knows where a conjunct is evaluated: each variable's value
+/// (within its type) and the conjuncts before it (those whose value z3 can
+/// take without wrap-around), which hold there (`&&` evaluates left to
+/// right).
+struct Known {
+    vars: HashMap<VarId, Int>,
+    premises: Vec<Bool>,
+}
+
+/// `as_interval` of each conjunct, given the ones before it.
+fn as_intervals(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<Expr> {
+    let mut names = BTreeSet::new();
+    for c in &conjuncts {
+        build::vars_of(c, &mut names);
+    }
+    let mut known = Known {
+        vars: HashMap::new(),
+        premises: Vec::new(),
+    };
+    for v in names {
+        if let Some(t) = ty_of(v) {
+            let x = Int::fresh_const(&format!("v{}", v.0));
+            known.premises.push(in_range(&x, t));
+            known.vars.insert(v, x);
+        }
+    }
+    conjuncts
+        .into_iter()
+        .map(|c| {
+            let c = as_interval(c, ty_of, &known);
+            if let Some(t) = math_truth(&c, &known.vars, &known.premises) {
+                known.premises.push(t);
+            }
+            c
+        })
+        .collect()
+}
+
 /// A conjunct over a single integer variable `v` whose values satisfying
 /// it form one interval of `v`'s type, as the comparisons of `v` with the
 /// interval's ends (`4294967295U - k >= 1U` is `k < 4294967295U`), when
 /// that is shorter and z3 proves the two equivalent for every value of the
-/// type; anything else unchanged. The new conjunct evaluates only `v`, so
-/// it is safe wherever the old one was.
-fn as_interval(c: Expr, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Expr {
+/// type where the earlier conjuncts hold; anything else unchanged. The new
+/// conjunct evaluates only `v`, so it is safe wherever the old one was.
+fn as_interval(c: Expr, ty_of: &dyn Fn(VarId) -> Option<IntType>, known: &Known) -> Expr {
     let plain = |e: &Expr| {
         let mut ok = true;
         e.walk(&mut |x| {
@@ -248,22 +286,21 @@ fn as_interval(c: Expr, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Expr {
     if !plain(&c) || is_bound_of_var(&c) {
         return c;
     }
-    let Some(candidate) = bounds_of(&c, v, t) else {
+    let Some(candidate) = bounds_of(&c, v, t, known) else {
         return c;
     };
     if key(&candidate).len() >= key(&c).len() {
         return c;
     }
-    let x = Int::fresh_const("iv");
-    let vars = HashMap::from([(v, x.clone())]);
-    let range = [in_range(&x, t)];
+    // Only where nothing wraps around: z3 is slow on the modular form
+    // (seconds for `(unsigned short)(x + 1)`), and then `c` stays as it is.
     let (Some(old), Some(new)) = (
-        truth_in_range(&c, &vars, &range),
-        truth_in_range(&candidate, &vars, &range),
+        math_truth(&c, &known.vars, &known.premises),
+        math_truth(&candidate, &known.vars, &known.premises),
     ) else {
         return c;
     };
-    if with_solver(|s| prove(s, &range, &old.eq(&new))) {
+    if with_solver(|s| prove(s, &known.premises, &old.eq(&new))) {
         candidate
     } else {
         c
@@ -273,7 +310,7 @@ fn as_interval(c: Expr, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Expr {
 /// The comparisons of `v` with constants that say what `c` says, if its
 /// true values (found by evaluation, not yet proved) form one interval of
 /// `t` or all but one value.
-fn bounds_of(c: &Expr, v: VarId, t: IntType) -> Option<Expr> {
+fn bounds_of(c: &Expr, v: VarId, t: IntType, known: &Known) -> Option<Expr> {
     let var_expr = {
         let v = Expr::var(v, crate::ir::CType::Int(t));
         let p = t.promote();
@@ -295,7 +332,7 @@ fn bounds_of(c: &Expr, v: VarId, t: IntType) -> Option<Expr> {
     if (lo, hi) == (t.min(), t.max()) {
         // True at every value tried; false at one point (z3 finds it)?
         let not_c = build::not(c.clone());
-        let p = counterexample(c, v, t)?;
+        let p = counterexample(c, v, known)?;
         let (p, q) = interval_of(&not_c, v, t, Some(p))?;
         return (p == q).then(|| bound(BinOp::Ne, p));
     }
@@ -321,20 +358,21 @@ fn bounds_of(c: &Expr, v: VarId, t: IntType) -> Option<Expr> {
     })
 }
 
-/// A value of `v` (of type `t`) at which `c` is false, if z3 finds one.
-fn counterexample(c: &Expr, v: VarId, t: IntType) -> Option<i128> {
-    let x = Int::fresh_const("cx");
-    let vars = HashMap::from([(v, x.clone())]);
-    let range = [in_range(&x, t)];
-    let truth = truth_in_range(c, &vars, &range)?;
+/// A value of `v` at which `c` is false where the earlier conjuncts hold, if z3 finds one
+/// (only where nothing in `c` wraps around, as in `as_interval`).
+fn counterexample(c: &Expr, v: VarId, known: &Known) -> Option<i128> {
+    let x = known.vars.get(&v)?;
+    let truth = math_truth(c, &known.vars, &known.premises)?;
     with_solver(|s| {
         s.push();
-        s.assert(&range[0]);
+        for p in &known.premises {
+            s.assert(p);
+        }
         s.assert(truth.not());
         let found = (s.check() == z3::SatResult::Sat)
             .then(|| s.get_model())
             .flatten()
-            .and_then(|m| m.eval(&x, true))
+            .and_then(|m| m.eval(x, true))
             .and_then(|value| value.to_string().parse::<i128>().ok());
         s.pop(1);
         found
@@ -345,12 +383,15 @@ fn counterexample(c: &Expr, v: VarId, t: IntType) -> Option<i128> {
 /// nothing in it wraps around under `premises` (modular arithmetic is hard
 /// for the solver), else its exact C value.
 fn truth_in_range(e: &Expr, vars: &HashMap<VarId, Int>, premises: &[Bool]) -> Option<Bool> {
-    let tru = Bool::from_bool(true);
+    math_truth(e, vars, premises).or_else(|| Eval::new(Mode::Exact, vars).truth(e, &Bool::from_bool(true)))
+}
+
+/// The truth of `e` for z3 as its mathematical value, if z3 proves that
+/// nothing in it wraps around under `premises`.
+fn math_truth(e: &Expr, vars: &HashMap<VarId, Int>, premises: &[Bool]) -> Option<Bool> {
     let mut math = Eval::new(Mode::NoWrap, vars);
-    match math.truth(e, &tru) {
-        Some(t) if with_solver(|s| prove(s, premises, &Bool::and(&math.sides))) => Some(t),
-        _ => Eval::new(Mode::Exact, vars).truth(e, &tru),
-    }
+    let t = math.truth(e, &Bool::from_bool(true))?;
+    with_solver(|s| prove(s, premises, &Bool::and(&math.sides))).then_some(t)
 }
 
 /// `v op k` (possibly through implicit conversions) with a constant `k`:
@@ -515,6 +556,10 @@ mod tests {
         assert_eq!(shown(&tidy(s.clone())), shown(&s));
     }
 
+    fn one(c: Expr, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Expr {
+        as_intervals(vec![c], ty_of).remove(0)
+    }
+
     #[test]
     fn a_condition_on_one_variable_becomes_the_ends_of_its_interval() {
         let x = var(1, IntType::UINT);
@@ -534,14 +579,18 @@ mod tests {
                 IntType::ULONG,
             ),
         );
-        assert_eq!(shown(&as_interval(room, &types)), "v1 <= 4294967293U");
-        // Wrap-around included: x + 5 misses 10 only at x == 5.
+        assert_eq!(shown(&one(room, &types)), "v1 <= 4294967293U");
+        // x + 5 misses 10 only at x == 5, given the earlier x < 100 (alone,
+        // x + 5 may wrap around, and z3 is not asked about modular forms).
         let miss = cmp(
             BinOp::Ne,
             arith(BinOp::Add, x.clone(), uint(5), IntType::UINT),
             uint(10),
         );
-        assert_eq!(shown(&as_interval(miss, &types)), "v1 != 5U");
+        let small = cmp(BinOp::Lt, x.clone(), uint(100));
+        let both = as_intervals(vec![small, miss.clone()], &types);
+        assert_eq!(shown(&both[1]), "v1 != 5U");
+        assert_eq!(shown(&one(miss.clone(), &types)), shown(&miss));
         // A narrow type is compared after promotion, without a cast.
         let c = var(2, IntType::UCHAR);
         let uchar_types = |v: VarId| Some(if v.0 == 2 { IntType::UCHAR } else { IntType::UINT });
@@ -561,17 +610,17 @@ mod tests {
                 IntType::ULONG,
             ),
         );
-        assert_eq!(shown(&as_interval(below, &uchar_types)), "v2 < 255");
+        assert_eq!(shown(&one(below, &uchar_types)), "v2 < 255");
         // Not an interval (every other value): unchanged.
         let even = cmp(BinOp::Eq, arith(BinOp::Rem, x.clone(), uint(2), IntType::UINT), uint(0));
-        assert_eq!(shown(&as_interval(even.clone(), &types)), shown(&even));
+        assert_eq!(shown(&one(even.clone(), &types)), shown(&even));
         // Two variables: unchanged.
         let two = cmp(
             BinOp::Lt,
             arith(BinOp::Add, x, var(3, IntType::UINT), IntType::UINT),
             uint(7),
         );
-        assert_eq!(shown(&as_interval(two.clone(), &types)), shown(&two));
+        assert_eq!(shown(&one(two.clone(), &types)), shown(&two));
     }
 
     #[test]
