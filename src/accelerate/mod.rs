@@ -139,6 +139,18 @@ const RLIMIT_LINEAR: u32 = 2_000_000;
 /// time per resource unit, so give up sooner.
 const RLIMIT_QUADRATIC: u32 = 800_000;
 
+/// Queries whose failure only costs output size (the simplification of
+/// conditions): a small budget, so that a hard one gives up quickly.
+const RLIMIT_OPTIONAL: u32 = 100_000;
+
+/// Run `f` with the budget of optional queries, then restore the budget.
+fn optional_queries<R>(f: impl FnOnce() -> R) -> R {
+    let before = RLIMIT.with(|r| r.replace(RLIMIT_OPTIONAL));
+    let result = f();
+    RLIMIT.with(|r| r.set(before));
+    result
+}
+
 fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
     let rlimit = RLIMIT.with(|r| r.get());
     SOLVERS.with(|s| {

@@ -36,7 +36,7 @@ pub(super) fn coverage(ctx: &Ctx, parts: Vec<Expr>) -> Expr {
     for p in parts {
         flatten(tidy(p), &mut flat);
     }
-    let mut conjuncts = as_intervals(flat, &ty_of);
+    let mut conjuncts = super::optional_queries(|| as_intervals(flat, &ty_of));
     let mut seen = HashSet::new();
     conjuncts.retain(|c| c.const_value() != Some(1) && seen.insert(key(c)));
     and_all(without_implied(conjuncts, &ty_of))
@@ -488,6 +488,10 @@ pub(super) fn without_implied(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Opt
 /// For each conjunct, whether z3 proves it implied by the conjuncts before
 /// it that are not themselves implied.
 fn implied_by_earlier(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<bool> {
+    super::optional_queries(|| implied_by_earlier_in_budget(conjuncts, ty_of))
+}
+
+fn implied_by_earlier_in_budget(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<bool> {
     let mut names = BTreeSet::new();
     for c in conjuncts {
         build::vars_of(c, &mut names);
