@@ -27,8 +27,8 @@ use z3::ast::{Bool, Int};
 use super::single_point::moving_step;
 use super::smt::{Eval, Mode, int, prove};
 use super::{Atom, Atoms, CheckPoly, Ctx, K, facts_at, key, with_solver};
+use crate::ir::build::{self, and_all, cmp, lit, not, or, ulong};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Quantifiers, VarId};
-use crate::loops::build::{self, and_all, cmp, lit, not, or, ulong};
 
 /// An array access at an index that moves by a constant step, with its
 /// in-bounds condition at the first and the last iteration.

@@ -36,11 +36,11 @@ pub use simplify::{any_of, given, implication};
 mod single_point;
 pub mod smt;
 
+use crate::ir::build::{self, and, and_all, arith, as_value, cast, cmp, ite, lit, not, or, ulong};
 use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Quantifiers, Span, Stmt, StmtKind,
     Storage, UnOp, VarDecl, VarId,
 };
-use crate::loops::build::{self, and, and_all, arith, as_value, cast, cmp, ite, lit, not, or, ulong};
 use crate::loops::{LoopInfo, Path, Step};
 use crate::reason::{ArrayIssue, Claim, ClosedFormLimit, NondetUse, Reason};
 use poly::{Atom, Poly};

@@ -26,8 +26,8 @@ use z3::ast::{Bool, Int};
 
 use super::smt::{Eval, Mode, in_range, prove};
 use super::{Ctx, key, with_solver};
+use crate::ir::build::{self, and_all};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, VarId};
-use crate::loops::build::{self, and_all};
 
 /// The conjunction of `parts`, simplified (see the module comment).
 pub(super) fn coverage(ctx: &Ctx, parts: Vec<Expr>) -> Expr {
@@ -528,7 +528,7 @@ fn implied_by_earlier_in_budget(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Opt
 mod tests {
     use super::*;
     use crate::ir::CType;
-    use crate::loops::build::{arith, cast, cmp};
+    use crate::ir::build::{arith, cast, cmp};
 
     fn var(id: usize, t: IntType) -> Expr {
         Expr::var(VarId(id), CType::Int(t))

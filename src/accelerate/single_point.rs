@@ -20,8 +20,8 @@ use z3::ast::{Bool, Int};
 
 use super::smt::{Eval, Mode, int, prove};
 use super::{Atom, Atoms, CheckPoly, Ctx, Poly, facts_at, key, to_poly, with_solver};
+use crate::ir::build::{self, arith, cast, cmp, or};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp, VarId};
-use crate::loops::build::{self, arith, cast, cmp, or};
 
 /// The closed condition for `cond` over `bound` iterations (`bound` is the
 /// emitted `n` or `n - 1`), or `None` when the guard is not of this form or

@@ -9,6 +9,7 @@
 //! with a reason, so a file that uses them still lowers and still copies
 //! through unchanged.
 
+pub mod build;
 pub mod types;
 
 pub use types::{CType, IntType, Rank};

@@ -11,14 +11,12 @@
 //! over side-effect-free expressions; paths that leave the loop are
 //! dropped (they are never accelerated).
 
-pub mod build;
-
+use crate::ir::build::{self, as_value, cast, not};
 use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage,
     VarDecl, VarId,
 };
 use crate::reason::{Reason, Why};
-use build::{as_value, cast, not};
 use serde::Serialize;
 use std::collections::BTreeSet;
 

@@ -1,5 +1,7 @@
-//! Small constructors for synthetic IR expressions (every node they build
-//! has `Span::SYNTHETIC`), shared by `loops`, `accelerate` and `instrument`.
+//! Constructors for synthetic IR expressions (every node they build has
+//! `Span::SYNTHETIC`) and the queries on expressions that every stage after
+//! `lower` shares (`vars_of`, `subst`, `desynth`). In: IR expressions; out:
+//! IR expressions. They never look at a program or a path.
 
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp, VarId};
 
