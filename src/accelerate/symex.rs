@@ -1,0 +1,336 @@
+//! Symbolic execution of one iteration path.
+//!
+//! In: a program and an iteration path (`loops`). Out: a `Sym`, the path's
+//! effect: each written variable's value (after the body, after the whole
+//! iteration) over the values before it, the guards, the checked operations.
+
+use super::{collect_checks, const_value, key};
+use crate::ir::build::{self, as_value};
+use crate::ir::{BinOp, CType, Expr, ExprKind, Program, Span, Storage, UnOp, VarId};
+use crate::loops::{Path, Step};
+use crate::reason::{ArrayIssue, NondetUse, Reason};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// Reserved ids for the values of nondeterministic expressions evaluated
+/// by the path (one per evaluation).
+const NONDET_BASE: usize = usize::MAX / 2;
+
+/// Result of symbolic execution of a path.
+pub(super) struct Sym {
+    /// Value at the end of the body (split point) of state variables the
+    /// body writes.
+    pub(super) prefix_vals: BTreeMap<VarId, Expr>,
+    /// Value at the end of the iteration of every state variable written.
+    pub(super) full_vals: BTreeMap<VarId, Expr>,
+    /// Guards and assertions: (condition, assertion?, after body?).
+    pub(super) guards: Vec<(Expr, bool, bool)>,
+    /// Operations whose result must stay in its type (in the body or after
+    /// it: all are checked at every one of the `n` iterations).
+    pub(super) checks: Vec<Expr>,
+    /// Whether the part after the body assigns anything.
+    pub(super) tail_assigns: bool,
+    /// Array writes `a[idx] = value` (one per array), with "after body".
+    pub(super) array_writes: Vec<ArrayWrite>,
+    /// A branch on a fresh nondeterministic value chose the path (its
+    /// guard was dropped): the pre-state does not say which path an
+    /// original iteration takes.
+    pub(super) nondet_choice: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct ArrayWrite {
+    pub(super) array: VarId,
+    pub(super) index: Expr,
+    pub(super) value: Expr,
+    pub(super) after: bool,
+    /// The value is a fresh nondeterministic value of a type whose range
+    /// is this (converted without change to the element type).
+    pub(super) nondet_range: Option<(i128, i128)>,
+}
+
+pub(super) fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
+    let name = |v: VarId| -> String {
+        path.var_decl(program, v)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| format!("v{}", v.0))
+    };
+    let mut vals: HashMap<VarId, Option<Expr>> = HashMap::new();
+    let mut nondets = 0usize;
+    let mut guards = Vec::new();
+    let mut checks: Vec<Expr> = Vec::new();
+    let mut seen_checks = BTreeSet::new();
+    let mut prefix_vals = BTreeMap::new();
+    let mut written: BTreeSet<VarId> = BTreeSet::new();
+    let mut tail_assigns = false;
+    let mut array_writes: Vec<ArrayWrite> = Vec::new();
+    for (i, step) in path.steps.iter().enumerate() {
+        if i == path.split {
+            for v in &written {
+                if let Some(Some(e)) = vals.get(v) {
+                    prefix_vals.insert(*v, e.clone());
+                }
+            }
+        }
+        let after = i >= path.split;
+        let mut read_havoc: Option<VarId> = None;
+        match step {
+            Step::Assign(lhs, e) => {
+                let v = match lhs {
+                    crate::loops::Lhs::Var(v) => *v,
+                    crate::loops::Lhs::Index(a, idx) => {
+                        let d = path.var_decl(program, *a).ok_or("unknown array")?;
+                        if d.storage == Storage::Param {
+                            return Err(Reason::ArrayAccess(ArrayIssue::WritesParameter(d.name.clone())));
+                        }
+                        if path.locals.contains(a) {
+                            return Err(Reason::ArrayAccess(ArrayIssue::WritesLocal(d.name.clone())));
+                        }
+                        if !matches!(&d.ty, CType::Array(e, _) if matches!(**e, CType::Int(_))) {
+                            return Err(Reason::ArrayAccess(ArrayIssue::NotOneDimensionalInteger(
+                                d.name.clone(),
+                            )));
+                        }
+                        if array_writes.iter().any(|w: &ArrayWrite| w.array == *a) {
+                            return Err(Reason::ArrayAccess(ArrayIssue::WrittenTwice(d.name.clone())));
+                        }
+                        let index = current(&vals, &mut nondets, idx);
+                        let value = as_value(current(&vals, &mut nondets, e));
+                        if find_havoc(&index).or(find_havoc(&value)).is_some() {
+                            return Err(Reason::ReadsBeforeAssigned(None));
+                        }
+                        collect_checks(&index, &mut checks, &mut seen_checks)?;
+                        collect_checks(&value, &mut checks, &mut seen_checks)?;
+                        array_writes.push(ArrayWrite {
+                            array: *a,
+                            index,
+                            value,
+                            after,
+                            nondet_range: None,
+                        });
+                        continue;
+                    }
+                };
+                let val = as_value(current(&vals, &mut nondets, e));
+                if let Some(h) = find_havoc(&val) {
+                    read_havoc = Some(h);
+                }
+                collect_checks(&val, &mut checks, &mut seen_checks)?;
+                vals.insert(v, Some(val));
+                written.insert(v);
+                if after {
+                    tail_assigns = true;
+                }
+            }
+            Step::Havoc(v) => {
+                vals.insert(*v, None);
+                written.insert(*v);
+            }
+            Step::Assume(g) => {
+                let g = current(&vals, &mut nondets, g);
+                if let Some(h) = find_havoc(&g) {
+                    read_havoc = Some(h);
+                }
+                guards.push((g, false, after));
+            }
+            Step::Assert(g, _) => {
+                let g = current(&vals, &mut nondets, g);
+                if let Some(h) = find_havoc(&g) {
+                    read_havoc = Some(h);
+                }
+                guards.push((g, true, after));
+            }
+        }
+        if let Some(h) = read_havoc {
+            return Err(Reason::ReadsBeforeAssigned(Some(name(VarId(h.0)))));
+        }
+    }
+    if path.split >= path.steps.len() {
+        for v in &written {
+            if let Some(Some(e)) = vals.get(v) {
+                prefix_vals.insert(*v, e.clone());
+            }
+        }
+    }
+    let state = |v: &VarId| !path.locals.contains(v) && v.0 < NONDET_BASE;
+    let mut full_vals = BTreeMap::new();
+    for v in written.iter().filter(|v| state(v)) {
+        match vals.get(v) {
+            Some(Some(e)) => {
+                full_vals.insert(*v, e.clone());
+            }
+            _ => return Err(Reason::UnknownValue(name(*v))),
+        }
+    }
+    prefix_vals.retain(|v, _| state(v));
+    // Guards on nondeterministic values: a guard that only tests one fresh
+    // value that nothing else uses can always be satisfied by that value,
+    // so it is dropped; anything else depending on such values is not
+    // modelled by a closed form.
+    let mut uses: HashMap<usize, usize> = HashMap::new();
+    let mut count = |e: &Expr| {
+        e.walk(&mut |x| {
+            if let ExprKind::Var(v) = x.kind
+                && v.0 >= NONDET_BASE
+            {
+                *uses.entry(v.0).or_insert(0) += 1;
+            }
+        })
+    };
+    for (g, _, _) in &guards {
+        count(g);
+    }
+    for e in full_vals.values() {
+        count(e);
+    }
+    for c in &checks {
+        count(c);
+    }
+    for w in &array_writes {
+        count(&w.index);
+        count(&w.value);
+    }
+    let mut kept = Vec::new();
+    let mut nondet_choice = false;
+    for (g, assertion, after) in guards {
+        match nondet_truth(&g) {
+            Some(id) if !assertion && uses.get(&id) == Some(&1) => nondet_choice = true,
+            _ => kept.push((g, assertion, after)),
+        }
+    }
+    let mentions_nondet = |e: &Expr| {
+        let mut f = false;
+        e.walk(&mut |x| f |= matches!(x.kind, ExprKind::Var(v) if v.0 >= NONDET_BASE));
+        f
+    };
+    for (v, e) in &full_vals {
+        if mentions_nondet(e) {
+            return Err(Reason::Nondeterminism(NondetUse::Assigned(name(*v))));
+        }
+    }
+    if kept.iter().any(|(g, _, _)| mentions_nondet(g)) || checks.iter().any(&mentions_nondet) {
+        return Err(Reason::Nondeterminism(NondetUse::InGuards));
+    }
+    // A written array may be read only at the written index, before the
+    // write (each index is written once, so that is the original value).
+    for w in &array_writes {
+        let bad = |e: &Expr, allow_same: bool| {
+            let mut found = false;
+            e.walk(&mut |x| {
+                if let ExprKind::Index(a, i) = &x.kind
+                    && matches!(a.skip_implicit().kind, ExprKind::Var(v) if v == w.array)
+                    && !(allow_same && key(i) == key(&w.index))
+                {
+                    found = true;
+                }
+            });
+            found
+        };
+        let reads_elsewhere = full_vals.values().any(|e| bad(e, false))
+            || kept.iter().any(|(g, _, _)| bad(g, true))
+            || array_writes.iter().any(|o| bad(&o.index, false) || bad(&o.value, true));
+        if reads_elsewhere {
+            return Err(Reason::ArrayAccess(ArrayIssue::ReadsWhatItWrites(name(w.array))));
+        }
+    }
+    for w in array_writes.iter_mut() {
+        if mentions_nondet(&w.index) {
+            return Err(Reason::Nondeterminism(NondetUse::ArrayIndex));
+        }
+        if mentions_nondet(&w.value) {
+            // Only a fresh value used nowhere else, converted without change.
+            let mut e = &w.value;
+            while let ExprKind::Cast { expr, .. } = &e.kind {
+                let (Some(t), Some(f)) = (e.ty.as_int(), expr.ty.as_int()) else {
+                    break;
+                };
+                if t.is_bool() || !(t.min() <= f.min() && f.max() <= t.max()) {
+                    break;
+                }
+                e = expr;
+            }
+            match (&e.kind, e.ty.as_int()) {
+                (ExprKind::Var(v), Some(t)) if v.0 >= NONDET_BASE && uses.get(&v.0) == Some(&1) => {
+                    w.nondet_range = Some((t.min(), t.max()));
+                }
+                _ => return Err(Reason::Nondeterminism(NondetUse::ArrayValue)),
+            }
+        }
+    }
+    Ok(Sym {
+        prefix_vals,
+        full_vals,
+        guards: kept,
+        checks,
+        tail_assigns,
+        array_writes,
+        nondet_choice,
+    })
+}
+
+/// Replace variables by their current values and nondeterministic calls
+/// by fresh value symbols.
+fn current(vals: &HashMap<VarId, Option<Expr>>, nondets: &mut usize, e: &Expr) -> Expr {
+    let mut out = build::subst(e, &|v| match vals.get(&v) {
+        Some(Some(x)) => Some(x.clone()),
+        Some(None) => Some(Expr::new(
+            ExprKind::Opaque(format!("havoc {}", v.0)),
+            CType::Void,
+            Span::SYNTHETIC,
+        )),
+        None => None,
+    });
+    replace_nondet(&mut out, nondets);
+    out
+}
+
+fn replace_nondet(e: &mut Expr, counter: &mut usize) {
+    if let ExprKind::Nondet(_) = e.kind {
+        *counter += 1;
+        e.kind = ExprKind::Var(VarId(NONDET_BASE + *counter));
+        e.span = Span::SYNTHETIC;
+        return;
+    }
+    match &mut e.kind {
+        ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } | ExprKind::Forall(_, a) => replace_nondet(a, counter),
+        ExprKind::IncDec { target, .. } => replace_nondet(target, counter),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
+            replace_nondet(a, counter);
+            replace_nondet(b, counter);
+        }
+        ExprKind::Assign { lhs, rhs, .. } => {
+            replace_nondet(lhs, counter);
+            replace_nondet(rhs, counter);
+        }
+        ExprKind::Cond(a, b, c) => {
+            replace_nondet(a, counter);
+            replace_nondet(b, counter);
+            replace_nondet(c, counter);
+        }
+        ExprKind::Call(_, args) => args.iter_mut().for_each(|a| replace_nondet(a, counter)),
+        _ => {}
+    }
+}
+
+fn find_havoc(e: &Expr) -> Option<VarId> {
+    let mut r = None;
+    e.walk(&mut |x| {
+        if let ExprKind::Opaque(s) = &x.kind
+            && let Some(n) = s.strip_prefix("havoc ")
+        {
+            r = n.parse().ok().map(VarId);
+        }
+    });
+    r
+}
+
+/// `nd`, `!nd`, `nd != 0`, `nd == 0` for a nondeterministic value `nd`.
+fn nondet_truth(g: &Expr) -> Option<usize> {
+    let g = g.skip_implicit();
+    match &g.kind {
+        ExprKind::Var(v) if v.0 >= NONDET_BASE => Some(v.0),
+        ExprKind::Cast { expr, .. } => nondet_truth(expr),
+        ExprKind::Unary(UnOp::LogNot, a) => nondet_truth(a),
+        ExprKind::Binary(BinOp::Ne | BinOp::Eq, a, b) if const_value(b) == Some(0) => nondet_truth(a),
+        _ => None,
+    }
+}
