@@ -1,0 +1,361 @@
+//! Recurrences and their closed forms.
+//!
+//! In: the path's effect (`Sym::full_vals`), read as exact polynomials
+//! (`to_poly`). Out: per variable a closed form `Cf` in the iteration count
+//! `k` (`solve`), checked by z3 against its recurrence (`verify_recurrences`).
+
+use super::poly::{Atom, Poly};
+use super::smt::{in_range, int, poly_eq, poly_value, prove};
+use super::{Atoms, Ctx, abs_ul, add_nonneg, sub_nonneg, with_solver};
+use crate::ir::build::{arith, cast, cmp, ite, lit, ulong};
+use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, UnOp, VarId};
+use crate::reason::{Claim, Reason};
+use std::collections::BTreeMap;
+use z3::ast::Bool;
+
+/// The mathematical value of an expression as a polynomial, with each
+/// variable replaced by `env(v)` (variables without entry are atoms).
+pub(super) fn to_poly(e: &Expr, env: &dyn Fn(VarId) -> Option<Poly>) -> Option<Poly> {
+    match &e.kind {
+        ExprKind::IntLit(v) => Some(Poly::constant(*v)),
+        ExprKind::Var(v) => {
+            if !matches!(e.ty, CType::Int(_)) {
+                return None;
+            }
+            Some(env(*v).unwrap_or_else(|| Poly::var(*v)))
+        }
+        ExprKind::Cast { expr, .. } => {
+            let t = e.ty.as_int()?;
+            if t.is_bool() {
+                return None;
+            }
+            to_poly(expr, env)
+        }
+        ExprKind::Unary(UnOp::Plus, a) => to_poly(a, env),
+        ExprKind::Unary(UnOp::Neg, a) => to_poly(a, env)?.neg(),
+        ExprKind::Binary(op, a, b) => {
+            let x = to_poly(a, env)?;
+            let y = to_poly(b, env)?;
+            match op {
+                BinOp::Add => x.add(&y),
+                BinOp::Sub => x.sub(&y),
+                BinOp::Mul => x.mul(&y),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// How a variable's value develops over the iterations.
+#[derive(Clone, Debug)]
+pub(super) enum Kind {
+    Invariant,
+    /// `x0 + step * k`.
+    Linear(LinStep),
+    /// Not self-dependent: the value after iteration `k >= 1` is the update
+    /// applied to the values of iteration `k - 1`.
+    Delayed,
+    /// Any other polynomial (not emitted in this version).
+    Polynomial,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum LinStep {
+    Const(i128),
+    /// `sign * e` for an expression `e` (of type `ty`) over variables the
+    /// path does not change: a variable, or an affine combination of
+    /// narrow variables computed exactly in `long`.
+    Sym {
+        pos: bool,
+        expr: Expr,
+        ty: IntType,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Cf {
+    /// Value at `k = 0` (always the atom itself).
+    pub(super) first: Poly,
+    /// Value for `k >= 1` as a polynomial in `K`.
+    pub(super) rest: Poly,
+    pub(super) kind: Kind,
+}
+
+impl Cf {
+    pub(super) fn piecewise(&self) -> bool {
+        self.rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&self.first)
+    }
+}
+
+/// Solve the recurrences `x' = f_x(vars)`.
+pub(super) fn solve(
+    updates: &BTreeMap<VarId, Poly>,
+    name: &dyn Fn(VarId) -> String,
+    ty: &dyn Fn(VarId) -> Option<CType>,
+) -> Result<BTreeMap<VarId, Cf>, Reason> {
+    let mut cfs: BTreeMap<VarId, Cf> = BTreeMap::new();
+    let is_state = |a: &Atom| matches!(a, Atom::Var(v) if updates.contains_key(v));
+    for (x, f) in updates {
+        if *f == Poly::var(*x) {
+            cfs.insert(
+                *x,
+                Cf {
+                    first: f.clone(),
+                    rest: f.clone(),
+                    kind: Kind::Invariant,
+                },
+            );
+        }
+    }
+    loop {
+        let mut progress = false;
+        for (x, f) in updates {
+            if cfs.contains_key(x) {
+                continue;
+            }
+            let deps: Vec<Atom> = f
+                .atoms()
+                .into_iter()
+                .filter(|a| *a != Atom::Var(*x) && is_state(a))
+                .collect();
+            if deps.iter().any(|a| matches!(a, Atom::Var(v) if !cfs.contains_key(v))) {
+                continue;
+            }
+            let cf_at = |a: Atom, shift: i128, first: bool| -> Option<Poly> {
+                match a {
+                    Atom::Var(v) => {
+                        let c = cfs.get(&v)?;
+                        if first {
+                            Some(c.first.clone())
+                        } else {
+                            let kk = Poly::k().add(&Poly::constant(shift))?;
+                            c.rest.subst(&|b| (b == Atom::K).then(|| kk.clone()))
+                        }
+                    }
+                    Atom::K => None,
+                }
+            };
+            let any_piecewise = deps
+                .iter()
+                .any(|a| matches!(a, Atom::Var(v) if cfs.get(v).is_some_and(|c| c.piecewise())));
+            let cf = if f.mentions(Atom::Var(*x)) {
+                let g = f.sub(&Poly::var(*x)).ok_or("coefficient overflow")?;
+                if g.mentions(Atom::Var(*x)) {
+                    return Err(Reason::NotAdditive(name(*x)));
+                }
+                // x(k) = x0 + sum_{j<k} g(j), with g(0) taken from the
+                // first values when a dependency is piecewise.
+                let g_rest = g.subst(&|a| cf_at(a, 0, false)).ok_or("coefficient overflow")?;
+                let g_first = g.subst(&|a| cf_at(a, 0, true)).ok_or("coefficient overflow")?;
+                let g_rest0 = g_rest
+                    .subst(&|a| (a == Atom::K).then(Poly::zero))
+                    .ok_or("coefficient overflow")?;
+                let sum = g_rest.sum_below_k().ok_or_else(|| Reason::DegreeTooHigh(name(*x)))?;
+                let rest = Poly::var(*x)
+                    .add(&g_first)
+                    .and_then(|p| p.sub(&g_rest0))
+                    .and_then(|p| p.add(&sum))
+                    .ok_or("coefficient overflow")?;
+                let kind = if any_piecewise {
+                    Kind::Polynomial
+                } else if let Some(c) = g.as_const() {
+                    match c.as_int() {
+                        Some(c) => Kind::Linear(LinStep::Const(c)),
+                        None => Kind::Polynomial,
+                    }
+                } else {
+                    lin_var_step(&g, updates, &cfs, ty).map_or(Kind::Polynomial, Kind::Linear)
+                };
+                Cf {
+                    first: Poly::var(*x),
+                    rest,
+                    kind,
+                }
+            } else {
+                if any_piecewise {
+                    return Err(Reason::DelayedDependency(name(*x)));
+                }
+                let rest = f.subst(&|a| cf_at(a, -1, false)).ok_or("coefficient overflow")?;
+                Cf {
+                    first: Poly::var(*x),
+                    rest,
+                    kind: Kind::Delayed,
+                }
+            };
+            cfs.insert(*x, cf);
+            progress = true;
+        }
+        if !progress {
+            break;
+        }
+    }
+    if let Some(x) = updates.keys().find(|x| !cfs.contains_key(x)) {
+        return Err(Reason::CyclicUpdate(name(*x)));
+    }
+    Ok(cfs)
+}
+
+/// A step `g` made of variables the path does not change: `±y`, or an
+/// affine combination of variables of at most 32 bits (exact in `long`).
+fn lin_var_step(
+    g: &Poly,
+    updates: &BTreeMap<VarId, Poly>,
+    cfs: &BTreeMap<VarId, Cf>,
+    ty: &dyn Fn(VarId) -> Option<CType>,
+) -> Option<LinStep> {
+    let invariant =
+        |y: &VarId| !updates.contains_key(y) || matches!(cfs.get(y).map(|c| &c.kind), Some(Kind::Invariant));
+    let mut terms = Vec::new();
+    let mut konst = 0i128;
+    for (m, c) in &g.terms {
+        let c = c.as_int()?;
+        match m.as_slice() {
+            [] => konst = c,
+            [(Atom::Var(y), 1)] if invariant(y) => terms.push((*y, c)),
+            _ => return None,
+        }
+    }
+    if let ([(y, c)], 0) = (terms.as_slice(), konst)
+        && c.abs() == 1
+    {
+        let t = ty(*y)?;
+        return Some(LinStep::Sym {
+            pos: *c == 1,
+            expr: Expr::var(*y, t.clone()),
+            ty: t.as_int()?,
+        });
+    }
+    let l = IntType::LONG;
+    if konst.abs() > 1 << 40 {
+        return None;
+    }
+    let mut e = lit(konst, l);
+    for (y, c) in terms {
+        let t = ty(y)?.as_int()?;
+        if t.bits() > 32 || c.abs() > 1 << 20 {
+            return None;
+        }
+        let term = arith(BinOp::Mul, cast(Expr::var(y, CType::Int(t)), l), lit(c, l), l);
+        e = if matches!(e.kind, ExprKind::IntLit(0)) {
+            term
+        } else {
+            arith(BinOp::Add, e, term, l)
+        };
+    }
+    Some(LinStep::Sym {
+        pos: true,
+        expr: e,
+        ty: l,
+    })
+}
+
+/// `x0 + step * k` for `k` no larger than the bound that keeps it in `t`.
+pub(super) fn linear_value(x: Expr, t: IntType, step: &LinStep, k: &Expr) -> Expr {
+    let ul = IntType::ULONG;
+    match step {
+        LinStep::Const(c) => {
+            let d = arith(BinOp::Mul, k.clone(), ulong(c.abs()), ul);
+            if *c >= 0 {
+                add_nonneg(x, d, t)
+            } else {
+                sub_nonneg(x, d, t)
+            }
+        }
+        LinStep::Sym { pos, expr, ty } => {
+            let s = *ty;
+            let yv = expr.clone();
+            let d_pos = arith(BinOp::Mul, k.clone(), cast(yv.clone(), ul), ul);
+            let add = |d: Expr| add_nonneg(x.clone(), d, t);
+            let sub = |d: Expr| sub_nonneg(x.clone(), d, t);
+            if !s.signed {
+                return if *pos { add(d_pos) } else { sub(d_pos) };
+            }
+            let d_neg = arith(BinOp::Mul, k.clone(), abs_ul(yv.clone(), s), ul);
+            let nonneg = cmp(BinOp::Ge, yv, lit(0, s));
+            if *pos {
+                ite(nonneg, add(d_pos), sub(d_neg))
+            } else {
+                ite(nonneg, sub(d_pos), add(d_neg))
+            }
+        }
+    }
+}
+
+/// z3: the polynomial (in K) never decreases or never increases between
+/// consecutive iterations whose states are values of their C types.
+pub(super) fn monotone(ctx: &Ctx, p: &Poly) -> bool {
+    // An increment that does not depend on k keeps its sign.
+    let next = Poly::k()
+        .add(&Poly::constant(1))
+        .and_then(|k1| p.subst(&|a| (a == Atom::K).then(|| k1.clone())))
+        .and_then(|q| q.sub(p));
+    if next.is_some_and(|d| d.degree_in(Atom::K) == 0) {
+        return true;
+    }
+    let atoms = Atoms::new();
+    let get = |a: Atom| atoms.get(a);
+    let k = get(Atom::K);
+    let k1 = &k + int(1);
+    let (Some(a), Some(b)) = (
+        poly_value(p, &|x| if x == Atom::K { k.clone() } else { get(x) }),
+        poly_value(p, &|x| if x == Atom::K { k1.clone() } else { get(x) }),
+    ) else {
+        return false;
+    };
+    let mut premises = vec![k.ge(int(0))];
+    for (v, cf) in &ctx.cfs {
+        if matches!(cf.kind, Kind::Invariant) {
+            continue;
+        }
+        let Some(t) = ctx.ty(*v) else { return false };
+        for j in [&k, &k1] {
+            match ctx.cf_value(*v, j, &get) {
+                Some(x) => premises.push(in_range(&x, t)),
+                None => return false,
+            }
+        }
+    }
+    premises.extend(atoms.ranges(ctx));
+    with_solver(|s| prove(s, &premises, &b.ge(&a)) || prove(s, &premises, &b.le(&a)))
+}
+
+/// z3: every closed form satisfies its recurrence for all k >= 0 (in
+/// unbounded integers): cf(0) = x0 and cf(k+1) = f(cf(k)).
+pub(super) fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> Result<(), Reason> {
+    let atoms = Atoms::new();
+    let k = atoms.get(Atom::K);
+    let mut claims = Vec::new();
+    let at = |cf: &Cf, kk: &Poly| cf.rest.subst(&|a| (a == Atom::K).then(|| kk.clone()));
+    for (x, f) in updates {
+        let cf = &ctx.cfs[x];
+        // k = 0 -> 1: from the first values.
+        let next1 = at(cf, &Poly::constant(1)).ok_or("coefficient overflow")?;
+        let f_first = f
+            .subst(&|a| match a {
+                Atom::Var(v) => ctx.cfs.get(&v).map(|c| c.first.clone()),
+                Atom::K => None,
+            })
+            .ok_or("coefficient overflow")?;
+        let get = |a: Atom| atoms.get(a);
+        claims.push(poly_eq(&next1, &f_first, &get).ok_or("coefficient overflow")?);
+        claims.push(poly_eq(&cf.first, &Poly::var(*x), &get).ok_or("coefficient overflow")?);
+        // k >= 1: cf(k+1) = f(cf(k)).
+        let kp1 = Poly::k().add(&Poly::constant(1)).ok_or("coefficient overflow")?;
+        let next = at(cf, &kp1).ok_or("coefficient overflow")?;
+        let f_k = f
+            .subst(&|a| match a {
+                Atom::Var(v) => ctx.cfs.get(&v).map(|c| c.rest.clone()),
+                Atom::K => None,
+            })
+            .ok_or("coefficient overflow")?;
+        claims.push(poly_eq(&next, &f_k, &get).ok_or("coefficient overflow")?);
+    }
+    let premise = k.ge(int(1));
+    let ok = with_solver(|s| prove(s, &[premise], &Bool::and(&claims)));
+    if ok {
+        Ok(())
+    } else {
+        Err(Reason::Unproved(Claim::ClosedForms))
+    }
+}
