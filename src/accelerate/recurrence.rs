@@ -4,9 +4,10 @@
 //! (`to_poly`). Out: per variable a closed form `Cf` in the iteration count
 //! `k` (`solve`), checked by z3 against its recurrence (`verify_recurrences`).
 
+use super::overflow::{abs_ul, add_nonneg, sub_nonneg};
 use super::poly::{Atom, Poly};
 use super::smt::{in_range, int, poly_eq, poly_value, prove};
-use super::{Atoms, Ctx, abs_ul, add_nonneg, sub_nonneg, with_solver};
+use super::{Atoms, Ctx, with_solver};
 use crate::ir::build::{arith, cast, cmp, ite, lit, ulong};
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, UnOp, VarId};
 use crate::reason::{Claim, Reason};
