@@ -24,9 +24,10 @@ use std::collections::{BTreeSet, HashMap};
 
 use z3::ast::{Bool, Int};
 
+use super::guards::facts_at;
 use super::single_point::moving_step;
 use super::smt::{Eval, Mode, int, prove};
-use super::{Atom, Atoms, CheckPoly, Ctx, K, facts_at, key, with_solver};
+use super::{Atom, Atoms, CheckPoly, Ctx, K, key, with_solver};
 use crate::ir::build::{self, and_all, cmp, lit, not, or, ulong};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Quantifiers, VarId};
 

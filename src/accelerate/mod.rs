@@ -29,6 +29,7 @@
 //! `acc(m)` is `acc(n + m)` (ARCHITECTURE.md, "Soundness rules").
 
 mod bounded_range;
+mod guards;
 mod overflow;
 pub mod poly;
 mod recurrence;
@@ -38,6 +39,7 @@ pub use simplify::{any_of, given, implication};
 mod single_point;
 pub mod smt;
 mod symex;
+mod verify;
 
 use crate::ir::build::{self, and, and_all, arith, cast, cmp, ite, lit, not, or, ulong};
 use crate::ir::{
@@ -45,15 +47,17 @@ use crate::ir::{
     Storage, VarDecl, VarId,
 };
 use crate::loops::{LoopInfo, Path};
-use crate::reason::{ArrayIssue, Claim, ClosedFormLimit, Reason};
+use crate::reason::{ArrayIssue, ClosedFormLimit, Reason};
+use guards::{fresh_k, guard_treatment};
 use overflow::{abs_ul, add_nonneg, dist_down, dist_up, linear_bound, no_wrap, sub_nonneg};
 use poly::{Atom, Poly};
 use recurrence::{Cf, Kind, linear_value, monotone, solve, to_poly, verify_recurrences};
 use serde::Serialize;
-use smt::{Eval, Mode, in_range, int, poly_value, prove};
+use smt::{in_range, int, poly_value};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use symex::{Sym, symex};
+use symex::symex;
+use verify::verify_emitted;
 use z3::Solver;
 use z3::ast::{Bool, Int};
 
@@ -193,28 +197,6 @@ type CheckPoly = (Expr, Poly, Poly, bool);
 pub(crate) fn key(e: &Expr) -> String {
     // Spans are irrelevant for identity of values.
     format!("{:?}", build::desynth(e))
-}
-
-/// A fresh quantified iteration index `tracc_kN` of the accelerator being
-/// built: declared in `new_decls` (after the program's own variables) and
-/// recorded in `q_vars`.
-fn fresh_k(
-    prog: &Program,
-    new_decls: &mut Vec<VarDecl>,
-    q_vars: &mut Vec<VarId>,
-    k_num: usize,
-    func: crate::ir::FuncId,
-) -> VarId {
-    let kid = VarId(prog.vars.len() + new_decls.len());
-    new_decls.push(VarDecl {
-        name: prog.fresh.name(format_args!("k{}", k_num + q_vars.len())),
-        ty: build::ULONG,
-        storage: Storage::Local,
-        func: Some(func),
-        span: Span::SYNTHETIC,
-    });
-    q_vars.push(kid);
-    kid
 }
 
 /// An iteration count as emitted C (`unsigned long`), with its value when
@@ -1218,25 +1200,6 @@ fn ordered_assignments(
     Ok(out)
 }
 
-/// What the no-overflow assumptions guarantee at an iteration `j` (when
-/// `0 <= j <= n - 1`): every checked value and every variable is in its type.
-fn facts_at(ctx: &Ctx, check_polys: &[CheckPoly], get: &dyn Fn(Atom) -> Int, n: &Int, j: &Int) -> Option<Bool> {
-    let mut f = Vec::new();
-    for (node, first, rest, _) in check_polys {
-        let t = node.ty.as_int()?;
-        let r = poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) })?;
-        let v = j.eq(int(0)).ite(&poly_value(first, get)?, &r);
-        f.push(in_range(&v, t));
-    }
-    for v in ctx.cfs.keys() {
-        if let Some(t) = ctx.ty(*v) {
-            f.push(in_range(&ctx.cf_value(*v, j, get)?, t));
-        }
-    }
-    let within = Bool::and(&[j.ge(int(0)), j.le(&(n - int(1)))]);
-    Some(within.implies(Bool::and(&f)))
-}
-
 /// Atoms of the polynomials as z3 integers, with their type ranges.
 struct Atoms {
     map: RefCell<BTreeMap<Atom, Int>>,
@@ -1269,253 +1232,6 @@ impl Atoms {
                 Atom::K => None,
             })
             .collect()
-    }
-}
-
-/// Decide, per guard, whether checking it at the first and last iteration
-/// of its range suffices (z3, C semantics of the guard over the exact
-/// values of the iterations).
-fn guard_treatment(
-    ctx: &Ctx,
-    guards: &[(Expr, bool, bool)],
-    check_polys: &[CheckPoly],
-) -> Result<Vec<GuardInfo>, Reason> {
-    let mut out = Vec::new();
-    if guards.is_empty() {
-        return Ok(out);
-    }
-    let atoms = Atoms::new();
-    let last = Int::fresh_const("last");
-    let k = Int::fresh_const("kq");
-    let get = |a: Atom| atoms.get(a);
-    let state_at = |j: &Int| -> Option<HashMap<VarId, Int>> {
-        let mut m = HashMap::new();
-        let mut vs = BTreeSet::new();
-        for (g, _, _) in guards {
-            build::vars_of(g, &mut vs);
-        }
-        for v in vs {
-            m.insert(v, ctx.cf_value(v, j, &get)?);
-        }
-        Some(m)
-    };
-    let (Some(s0), Some(sl), Some(sk)) = (state_at(&int(0)), state_at(&last), state_at(&k)) else {
-        return Err(Reason::Unproved(Claim::Guards));
-    };
-    let mut premises = vec![last.ge(int(0)), k.ge(int(0)), k.le(&last), last.lt(int(1i128 << 64))];
-    let _ = &premises;
-    // The iterations' values are values of their C types.
-    for (v, _) in ctx.cfs.iter() {
-        if let Some(t) = ctx.ty(*v) {
-            for s in [&s0, &sl, &sk] {
-                if let Some(x) = s.get(v) {
-                    premises.push(in_range(x, t));
-                }
-            }
-        }
-    }
-    let tru = Bool::from_bool(true);
-    for after in [false, true] {
-        let group: Vec<&(Expr, bool, bool)> = guards.iter().filter(|g| g.2 == after).collect();
-        if group.is_empty() {
-            continue;
-        }
-        // The checked operations stay in their types at the iterations of
-        // this range (the overflow assumptions say so): premises, and no
-        // modulo needed for them.
-        let mut keys = std::collections::HashSet::new();
-        let mut premises = premises.clone();
-        for (node, first, rest, _) in check_polys {
-            let Some(t) = node.ty.as_int() else { continue };
-            keys.insert(key(node));
-            let v0 = poly_value(first, &get);
-            let at = |j: &Int| {
-                let r = poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) })?;
-                Some(j.eq(int(0)).ite(&poly_value(first, &get)?, &r))
-            };
-            for v in [v0, at(&last), at(&k)].into_iter().flatten() {
-                premises.push(in_range(&v, t));
-            }
-        }
-        let eval = |s: &HashMap<VarId, Int>, g: &Expr| -> Option<Bool> {
-            let mut ev = Eval::new(Mode::Exact, s);
-            ev.in_range_keys = keys.clone();
-            ev.truth(g, &tru)
-        };
-        let mut ends = Vec::new();
-        let mut at_k = Vec::new();
-        for (g, _, _) in &group {
-            match (eval(&s0, g), eval(&sl, g), eval(&sk, g)) {
-                (Some(a), Some(b), Some(c)) => {
-                    ends.push(a);
-                    ends.push(b);
-                    at_k.push(Some(c));
-                }
-                _ => at_k.push(None),
-            }
-        }
-        premises.extend(atoms.ranges(ctx));
-        let mut prem = premises.clone();
-        prem.extend(ends.iter().cloned());
-        let all_known = at_k.iter().all(|x| x.is_some());
-        let together = all_known
-            && with_solver(|s| {
-                prove(
-                    s,
-                    &prem,
-                    &Bool::and(&at_k.iter().flatten().cloned().collect::<Vec<_>>()),
-                )
-            });
-        for ((g, assertion, _), ak) in group.iter().zip(&at_k) {
-            let two = together || ak.as_ref().is_some_and(|c| with_solver(|s| prove(s, &prem, c)));
-            out.push(GuardInfo {
-                cond: g.clone(),
-                assertion: *assertion,
-                after_body: after,
-                treatment: if two {
-                    GuardTreatment::TwoPoint
-                } else {
-                    GuardTreatment::Quantified
-                },
-            });
-        }
-    }
-    Ok(out)
-}
-
-/// z3: the emitted overflow assumptions evaluate without wrap-around (each
-/// given the earlier ones), hold exactly when no checked operation of the
-/// path leaves its type at any iteration, and under them the emitted final
-/// values and the emitted closed forms of the variables in `at_k` (at
-/// every k <= m) equal the mathematical values.
-fn verify_emitted(
-    ctx: &Ctx,
-    n_id: VarId,
-    overflow: &[Expr],
-    finals: &[(VarId, Expr)],
-    check_polys: &[CheckPoly],
-    sym: &Sym,
-    at_k: &BTreeSet<VarId>,
-) -> Result<(), Reason> {
-    let atoms = Atoms::new();
-    let get = |a: Atom| atoms.get(a);
-    let n = Int::fresh_const("n");
-    let m = &n - int(1);
-    let kfree = Int::fresh_const("kf");
-    // Input values by variable (atoms), plus n.
-    let mut vars: HashMap<VarId, Int> = HashMap::new();
-    let mut vs = BTreeSet::new();
-    for e in overflow.iter().chain(finals.iter().map(|(_, e)| e)) {
-        build::vars_of(e, &mut vs);
-    }
-    for (x, _) in ctx.cfs.iter() {
-        vs.insert(*x);
-    }
-    for (node, ..) in check_polys {
-        build::vars_of(node, &mut vs);
-    }
-    for v in &vs {
-        if *v == n_id {
-            vars.insert(*v, n.clone());
-        } else {
-            vars.insert(*v, get(Atom::Var(*v)));
-        }
-    }
-    let tru = Bool::from_bool(true);
-    let mut claims: Vec<Bool> = Vec::new();
-    let mut earlier: Vec<Bool> = vec![n.ge(int(1))];
-    let mut ev = Eval::new(Mode::NoWrap, &vars);
-    for c in overflow {
-        ev.sides.clear();
-        let a = ev.truth(c, &tru).ok_or("cannot model an emitted condition")?;
-        let sides = Bool::and(&ev.sides);
-        claims.push(Bool::and(&earlier).implies(&sides));
-        earlier.push(a);
-    }
-    let all_a = Bool::and(&earlier);
-    // The mathematical condition: every checked value in range at the ends
-    // of its (monotone) ranges.
-    let mut math = vec![n.ge(int(1))];
-    // All `n` iterations, the part after the body included.
-    for (node, first, rest, piecewise) in check_polys {
-        let t = node.ty.as_int().ok_or("non-integer operation")?;
-        let at = |j: &Int| poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) });
-        let v0 = poly_value(first, &get).ok_or("cannot model a value")?;
-        let vl = at(&m).ok_or("cannot model a value")?;
-        let v1 = at(&int(1)).ok_or("cannot model a value")?;
-        let mut parts = vec![in_range(&v0, t)];
-        // The last iteration k = m (if it is >= 1 and the form is
-        // piecewise, also k = 1).
-        parts.push(m.ge(int(1)).implies(in_range(&vl, t)));
-        if *piecewise {
-            parts.push(m.ge(int(1)).implies(in_range(&v1, t)));
-        }
-        math.push(Bool::and(&parts));
-    }
-    let math = Bool::and(&math);
-    claims.push(all_a.iff(&math));
-    // Final values.
-    for (x, e) in finals {
-        ev.sides.clear();
-        let v = ev.value(e, &tru).ok_or("cannot model an emitted value")?;
-        let mut sides = ev.sides.clone();
-        let exp = if sym.tail_assigns {
-            match sym.prefix_vals.get(x) {
-                Some(pe) => {
-                    let env = |w: VarId| ctx.cfs.get(&w).map(|c| c.rest.clone());
-                    let p = to_poly(pe, &env).ok_or("cannot model a final value")?;
-                    let first_p = to_poly(pe, &|_| None).ok_or("cannot model a final value")?;
-                    let r = poly_value(&p, &|a| if a == Atom::K { m.clone() } else { get(a) })
-                        .ok_or("cannot model a final value")?;
-                    let f = poly_value(&first_p, &get).ok_or("cannot model a final value")?;
-                    m.eq(int(0)).ite(&f, &r)
-                }
-                None => ctx.cf_value(*x, &m, &get).ok_or("cannot model a final value")?,
-            }
-        } else {
-            ctx.cf_value(*x, &n, &get).ok_or("cannot model a final value")?
-        };
-        sides.push(v.eq(&exp));
-        claims.push(all_a.implies(Bool::and(&sides)));
-    }
-    // Closed forms at any k <= m, of the variables that the emitted guards,
-    // array writes and quantified overflow conditions read (the other
-    // closed forms are emitted only in the final values and the overflow
-    // conditions, checked above).
-    let kk = K {
-        expr: Expr::var(VarId(usize::MAX - 1), build::ULONG),
-        konst: None,
-        positive: false,
-    };
-    let mut vars_k = vars.clone();
-    vars_k.insert(VarId(usize::MAX - 1), kfree.clone());
-    let mut evk = Eval::new(Mode::NoWrap, &vars_k);
-    let krange = Bool::and(&[kfree.ge(int(0)), kfree.le(&m)]);
-    for (x, cf) in &ctx.cfs {
-        if matches!(cf.kind, Kind::Invariant) || !at_k.contains(x) {
-            continue;
-        }
-        let e = ctx.cf_expr(*x, &kk).ok_or("cannot emit a closed form")?;
-        evk.sides.clear();
-        let v = evk.value(&e, &tru).ok_or("cannot model a closed form")?;
-        let mut sides = evk.sides.clone();
-        sides.push(v.eq(&ctx.cf_value(*x, &kfree, &get).ok_or("cannot model a closed form")?));
-        claims.push(Bool::and(&[all_a.clone(), krange.clone()]).implies(Bool::and(&sides)));
-    }
-    let mut premises = atoms.ranges(ctx);
-    premises.push(n.ge(int(1)));
-    premises.push(n.le(int(u64::MAX as i128)));
-    // Linear closed forms: all claims in one query (most are small and
-    // share the overflow conditions), one by one only if that fails.
-    // Quadratic ones: one query per claim, smaller nonlinear problems are
-    // much easier.
-    let linear = !ctx.cfs.values().any(|c| matches!(c.kind, Kind::Polynomial));
-    let ok = (linear && with_solver(|s| prove(s, &premises, &Bool::and(&claims))))
-        || claims.iter().all(|c| with_solver(|s| prove(s, &premises, c)));
-    if ok {
-        Ok(())
-    } else {
-        Err(Reason::Unproved(Claim::Emitted))
     }
 }
 

@@ -18,9 +18,10 @@ use std::collections::{BTreeSet, HashMap};
 
 use z3::ast::{Bool, Int};
 
+use super::guards::facts_at;
 use super::recurrence::to_poly;
 use super::smt::{Eval, Mode, int, prove};
-use super::{Atom, Atoms, CheckPoly, Ctx, Poly, facts_at, key, with_solver};
+use super::{Atom, Atoms, CheckPoly, Ctx, Poly, key, with_solver};
 use crate::ir::build::{self, arith, cast, cmp, or};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp, VarId};
 

@@ -1,0 +1,152 @@
+//! The final check of what is emitted.
+//!
+//! In: the emitted overflow assumptions, final values and closed forms (C
+//! expressions). Out: `Ok` if z3 proves that they compute without wrap-around
+//! exactly the mathematical values and no-overflow condition, else a reason.
+
+use super::poly::Atom;
+use super::recurrence::{Kind, to_poly};
+use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
+use super::symex::Sym;
+use super::{Atoms, CheckPoly, Ctx, K, with_solver};
+use crate::ir::build;
+use crate::ir::{Expr, VarId};
+use crate::reason::{Claim, Reason};
+use std::collections::{BTreeSet, HashMap};
+use z3::ast::{Bool, Int};
+
+/// z3: the emitted overflow assumptions evaluate without wrap-around (each
+/// given the earlier ones), hold exactly when no checked operation of the
+/// path leaves its type at any iteration, and under them the emitted final
+/// values and the emitted closed forms of the variables in `at_k` (at
+/// every k <= m) equal the mathematical values.
+pub(super) fn verify_emitted(
+    ctx: &Ctx,
+    n_id: VarId,
+    overflow: &[Expr],
+    finals: &[(VarId, Expr)],
+    check_polys: &[CheckPoly],
+    sym: &Sym,
+    at_k: &BTreeSet<VarId>,
+) -> Result<(), Reason> {
+    let atoms = Atoms::new();
+    let get = |a: Atom| atoms.get(a);
+    let n = Int::fresh_const("n");
+    let m = &n - int(1);
+    let kfree = Int::fresh_const("kf");
+    // Input values by variable (atoms), plus n.
+    let mut vars: HashMap<VarId, Int> = HashMap::new();
+    let mut vs = BTreeSet::new();
+    for e in overflow.iter().chain(finals.iter().map(|(_, e)| e)) {
+        build::vars_of(e, &mut vs);
+    }
+    for (x, _) in ctx.cfs.iter() {
+        vs.insert(*x);
+    }
+    for (node, ..) in check_polys {
+        build::vars_of(node, &mut vs);
+    }
+    for v in &vs {
+        if *v == n_id {
+            vars.insert(*v, n.clone());
+        } else {
+            vars.insert(*v, get(Atom::Var(*v)));
+        }
+    }
+    let tru = Bool::from_bool(true);
+    let mut claims: Vec<Bool> = Vec::new();
+    let mut earlier: Vec<Bool> = vec![n.ge(int(1))];
+    let mut ev = Eval::new(Mode::NoWrap, &vars);
+    for c in overflow {
+        ev.sides.clear();
+        let a = ev.truth(c, &tru).ok_or("cannot model an emitted condition")?;
+        let sides = Bool::and(&ev.sides);
+        claims.push(Bool::and(&earlier).implies(&sides));
+        earlier.push(a);
+    }
+    let all_a = Bool::and(&earlier);
+    // The mathematical condition: every checked value in range at the ends
+    // of its (monotone) ranges.
+    let mut math = vec![n.ge(int(1))];
+    // All `n` iterations, the part after the body included.
+    for (node, first, rest, piecewise) in check_polys {
+        let t = node.ty.as_int().ok_or("non-integer operation")?;
+        let at = |j: &Int| poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) });
+        let v0 = poly_value(first, &get).ok_or("cannot model a value")?;
+        let vl = at(&m).ok_or("cannot model a value")?;
+        let v1 = at(&int(1)).ok_or("cannot model a value")?;
+        let mut parts = vec![in_range(&v0, t)];
+        // The last iteration k = m (if it is >= 1 and the form is
+        // piecewise, also k = 1).
+        parts.push(m.ge(int(1)).implies(in_range(&vl, t)));
+        if *piecewise {
+            parts.push(m.ge(int(1)).implies(in_range(&v1, t)));
+        }
+        math.push(Bool::and(&parts));
+    }
+    let math = Bool::and(&math);
+    claims.push(all_a.iff(&math));
+    // Final values.
+    for (x, e) in finals {
+        ev.sides.clear();
+        let v = ev.value(e, &tru).ok_or("cannot model an emitted value")?;
+        let mut sides = ev.sides.clone();
+        let exp = if sym.tail_assigns {
+            match sym.prefix_vals.get(x) {
+                Some(pe) => {
+                    let env = |w: VarId| ctx.cfs.get(&w).map(|c| c.rest.clone());
+                    let p = to_poly(pe, &env).ok_or("cannot model a final value")?;
+                    let first_p = to_poly(pe, &|_| None).ok_or("cannot model a final value")?;
+                    let r = poly_value(&p, &|a| if a == Atom::K { m.clone() } else { get(a) })
+                        .ok_or("cannot model a final value")?;
+                    let f = poly_value(&first_p, &get).ok_or("cannot model a final value")?;
+                    m.eq(int(0)).ite(&f, &r)
+                }
+                None => ctx.cf_value(*x, &m, &get).ok_or("cannot model a final value")?,
+            }
+        } else {
+            ctx.cf_value(*x, &n, &get).ok_or("cannot model a final value")?
+        };
+        sides.push(v.eq(&exp));
+        claims.push(all_a.implies(Bool::and(&sides)));
+    }
+    // Closed forms at any k <= m, of the variables that the emitted guards,
+    // array writes and quantified overflow conditions read (the other
+    // closed forms are emitted only in the final values and the overflow
+    // conditions, checked above).
+    let kk = K {
+        expr: Expr::var(VarId(usize::MAX - 1), build::ULONG),
+        konst: None,
+        positive: false,
+    };
+    let mut vars_k = vars.clone();
+    vars_k.insert(VarId(usize::MAX - 1), kfree.clone());
+    let mut evk = Eval::new(Mode::NoWrap, &vars_k);
+    let krange = Bool::and(&[kfree.ge(int(0)), kfree.le(&m)]);
+    for (x, cf) in &ctx.cfs {
+        if matches!(cf.kind, Kind::Invariant) || !at_k.contains(x) {
+            continue;
+        }
+        let e = ctx.cf_expr(*x, &kk).ok_or("cannot emit a closed form")?;
+        evk.sides.clear();
+        let v = evk.value(&e, &tru).ok_or("cannot model a closed form")?;
+        let mut sides = evk.sides.clone();
+        sides.push(v.eq(&ctx.cf_value(*x, &kfree, &get).ok_or("cannot model a closed form")?));
+        claims.push(Bool::and(&[all_a.clone(), krange.clone()]).implies(Bool::and(&sides)));
+    }
+    let mut premises = atoms.ranges(ctx);
+    premises.push(n.ge(int(1)));
+    premises.push(n.le(int(u64::MAX as i128)));
+    // Linear closed forms: all claims in one query (most are small and
+    // share the overflow conditions), one by one only if that fails.
+    // Quadratic ones: one query per claim, smaller nonlinear problems are
+    // much easier.
+    let linear = !ctx.cfs.values().any(|c| matches!(c.kind, Kind::Polynomial));
+    let ok = (linear && with_solver(|s| prove(s, &premises, &Bool::and(&claims))))
+        || claims.iter().all(|c| with_solver(|s| prove(s, &premises, c)));
+    if ok {
+        Ok(())
+    } else {
+        Err(Reason::Unproved(Claim::Emitted))
+    }
+}
