@@ -56,7 +56,7 @@ use serde::Serialize;
 use smt::{in_range, int, poly_value};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use symex::symex;
+use symex::{Sym, symex};
 use verify::verify_emitted;
 use z3::Solver;
 use z3::ast::{Bool, Int};
@@ -459,56 +459,7 @@ pub fn accelerate_path(
             .map(|d| d.name.clone())
             .unwrap_or_else(|| format!("v{}", v.0))
     };
-    let mut updates = BTreeMap::new();
-    for (x, e) in &sym.full_vals {
-        let d = path.var_decl(prog, *x).ok_or("unknown variable")?;
-        if d.ty.as_int().is_none() {
-            return Err(Reason::WritesUnsupportedType {
-                var: d.name.clone(),
-                ty: d.ty.to_string(),
-            });
-        }
-        let p = to_poly(e, &|_| None).ok_or_else(|| Reason::NotPolynomial {
-            var: d.name.clone(),
-            value: show::expr(prog, &|v| path.var_decl(prog, v).map(|d| d.name.clone()), e),
-        })?;
-        updates.insert(*x, p);
-    }
-    if sym.array_writes.is_empty() && updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {
-        return Err(Reason::ChangesNothing);
-    }
-    let cfs = solve(&updates, &name, &|v| path.var_decl(prog, v).map(|d| d.ty.clone()))?;
-    let quadratic = cfs.values().any(|c| matches!(c.kind, Kind::Polynomial));
-    RLIMIT.with(|r| r.set(if quadratic { RLIMIT_QUADRATIC } else { RLIMIT_LINEAR }));
-    for (x, cf) in &cfs {
-        // Products of 64-bit values have no wider C type to be computed in.
-        let narrow = |v: &VarId| {
-            path.var_decl(prog, *v)
-                .and_then(|d| d.ty.as_int())
-                .is_some_and(|t| t.bits() <= 32)
-        };
-        // (A 64-bit variable may accumulate a sum of narrow values: x0 + R.)
-        if matches!(cf.kind, Kind::Polynomial)
-            && cf
-                .rest
-                .atoms()
-                .iter()
-                .any(|a| matches!(a, Atom::Var(v) if v != x && !narrow(v)))
-        {
-            return Err(Reason::ClosedFormTooComplex {
-                var: name(*x),
-                form: cf.rest.show(&|a| atom_name(prog, path, a)),
-                limit: ClosedFormLimit::Width,
-            });
-        }
-        if matches!(cf.kind, Kind::Polynomial) && (cf.piecewise() || cf.rest.degree_in(Atom::K) > 2) {
-            return Err(Reason::ClosedFormTooComplex {
-                var: name(*x),
-                form: cf.rest.show(&|a| atom_name(prog, path, a)),
-                limit: ClosedFormLimit::Degree,
-            });
-        }
-    }
+    let Recurrences { updates, cfs } = recurrences(prog, path, &sym)?;
     let ctx = Ctx {
         program: prog,
         path,
@@ -524,37 +475,8 @@ pub fn accelerate_path(
             });
         }
     }
-    // Values of checked operations as polynomials in K: they must move
-    // monotonically so that checking the ends of a range suffices.
+    let (check_polys, quant_checks) = checked_operations(&ctx, &sym, &name)?;
     let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
-    let mut check_polys = Vec::new();
-    // Operations on array elements have no closed form: their no-overflow
-    // condition is assumed at every iteration with a quantifier.
-    let mut quant_checks: Vec<Expr> = Vec::new();
-    for node in &sym.checks {
-        let rest = to_poly(node, &env_rest);
-        let first = to_poly(node, &|_| None);
-        let mut reads_array = false;
-        node.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
-        if (rest.is_none() || first.is_none()) && reads_array {
-            quant_checks.push(node.clone());
-            continue;
-        }
-        let (Some(rest), Some(first)) = (rest, first) else {
-            return Err(Reason::UnboundedValue {
-                what: show::expr(prog, &|v| Some(name(v)), node),
-                monotone_unknown: false,
-            });
-        };
-        if rest.degree_in(Atom::K) > 2 || (rest.degree_in(Atom::K) == 2 && !monotone(&ctx, &rest)) {
-            return Err(Reason::UnboundedValue {
-                what: show::expr(prog, &|v| Some(name(v)), node),
-                monotone_unknown: true,
-            });
-        }
-        let piecewise = rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first);
-        check_polys.push((node.clone(), first, rest, piecewise));
-    }
     verify_recurrences(&ctx, &updates)?;
 
     // Fresh variables, numbered per file.
@@ -589,101 +511,10 @@ pub fn accelerate_path(
         konst: None,
         positive: true,
     };
-    let mut overflow: Vec<Expr> = Vec::new();
-    for (x, cf) in &ctx.cfs {
-        if let Kind::Linear(step) = &cf.kind {
-            let t = ctx.ty(*x).ok_or("unknown type")?;
-            overflow.push(linear_bound(ctx.var(*x), t, step, &top.expr));
-        }
-    }
-    // Polynomial closed forms (monotone) in range at the last iteration,
-    // computed in a 64-bit type once the linear bounds hold.
-    for (x, cf) in &ctx.cfs {
-        if let Kind::Polynomial = cf.kind {
-            let t = ctx.ty(*x).ok_or("unknown type")?;
-            if t.bits() > 32 {
-                let r = cf.rest.sub(&Poly::var(*x)).ok_or("coefficient overflow")?;
-                let (r, w) = ctx.poly_wide(&r, &top).ok_or("cannot emit a closed form")?;
-                let xv = ctx.var(*x);
-                let ul = IntType::ULONG;
-                overflow.push(if !w.signed {
-                    cmp(BinOp::Le, r, dist_up(xv, t))
-                } else {
-                    and(
-                        or(
-                            cmp(BinOp::Lt, r.clone(), lit(0, w)),
-                            cmp(BinOp::Le, cast(r.clone(), ul), dist_up(xv.clone(), t)),
-                        ),
-                        or(
-                            cmp(BinOp::Ge, r.clone(), lit(0, w)),
-                            cmp(BinOp::Le, abs_ul(r, w), dist_down(xv, t)),
-                        ),
-                    )
-                });
-                continue;
-            }
-            let (wv, w) = ctx.poly_wide(&cf.rest, &top).ok_or("cannot emit a closed form")?;
-            let mut parts = Vec::new();
-            if w.contains(t.min()) && t.min() > w.min() {
-                parts.push(cmp(BinOp::Ge, wv.clone(), lit(t.min(), w)));
-            }
-            if w.contains(t.max()) && t.max() < w.max() {
-                parts.push(cmp(BinOp::Le, wv, lit(t.max(), w)));
-            }
-            overflow.push(and_all(parts));
-        }
-    }
-    let check_at = |node: &Expr, k: &K| -> Result<Option<Expr>, Reason> {
-        let sub = |e: &Expr| ctx.at(e, k).unwrap_or_else(|| e.clone());
-        no_wrap(node, &sub)
-    };
-    // Every checked operation, of the body or of the part after it, at the
-    // first and the last of the `n` iterations (and at the second where its
-    // first value is special), as the overflow conditions above.
-    let mut conds: [Vec<Expr>; 3] = Default::default();
-    let mut piecewise_any = false;
-    for (node, _first, _rest, piecewise) in &check_polys {
-        if let Some(c) = check_at(node, &K::c(0))? {
-            conds[0].push(c);
-        }
-        if *piecewise {
-            if let Some(c) = check_at(node, &K::c(1))? {
-                conds[1].push(c);
-            }
-            piecewise_any = true;
-        }
-        if let Some(c) = check_at(node, &m)? {
-            conds[2].push(c);
-        }
-    }
-    let [c0, c1, cm] = conds;
-    overflow.extend(c0);
-    if piecewise_any && !c1.is_empty() {
-        overflow.push(or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), and_all(c1)));
-    }
-    overflow.extend(cm);
-    overflow.retain(|e| !build::is_true(e));
+    let overflow = overflow_conditions(&ctx, &check_polys, &top, &m)?;
 
     // Final values.
-    let mut finals: Vec<(VarId, Expr)> = Vec::new();
-    for (x, cf) in &ctx.cfs {
-        // With a step after the body, a variable the body writes may differ
-        // after the body even when full iterations leave it unchanged.
-        let body_writes = sym.tail_assigns && sym.prefix_vals.contains_key(x);
-        if matches!(cf.kind, Kind::Invariant) && !body_writes {
-            continue;
-        }
-        let v = if sym.tail_assigns {
-            match sym.prefix_vals.get(x) {
-                Some(e) => ctx.at(e, &m),
-                None => ctx.cf_expr(*x, &m),
-            }
-        } else {
-            ctx.cf_expr(*x, &top)
-        }
-        .ok_or("cannot emit the value of a variable")?;
-        finals.push((*x, v));
-    }
+    let finals = final_values(&ctx, &sym, &m, &top)?;
 
     // Guards. Those after the body (a `do`-`while` condition) hold at the
     // first `n - 1` iterations; the loop itself evaluates the last one.
@@ -1071,31 +902,7 @@ pub fn accelerate_path(
     // they come before the scalar assignments.
     stmts.extend(array_stmts);
     stmts.extend(ordered_assignments(&ctx, finals, prog, &mut new_decls, info)?);
-    let mut closed_forms: Vec<ClosedForm> = ctx
-        .cfs
-        .iter()
-        .filter(|(_, c)| !matches!(c.kind, Kind::Invariant))
-        .map(|(x, c)| ClosedForm {
-            var: name(*x),
-            ty: ctx.ty(*x).map(|t| t.to_string()).unwrap_or_default(),
-            kind: match c.kind {
-                Kind::Linear(_) => "linear",
-                Kind::Delayed => "delayed",
-                Kind::Polynomial => "polynomial",
-                Kind::Invariant => "invariant",
-            }
-            .into(),
-            formula: if c.piecewise() {
-                format!(
-                    "k = 0: {}; k >= 1: {}",
-                    c.first.show(&|a| atom_name(prog, path, a)),
-                    c.rest.show(&|a| atom_name(prog, path, a))
-                )
-            } else {
-                c.rest.show(&|a| atom_name(prog, path, a))
-            },
-        })
-        .collect();
+    let mut closed_forms = closed_form_report(&ctx, &name);
     closed_forms.extend(array_forms);
     let block = Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC);
     if let Some(q) = quantifiers.first_unsupported(&block) {
@@ -1130,6 +937,248 @@ pub fn accelerate_path(
         nondet_choice: sym.nondet_choice,
         new_vars,
     })
+}
+
+/// The updates of one iteration (`x' = f_x(vars)`) and their closed forms.
+struct Recurrences {
+    updates: BTreeMap<VarId, Poly>,
+    cfs: BTreeMap<VarId, Cf>,
+}
+
+/// The path's effect as polynomial updates, and their closed forms if they
+/// are of a kind that can be emitted (the z3 budget follows their degree).
+fn recurrences(prog: &Program, path: &Path, sym: &Sym) -> Result<Recurrences, Reason> {
+    let name = |v: VarId| {
+        path.var_decl(prog, v)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| format!("v{}", v.0))
+    };
+    let mut updates = BTreeMap::new();
+    for (x, e) in &sym.full_vals {
+        let d = path.var_decl(prog, *x).ok_or("unknown variable")?;
+        if d.ty.as_int().is_none() {
+            return Err(Reason::WritesUnsupportedType {
+                var: d.name.clone(),
+                ty: d.ty.to_string(),
+            });
+        }
+        let p = to_poly(e, &|_| None).ok_or_else(|| Reason::NotPolynomial {
+            var: d.name.clone(),
+            value: show::expr(prog, &|v| path.var_decl(prog, v).map(|d| d.name.clone()), e),
+        })?;
+        updates.insert(*x, p);
+    }
+    if sym.array_writes.is_empty() && updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {
+        return Err(Reason::ChangesNothing);
+    }
+    let cfs = solve(&updates, &name, &|v| path.var_decl(prog, v).map(|d| d.ty.clone()))?;
+    let quadratic = cfs.values().any(|c| matches!(c.kind, Kind::Polynomial));
+    RLIMIT.with(|r| r.set(if quadratic { RLIMIT_QUADRATIC } else { RLIMIT_LINEAR }));
+    for (x, cf) in &cfs {
+        // Products of 64-bit values have no wider C type to be computed in.
+        let narrow = |v: &VarId| {
+            path.var_decl(prog, *v)
+                .and_then(|d| d.ty.as_int())
+                .is_some_and(|t| t.bits() <= 32)
+        };
+        // (A 64-bit variable may accumulate a sum of narrow values: x0 + R.)
+        if matches!(cf.kind, Kind::Polynomial)
+            && cf
+                .rest
+                .atoms()
+                .iter()
+                .any(|a| matches!(a, Atom::Var(v) if v != x && !narrow(v)))
+        {
+            return Err(Reason::ClosedFormTooComplex {
+                var: name(*x),
+                form: cf.rest.show(&|a| atom_name(prog, path, a)),
+                limit: ClosedFormLimit::Width,
+            });
+        }
+        if matches!(cf.kind, Kind::Polynomial) && (cf.piecewise() || cf.rest.degree_in(Atom::K) > 2) {
+            return Err(Reason::ClosedFormTooComplex {
+                var: name(*x),
+                form: cf.rest.show(&|a| atom_name(prog, path, a)),
+                limit: ClosedFormLimit::Degree,
+            });
+        }
+    }
+    Ok(Recurrences { updates, cfs })
+}
+
+/// The checked operations of the path with their values as polynomials in
+/// K, and those on array elements, which have none.
+fn checked_operations(
+    ctx: &Ctx,
+    sym: &Sym,
+    name: &dyn Fn(VarId) -> String,
+) -> Result<(Vec<CheckPoly>, Vec<Expr>), Reason> {
+    let prog = ctx.program;
+    // Values of checked operations as polynomials in K: they must move
+    // monotonically so that checking the ends of a range suffices.
+    let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
+    let mut check_polys = Vec::new();
+    // Operations on array elements have no closed form: their no-overflow
+    // condition is assumed at every iteration with a quantifier.
+    let mut quant_checks: Vec<Expr> = Vec::new();
+    for node in &sym.checks {
+        let rest = to_poly(node, &env_rest);
+        let first = to_poly(node, &|_| None);
+        let mut reads_array = false;
+        node.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
+        if (rest.is_none() || first.is_none()) && reads_array {
+            quant_checks.push(node.clone());
+            continue;
+        }
+        let (Some(rest), Some(first)) = (rest, first) else {
+            return Err(Reason::UnboundedValue {
+                what: show::expr(prog, &|v| Some(name(v)), node),
+                monotone_unknown: false,
+            });
+        };
+        if rest.degree_in(Atom::K) > 2 || (rest.degree_in(Atom::K) == 2 && !monotone(ctx, &rest)) {
+            return Err(Reason::UnboundedValue {
+                what: show::expr(prog, &|v| Some(name(v)), node),
+                monotone_unknown: true,
+            });
+        }
+        let piecewise = rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first);
+        check_polys.push((node.clone(), first, rest, piecewise));
+    }
+    Ok((check_polys, quant_checks))
+}
+
+/// The no-overflow conditions of the closed forms and of every checked
+/// operation over all `n` iterations (`top` is `n`, `m` is `n - 1`).
+fn overflow_conditions(ctx: &Ctx, check_polys: &[CheckPoly], top: &K, m: &K) -> Result<Vec<Expr>, Reason> {
+    let mut overflow: Vec<Expr> = Vec::new();
+    for (x, cf) in &ctx.cfs {
+        if let Kind::Linear(step) = &cf.kind {
+            let t = ctx.ty(*x).ok_or("unknown type")?;
+            overflow.push(linear_bound(ctx.var(*x), t, step, &top.expr));
+        }
+    }
+    // Polynomial closed forms (monotone) in range at the last iteration,
+    // computed in a 64-bit type once the linear bounds hold.
+    for (x, cf) in &ctx.cfs {
+        if let Kind::Polynomial = cf.kind {
+            let t = ctx.ty(*x).ok_or("unknown type")?;
+            if t.bits() > 32 {
+                let r = cf.rest.sub(&Poly::var(*x)).ok_or("coefficient overflow")?;
+                let (r, w) = ctx.poly_wide(&r, top).ok_or("cannot emit a closed form")?;
+                let xv = ctx.var(*x);
+                let ul = IntType::ULONG;
+                overflow.push(if !w.signed {
+                    cmp(BinOp::Le, r, dist_up(xv, t))
+                } else {
+                    and(
+                        or(
+                            cmp(BinOp::Lt, r.clone(), lit(0, w)),
+                            cmp(BinOp::Le, cast(r.clone(), ul), dist_up(xv.clone(), t)),
+                        ),
+                        or(
+                            cmp(BinOp::Ge, r.clone(), lit(0, w)),
+                            cmp(BinOp::Le, abs_ul(r, w), dist_down(xv, t)),
+                        ),
+                    )
+                });
+                continue;
+            }
+            let (wv, w) = ctx.poly_wide(&cf.rest, top).ok_or("cannot emit a closed form")?;
+            let mut parts = Vec::new();
+            if w.contains(t.min()) && t.min() > w.min() {
+                parts.push(cmp(BinOp::Ge, wv.clone(), lit(t.min(), w)));
+            }
+            if w.contains(t.max()) && t.max() < w.max() {
+                parts.push(cmp(BinOp::Le, wv, lit(t.max(), w)));
+            }
+            overflow.push(and_all(parts));
+        }
+    }
+    let check_at = |node: &Expr, k: &K| -> Result<Option<Expr>, Reason> {
+        let sub = |e: &Expr| ctx.at(e, k).unwrap_or_else(|| e.clone());
+        no_wrap(node, &sub)
+    };
+    // Every checked operation, of the body or of the part after it, at the
+    // first and the last of the `n` iterations (and at the second where its
+    // first value is special), as the overflow conditions above.
+    let mut conds: [Vec<Expr>; 3] = Default::default();
+    let mut piecewise_any = false;
+    for (node, _first, _rest, piecewise) in check_polys {
+        if let Some(c) = check_at(node, &K::c(0))? {
+            conds[0].push(c);
+        }
+        if *piecewise {
+            if let Some(c) = check_at(node, &K::c(1))? {
+                conds[1].push(c);
+            }
+            piecewise_any = true;
+        }
+        if let Some(c) = check_at(node, m)? {
+            conds[2].push(c);
+        }
+    }
+    let [c0, c1, cm] = conds;
+    overflow.extend(c0);
+    if piecewise_any && !c1.is_empty() {
+        overflow.push(or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), and_all(c1)));
+    }
+    overflow.extend(cm);
+    overflow.retain(|e| !build::is_true(e));
+    Ok(overflow)
+}
+
+/// The values the accelerator assigns to the variables the path changes.
+fn final_values(ctx: &Ctx, sym: &Sym, m: &K, top: &K) -> Result<Vec<(VarId, Expr)>, Reason> {
+    let mut finals: Vec<(VarId, Expr)> = Vec::new();
+    for (x, cf) in &ctx.cfs {
+        // With a step after the body, a variable the body writes may differ
+        // after the body even when full iterations leave it unchanged.
+        let body_writes = sym.tail_assigns && sym.prefix_vals.contains_key(x);
+        if matches!(cf.kind, Kind::Invariant) && !body_writes {
+            continue;
+        }
+        let v = if sym.tail_assigns {
+            match sym.prefix_vals.get(x) {
+                Some(e) => ctx.at(e, m),
+                None => ctx.cf_expr(*x, m),
+            }
+        } else {
+            ctx.cf_expr(*x, top)
+        }
+        .ok_or("cannot emit the value of a variable")?;
+        finals.push((*x, v));
+    }
+    Ok(finals)
+}
+
+/// The closed forms of the variables the path changes, for `explain`.
+fn closed_form_report(ctx: &Ctx, name: &dyn Fn(VarId) -> String) -> Vec<ClosedForm> {
+    let (prog, path) = (ctx.program, ctx.path);
+    ctx.cfs
+        .iter()
+        .filter(|(_, c)| !matches!(c.kind, Kind::Invariant))
+        .map(|(x, c)| ClosedForm {
+            var: name(*x),
+            ty: ctx.ty(*x).map(|t| t.to_string()).unwrap_or_default(),
+            kind: match c.kind {
+                Kind::Linear(_) => "linear",
+                Kind::Delayed => "delayed",
+                Kind::Polynomial => "polynomial",
+                Kind::Invariant => "invariant",
+            }
+            .into(),
+            formula: if c.piecewise() {
+                format!(
+                    "k = 0: {}; k >= 1: {}",
+                    c.first.show(&|a| atom_name(prog, path, a)),
+                    c.rest.show(&|a| atom_name(prog, path, a))
+                )
+            } else {
+                c.rest.show(&|a| atom_name(prog, path, a))
+            },
+        })
+        .collect()
 }
 
 fn atom_name(program: &Program, path: &Path, a: Atom) -> String {
