@@ -1,0 +1,536 @@
+//! Expression evaluation.
+//!
+//! In: an expression and the current state. Out: its z3 value (bit-vector,
+//! array or truth value), with side effects applied to the state; plus the
+//! C arithmetic, comparison and conversion helpers on bit-vectors.
+
+use z3::ast::{Array, Ast, BV, Bool};
+
+use super::{Enc, R, State, StepKind, Val, and2, bool_to_bv, lit, not1, or2, unsupported};
+use crate::check::quant::Quant;
+use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp, VarId};
+
+/// C conversion of `v` (of type `from`) to `to`: `_Bool` tests against zero,
+/// otherwise truncate or sign-/zero-extend by the source's signedness.
+pub(super) fn convert(v: &BV, from: IntType, to: IntType) -> BV {
+    let w = v.get_size();
+    let tw = to.bits();
+    if to.is_bool() {
+        if from.is_bool() && w == tw {
+            return v.clone();
+        }
+        return bool_to_bv(&v.eq(lit(0, w)).not(), tw);
+    }
+    if w == tw {
+        v.clone()
+    } else if tw < w {
+        v.extract(tw - 1, 0)
+    } else if from.signed && !from.is_bool() {
+        v.sign_ext(tw - w)
+    } else {
+        v.zero_ext(tw - w)
+    }
+}
+
+/// The shift amount `b` brought to width `w`; amounts that do not fit
+/// become `w`, so over-wide shifts keep z3's meaning (0 or sign fill).
+fn shift_amount(b: &BV, w: u32) -> BV {
+    let bw = b.get_size();
+    if bw == w {
+        b.clone()
+    } else if bw < w {
+        b.zero_ext(w - bw)
+    } else {
+        let big = b.bvuge(lit(i128::from(w), bw));
+        big.ite(&lit(i128::from(w), w), &b.extract(w - 1, 0))
+    }
+}
+
+/// Whether evaluating `e` can change the state or the property set.
+pub(super) fn pure(e: &Expr) -> bool {
+    let mut p = true;
+    e.walk(&mut |x| {
+        if matches!(
+            x.kind,
+            ExprKind::Assign { .. }
+                | ExprKind::IncDec { .. }
+                | ExprKind::Call(..)
+                | ExprKind::Nondet(_)
+                | ExprKind::Opaque(_)
+        ) {
+            p = false;
+        }
+    });
+    p
+}
+
+impl<'p> Enc<'p> {
+    // ---- expressions --------------------------------------------------
+
+    pub(super) fn ity(&self, e: &Expr) -> R<IntType> {
+        e.ty.as_int()
+            .ok_or_else(|| unsupported(e.span, format!("expression of type `{}` is not modelled", e.ty)))
+    }
+
+    /// Evaluate an expression whose value is discarded.
+    pub(super) fn eval_top(&mut self, e: &'p Expr, st: &mut State) -> R<()> {
+        if let ExprKind::Call(callee, args) = &e.kind {
+            self.eval_call(e, callee, args, st, true)?;
+        } else {
+            self.eval(e, st)?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn eval_bv(&mut self, e: &'p Expr, st: &mut State) -> R<BV> {
+        match self.eval(e, st)? {
+            Val::Bv(b) => {
+                // Keep the width equal to the expression's type whatever the
+                // IR says elsewhere: z3 aborts on mixed widths.
+                let t = self.ity(e)?;
+                Ok(if b.get_size() == t.bits() { b } else { convert(&b, t, t) })
+            }
+            _ => Err(unsupported(e.span, "expected a scalar value here")),
+        }
+    }
+
+    pub(super) fn eval_arr(&mut self, e: &'p Expr, st: &mut State) -> R<Array> {
+        match self.eval(e.skip_implicit(), st)? {
+            Val::Arr(a) => Ok(a),
+            _ => Err(unsupported(e.span, "expected an array here")),
+        }
+    }
+
+    /// The truth value (`!= 0`) of a scalar expression. Comparisons and
+    /// logical operators become formulas directly (not `ite(c, 1, 0) != 0`),
+    /// which keeps assumptions like `x == 5` visible to z3's preprocessing.
+    pub(super) fn truth(&mut self, e: &'p Expr, st: &mut State) -> R<Bool> {
+        match &e.kind {
+            ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) if narrow_eq(a, b).is_some() => {
+                let Some((a, b, c)) = narrow_eq(a, b) else {
+                    return Err(unsupported(e.span, "internal error"));
+                };
+                let x = self.eval_bv(a, st)?;
+                let y = match (b, c) {
+                    (Some(b), _) => self.eval_bv(b, st)?,
+                    (None, c) => lit(c, x.get_size()),
+                };
+                let eq = x.eq(&y);
+                Ok(folded(if *op == BinOp::Eq { eq } else { eq.not() }))
+            }
+            ExprKind::Binary(op, a, b) if op.is_comparison() => {
+                let at = self.ity(a)?;
+                let bt = self.ity(b)?;
+                let x = self.eval_bv(a, st)?;
+                let y = self.eval_bv(b, st)?;
+                let y = convert(&y, bt, at);
+                Ok(folded(compare(*op, &x, &y, at.signed && !at.is_bool())))
+            }
+            ExprKind::Binary(op, a, b) if op.is_logical() => self.logic(*op, a, b, st),
+            ExprKind::Unary(UnOp::LogNot, a) => Ok(not1(&self.truth(a, st)?)),
+            ExprKind::Cast { expr, .. } if keeps_nonzero(&expr.ty, &e.ty) => self.truth(expr, st),
+            _ => {
+                let v = self.eval_bv(e, st)?;
+                let w = v.get_size();
+                Ok(folded(v.eq(lit(0, w)).not()))
+            }
+        }
+    }
+
+    /// `a && b` / `a || b` as a formula; `b` runs only when it must.
+    fn logic(&mut self, op: BinOp, a: &'p Expr, b: &'p Expr, st: &mut State) -> R<Bool> {
+        let ta = self.truth(a, st)?;
+        let tb = if pure(b) {
+            self.truth(b, st)?
+        } else {
+            let go = if op == BinOp::LogAnd { ta.clone() } else { not1(&ta) };
+            let mut sb = self.fork(st, &go);
+            let mut sn = self.fork(st, &not1(&go));
+            let tb = if sb.dead {
+                Bool::from_bool(false)
+            } else {
+                self.truth(b, &mut sb)?
+            };
+            std::mem::swap(&mut sn, st);
+            *st = self.merge(vec![sb, sn]);
+            tb
+        };
+        Ok(if op == BinOp::LogAnd {
+            and2(&ta, &tb)
+        } else {
+            or2(&ta, &tb)
+        })
+    }
+
+    pub(super) fn index64(&mut self, e: &'p Expr, st: &mut State) -> R<BV> {
+        let v = self.eval_bv(e, st)?;
+        let t = self.ity(e)?;
+        Ok(convert(&v, t, IntType::ULONG).simplify())
+    }
+
+    pub(super) fn read_var(&mut self, v: VarId, span: Span, st: &mut State) -> R<Val> {
+        let key = self.key(v);
+        if let Some(val) = st.vals.get(&key) {
+            return Ok(val.clone());
+        }
+        let decl = self.prog.var(v);
+        if decl.ty.is_opaque() || matches!(decl.ty, CType::Opaque(_) | CType::Void) {
+            return Err(unsupported(
+                span,
+                format!("variable `{}` has type `{}`, which is not modelled", decl.name, decl.ty),
+            ));
+        }
+        let val = self.fresh(&decl.ty.clone(), span)?;
+        st.vals.insert(key, val.clone());
+        Ok(val)
+    }
+
+    pub(super) fn eval(&mut self, e: &'p Expr, st: &mut State) -> R<Val> {
+        match &e.kind {
+            ExprKind::IntLit(v) => {
+                let t = self.ity(e)?;
+                Ok(Val::Bv(lit(*v, t.bits())))
+            }
+            ExprKind::Var(v) => self.read_var(*v, e.span, st),
+            ExprKind::Unary(op, a) => {
+                let t = self.ity(e)?;
+                let at = self.ity(a)?;
+                let v = self.eval_bv(a, st)?;
+                let r = match op {
+                    UnOp::Neg => convert(&v, at, t).bvneg(),
+                    UnOp::Plus => convert(&v, at, t),
+                    UnOp::BitNot => convert(&v, at, t).bvnot(),
+                    UnOp::LogNot => bool_to_bv(&v.eq(lit(0, v.get_size())), t.bits()),
+                };
+                Ok(Val::Bv(r.simplify()))
+            }
+            ExprKind::Binary(op, a, b) => self.eval_binary(e, *op, a, b, st),
+            ExprKind::Cond(c, a, b) => {
+                let tc = self.truth(c, st)?;
+                let (va, vb) = if pure(a) && pure(b) {
+                    (self.eval(a, st)?, self.eval(b, st)?)
+                } else {
+                    let mut sa = self.fork(st, &tc);
+                    let mut sb = self.fork(st, &not1(&tc));
+                    let va = if sa.dead {
+                        self.dummy(&a.ty)
+                    } else {
+                        self.eval(a, &mut sa)?
+                    };
+                    let vb = if sb.dead {
+                        self.dummy(&b.ty)
+                    } else {
+                        self.eval(b, &mut sb)?
+                    };
+                    *st = self.merge(vec![sa, sb]);
+                    (va, vb)
+                };
+                match (va, vb, &e.ty) {
+                    (Val::Bv(x), Val::Bv(y), CType::Int(t)) => {
+                        let x = convert(&x, self.ity(a)?, *t);
+                        let y = convert(&y, self.ity(b)?, *t);
+                        Ok(Val::Bv(tc.ite(&x, &y).simplify()))
+                    }
+                    (_, _, CType::Void) => Ok(Val::Void),
+                    _ => Err(unsupported(
+                        e.span,
+                        "conditional expression of this type is not modelled",
+                    )),
+                }
+            }
+            ExprKind::Assign { op, op_ty, lhs, rhs } => self.eval_assign(e, *op, op_ty, lhs, rhs, st),
+            ExprKind::IncDec {
+                inc,
+                prefix,
+                op_ty,
+                target,
+            } => {
+                let lp = self.lvalue(target, st)?;
+                let lt = self.ity(target)?;
+                let ot = op_ty
+                    .as_int()
+                    .ok_or_else(|| unsupported(e.span, format!("`{op_ty}` arithmetic is not modelled")))?;
+                let Val::Bv(old) = self.read_lpath(&lp, e.span, st)? else {
+                    return Err(unsupported(e.span, "expected a scalar value here"));
+                };
+                let o = convert(&old, lt, ot);
+                let one = lit(1, ot.bits());
+                let r = if *inc { o.bvadd(&one) } else { o.bvsub(&one) };
+                let new = self.name_bv(convert(&r, ot, lt));
+                self.write_lpath(&lp, Val::Bv(new.clone()), e.span, st)?;
+                let name = self.lpath_name(&lp);
+                self.step(
+                    st,
+                    e.span,
+                    StepKind::Assign,
+                    name,
+                    lp.indices.clone(),
+                    Some((new.clone(), lt)),
+                );
+                let res = if *prefix { new } else { old };
+                let et = self.ity(e)?;
+                Ok(Val::Bv(convert(&res, lt, et)))
+            }
+            ExprKind::Cast { expr, .. } => {
+                if e.ty == CType::Void {
+                    self.eval_top(expr, st)?;
+                    return Ok(Val::Void);
+                }
+                if let (CType::Array(..), true) = (&e.ty, e.ty == expr.ty) {
+                    return self.eval(expr, st);
+                }
+                let to = self.ity(e)?;
+                let from = self.ity(expr)?;
+                let v = self.eval_bv(expr, st)?;
+                Ok(Val::Bv(convert(&v, from, to).simplify()))
+            }
+            ExprKind::Index(a, i) => {
+                let arr = self.eval_arr(a, st)?;
+                let idx = self.index64(i, st)?;
+                self.select(&arr, &idx, &e.ty, e.span)
+            }
+            ExprKind::Call(callee, args) => self.eval_call(e, callee, args, st, false),
+            ExprKind::Nondet(name) => {
+                let v = self.fresh(&e.ty, e.span)?;
+                if let (Val::Bv(b), CType::Int(t)) = (&v, &e.ty) {
+                    let target = if name.is_empty() {
+                        "nondet".to_string()
+                    } else {
+                        format!("{name}()")
+                    };
+                    self.step(st, e.span, StepKind::Nondet, target, Vec::new(), Some((b.clone(), *t)));
+                }
+                Ok(v)
+            }
+            ExprKind::Comma(a, b) => {
+                self.eval_top(a, st)?;
+                self.eval(b, st)
+            }
+            ExprKind::Forall(v, body) => {
+                if !pure(body) {
+                    return Err(unsupported(
+                        body.span,
+                        "quantifier body with side effects is not modelled",
+                    ));
+                }
+                let decl = self.prog.var(*v);
+                let t = decl
+                    .ty
+                    .as_int()
+                    .ok_or_else(|| unsupported(decl.span, "quantified variable of this type is not modelled"))?;
+                let bound = BV::fresh_const("tracc_q", t.bits());
+                let mut tmp = st.clone();
+                tmp.vals.insert(self.key(*v), Val::Bv(bound.clone()));
+                self.binders += 1;
+                let b = self.truth(body, &mut tmp);
+                self.binders -= 1;
+                let b = b?;
+                // Quantifiers over array elements are instantiated (quant.rs);
+                // z3 handles the others (ranges of scalar conditions) well.
+                let q = if self.binders == 0 && !self.opts.native_quantifiers && crate::check::quant::reads_array(&b) {
+                    let name = Bool::fresh_const("tracc_fa");
+                    self.out.quants.push(Quant {
+                        name: name.clone(),
+                        bound,
+                        body: b,
+                        signed: t.signed && !t.is_bool(),
+                    });
+                    name
+                } else {
+                    let q = z3::ast::forall_const(&[&bound], &[], &b);
+                    if self.binders == 0 {
+                        // Named, so that the model gives it a value (z3's
+                        // model evaluation leaves quantifiers unevaluated);
+                        // by two implications, as z3 would solve an equation
+                        // away and give the name the quantifier as value.
+                        let name = Bool::fresh_const("tracc_fa");
+                        self.out.defs.push(name.implies(&q));
+                        self.out.defs.push(q.implies(&name));
+                        name
+                    } else {
+                        // Inside another quantifier's body the outer bound
+                        // variable may occur: no name outside.
+                        q
+                    }
+                };
+                let et = self.ity(e)?;
+                Ok(Val::Bv(bool_to_bv(&q, et.bits())))
+            }
+            ExprKind::Opaque(reason) => Err(unsupported(e.span, format!("expression not modelled: {reason}"))),
+        }
+    }
+
+    /// A placeholder value for a branch that cannot execute.
+    pub(super) fn dummy(&self, ty: &CType) -> Val {
+        match ty {
+            CType::Int(t) => Val::Bv(lit(0, t.bits())),
+            _ => Val::Void,
+        }
+    }
+
+    fn eval_binary(&mut self, e: &'p Expr, op: BinOp, a: &'p Expr, b: &'p Expr, st: &mut State) -> R<Val> {
+        let t = self.ity(e)?;
+        if op.is_logical() {
+            let r = self.logic(op, a, b, st)?;
+            return Ok(Val::Bv(bool_to_bv(&r, t.bits()).simplify()));
+        }
+        let at = self.ity(a)?;
+        let bt = self.ity(b)?;
+        let x = self.eval_bv(a, st)?;
+        let y = self.eval_bv(b, st)?;
+        if op.is_comparison() {
+            let y = convert(&y, bt, at);
+            let c = compare(op, &x, &y, at.signed && !at.is_bool());
+            return Ok(Val::Bv(bool_to_bv(&c, t.bits()).simplify()));
+        }
+        let r = arith(op, &x, at, &y, bt);
+        Ok(Val::Bv(convert(&r, at, t).simplify()))
+    }
+
+    fn eval_assign(
+        &mut self,
+        e: &'p Expr,
+        op: Option<BinOp>,
+        op_ty: &CType,
+        lhs: &'p Expr,
+        rhs: &'p Expr,
+        st: &mut State,
+    ) -> R<Val> {
+        let lp = self.lvalue(lhs, st)?;
+        let name = self.lpath_name(&lp);
+        match (&lhs.ty, op) {
+            (CType::Int(lt), None) => {
+                let v = self.eval_bv(rhs, st)?;
+                let rt = self.ity(rhs)?;
+                let new = self.name_bv(convert(&v, rt, *lt));
+                self.write_lpath(&lp, Val::Bv(new.clone()), e.span, st)?;
+                self.step(
+                    st,
+                    e.span,
+                    StepKind::Assign,
+                    name,
+                    lp.indices.clone(),
+                    Some((new.clone(), *lt)),
+                );
+                let et = self.ity(e)?;
+                Ok(Val::Bv(convert(&new, *lt, et)))
+            }
+            (CType::Int(lt), Some(op)) => {
+                let ot = op_ty
+                    .as_int()
+                    .ok_or_else(|| unsupported(e.span, format!("`{op_ty}` arithmetic is not modelled")))?;
+                let Val::Bv(old) = self.read_lpath(&lp, e.span, st)? else {
+                    return Err(unsupported(e.span, "expected a scalar value here"));
+                };
+                let r = self.eval_bv(rhs, st)?;
+                let rt = self.ity(rhs)?;
+                let o = convert(&old, *lt, ot);
+                let res = if op.is_shift() {
+                    arith(op, &o, ot, &r, rt)
+                } else {
+                    arith(op, &o, ot, &convert(&r, rt, ot), ot)
+                };
+                let new = self.name_bv(convert(&res, ot, *lt));
+                self.write_lpath(&lp, Val::Bv(new.clone()), e.span, st)?;
+                self.step(
+                    st,
+                    e.span,
+                    StepKind::Assign,
+                    name,
+                    lp.indices.clone(),
+                    Some((new.clone(), *lt)),
+                );
+                let et = self.ity(e)?;
+                Ok(Val::Bv(convert(&new, *lt, et)))
+            }
+            _ => Err(unsupported(
+                e.span,
+                format!("assignment of type `{}` is not modelled", lhs.ty),
+            )),
+        }
+    }
+}
+
+/// `b` itself, or its value when it simplifies to a constant. (The
+/// simplified form of an equality can be a conjunction over bit slices,
+/// which z3's equation solving no longer recognises, so it is not kept.)
+fn folded(b: Bool) -> Bool {
+    let s = b.simplify();
+    if s.as_bool().is_some() { s } else { b }
+}
+
+/// For `a == b` where both sides are widened from one type `T` (or one
+/// side is and the other a constant representable in `T`): the operands to
+/// compare in `T` instead, which keeps `x == c` an equation on `x` itself
+/// for z3 (promotions otherwise hide it behind an extension).
+fn narrow_eq<'e>(a: &'e Expr, b: &'e Expr) -> Option<(&'e Expr, Option<&'e Expr>, i128)> {
+    fn widened(e: &Expr) -> Option<(&Expr, IntType)> {
+        match (&e.kind, &e.ty) {
+            (ExprKind::Cast { expr, .. }, CType::Int(w)) => match &expr.ty {
+                CType::Int(t) if !w.is_bool() && w.bits() > t.bits() => Some((expr, *t)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let (a0, t) = widened(a)?;
+    match (widened(b), &b.kind) {
+        (Some((b0, u)), _) if u == t || (u.bits() == t.bits() && u.signed == t.signed) => Some((a0, Some(b0), 0)),
+        (_, ExprKind::IntLit(c)) if t.contains(*c) => Some((a0, None, *c)),
+        _ => None,
+    }
+}
+
+/// Whether converting `from` to `to` keeps "is non-zero" (widening, or
+/// conversion to `_Bool`).
+fn keeps_nonzero(from: &CType, to: &CType) -> bool {
+    matches!((from, to), (CType::Int(f), CType::Int(t)) if t.is_bool() || t.bits() >= f.bits())
+}
+
+fn compare(op: BinOp, x: &BV, y: &BV, signed: bool) -> Bool {
+    match (op, signed) {
+        (BinOp::Lt, true) => x.bvslt(y),
+        (BinOp::Lt, false) => x.bvult(y),
+        (BinOp::Le, true) => x.bvsle(y),
+        (BinOp::Le, false) => x.bvule(y),
+        (BinOp::Gt, true) => x.bvsgt(y),
+        (BinOp::Gt, false) => x.bvugt(y),
+        (BinOp::Ge, true) => x.bvsge(y),
+        (BinOp::Ge, false) => x.bvuge(y),
+        (BinOp::Eq, _) => x.eq(y),
+        _ => x.eq(y).not(),
+    }
+}
+
+/// Arithmetic `x op y` in the type `xt` of the left operand (the IR has
+/// already converted both to the common type, except shift amounts).
+fn arith(op: BinOp, x: &BV, xt: IntType, y: &BV, yt: IntType) -> BV {
+    let w = x.get_size();
+    let signed = xt.signed && !xt.is_bool();
+    if op.is_shift() {
+        let amt = shift_amount(y, w);
+        return match (op, signed) {
+            (BinOp::Shl, _) => x.bvshl(&amt),
+            (_, true) => x.bvashr(&amt),
+            (_, false) => x.bvlshr(&amt),
+        };
+    }
+    let y = if y.get_size() == w {
+        y.clone()
+    } else {
+        convert(y, yt, xt)
+    };
+    match op {
+        BinOp::Add => x.bvadd(&y),
+        BinOp::Sub => x.bvsub(&y),
+        BinOp::Mul => x.bvmul(&y),
+        BinOp::Div if signed => x.bvsdiv(&y),
+        BinOp::Div => x.bvudiv(&y),
+        BinOp::Rem if signed => x.bvsrem(&y),
+        BinOp::Rem => x.bvurem(&y),
+        BinOp::BitAnd => x.bvand(&y),
+        BinOp::BitOr => x.bvor(&y),
+        BinOp::BitXor => x.bvxor(&y),
+        _ => x.clone(),
+    }
+}

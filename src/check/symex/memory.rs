@@ -1,0 +1,309 @@
+//! Memory: arrays, store chains and initialisers.
+//!
+//! In: array values and the state they live in. Out: merged store chains,
+//! the initial values of globals and declarations, element reads, and
+//! reads/writes through assignable locations (`LPath`).
+
+use std::collections::HashMap;
+
+use z3::DeclKind;
+use z3::ast::{Array, Ast, BV, Bool, Dynamic};
+
+use super::expr::convert;
+use super::{Enc, LPath, R, State, Val, lit, or2, unsupported, zero_of};
+use crate::ir::{CType, Expr, ExprKind, Init, IntType, Span, StmtKind, Storage, VarId};
+
+/// The stores of `a` above its root, in application order: for each, the
+/// array after the store, the index and the value.
+type Store = (Array, Dynamic, Dynamic);
+
+fn store_chain(a: &Array) -> (Array, Vec<Store>) {
+    let mut chain = Vec::new();
+    let mut cur = a.clone();
+    loop {
+        if !cur.is_app() || cur.decl().kind() != DeclKind::Store || cur.num_children() != 3 {
+            break;
+        }
+        let (Some(base), Some(idx), Some(val)) = (cur.nth_child(0), cur.nth_child(1), cur.nth_child(2)) else {
+            break;
+        };
+        let Some(base) = base.as_array() else { break };
+        chain.push((cur.clone(), idx, val));
+        cur = base;
+    }
+    chain.reverse();
+    (cur, chain)
+}
+
+/// Merge arrays that are store chains over a common base without `ite`
+/// on whole arrays (which z3 handles badly): replay every store of every
+/// state on the base, each writing its value under the guards of the states
+/// that made it and writing back the current element otherwise. Stores
+/// shared by several states (a common prefix, as in the exits of a loop)
+/// are replayed once. `None` when the arrays have different roots.
+pub(super) fn merge_store_chains(live: &[State], arrs: &[Array]) -> Option<Array> {
+    let chains: Vec<(Array, Vec<Store>)> = arrs.iter().map(store_chain).collect();
+    let root = &chains[0].0;
+    if chains.iter().any(|(r, _)| !r.ast_eq(root)) {
+        return None;
+    }
+    // Entries in replay order, with the states that made each store.
+    let mut entries: Vec<(Dynamic, Dynamic, Vec<usize>)> = Vec::new();
+    let mut seen: HashMap<Array, usize> = HashMap::new();
+    for (s, (_, chain)) in chains.iter().enumerate() {
+        for (node, idx, val) in chain {
+            match seen.get(node) {
+                Some(&k) => entries[k].2.push(s),
+                None => {
+                    seen.insert(node.clone(), entries.len());
+                    entries.push((idx.clone(), val.clone(), vec![s]));
+                }
+            }
+        }
+    }
+    let n = live.len();
+    let mut m = root.clone();
+    // Guards of entries: reuse the previous entry's disjunction when its
+    // states are a superset (loop exits), else build it.
+    let mut prev: Option<(Vec<usize>, Bool)> = None;
+    let mut guards = Vec::with_capacity(entries.len());
+    for (_, _, states) in entries.iter().rev() {
+        let g = match &prev {
+            Some((ps, pg)) if ps.iter().all(|x| states.contains(x)) => {
+                let mut g = pg.clone();
+                for x in states.iter().filter(|x| !ps.contains(x)) {
+                    g = or2(&g, &live[*x].guard);
+                }
+                g
+            }
+            _ => {
+                let mut g = Bool::from_bool(false);
+                for x in states {
+                    g = or2(&g, &live[*x].guard);
+                }
+                g
+            }
+        };
+        prev = Some((states.clone(), g.clone()));
+        guards.push(g);
+    }
+    guards.reverse();
+    for ((idx, val, states), g) in entries.iter().zip(guards) {
+        let v = if states.len() == n {
+            val.clone()
+        } else {
+            g.ite(val, &m.select(idx))
+        };
+        m = m.store(idx, &v);
+    }
+    Some(m)
+}
+
+impl<'p> Enc<'p> {
+    // ---- globals and initialisers -------------------------------------
+
+    pub(super) fn init_globals(&mut self, st: &mut State) -> R<()> {
+        let prog = self.prog;
+        for (i, v) in prog.vars.iter().enumerate() {
+            if v.storage == Storage::Global && !v.ty.is_opaque() && matches!(v.ty, CType::Int(_) | CType::Array(..)) {
+                st.vals.insert((0, VarId(i)), zero_of(&v.ty, v.span)?);
+            }
+        }
+        for (id, init) in &prog.globals {
+            if let Some(init) = init {
+                let decl = prog.var(*id);
+                let val = self.init_value(&decl.ty, init, decl.span, st)?;
+                st.vals.insert((0, *id), val);
+            }
+        }
+        // `static` locals are initialised once, before main.
+        let mut statics = Vec::new();
+        for f in &prog.funcs {
+            if let Some(b) = &f.body {
+                b.walk(&mut |s| {
+                    if let StmtKind::Decl(v, Some(init)) = &s.kind
+                        && prog.var(*v).storage == Storage::Global
+                    {
+                        statics.push((*v, init, s.span));
+                    }
+                });
+            }
+        }
+        for (v, init, span) in statics {
+            let ty = &prog.var(v).ty;
+            let val = self.init_value(ty, init, span, st)?;
+            st.vals.insert((0, v), val);
+        }
+        Ok(())
+    }
+
+    pub(super) fn init_value(&mut self, ty: &CType, init: &'p Init, span: Span, st: &mut State) -> R<Val> {
+        match (ty, init) {
+            (CType::Int(t), Init::Expr(e)) => {
+                let v = self.eval_bv(e, st)?;
+                let from = self.ity(e)?;
+                Ok(Val::Bv(self.name_bv(convert(&v, from, *t))))
+            }
+            (CType::Int(t), Init::List(items, lspan)) => match items.first() {
+                Some(first) => self.init_value(ty, first, *lspan, st),
+                None => Ok(Val::Bv(lit(0, t.bits()))),
+            },
+            (CType::Array(..), Init::List(items, lspan)) => {
+                let mut pos = 0;
+                self.fill_array(ty, items, &mut pos, *lspan, st)
+            }
+            (CType::Array(..), Init::Expr(e)) => Err(unsupported(e.span, "array initialiser is not modelled")),
+            _ => Err(unsupported(
+                span,
+                match ty {
+                    CType::Opaque(t) if t.ends_with('*') => format!("pointers are not modelled (`{t}`)"),
+                    CType::Opaque(t) if t.starts_with("pointer") => {
+                        format!("pointers are not modelled (this one is a {t})")
+                    }
+                    _ => format!("a variable of type `{ty}` is not modelled"),
+                },
+            )),
+        }
+    }
+
+    fn fill_array(&mut self, ty: &CType, items: &'p [Init], pos: &mut usize, span: Span, st: &mut State) -> R<Val> {
+        let CType::Array(elem, n) = ty else {
+            return Err(unsupported(span, "initialiser is not modelled"));
+        };
+        let Val::Arr(mut arr) = zero_of(ty, span)? else {
+            return Err(unsupported(span, "initialiser is not modelled"));
+        };
+        for i in 0..*n {
+            if *pos >= items.len() {
+                break;
+            }
+            let v = match (&**elem, &items[*pos]) {
+                (CType::Array(..), Init::Expr(_)) => self.fill_array(elem, items, pos, span, st)?,
+                (_, item) => {
+                    *pos += 1;
+                    self.init_value(elem, item, span, st)?
+                }
+            };
+            let idx = lit(i128::from(i), 64);
+            arr = match v {
+                Val::Bv(b) => arr.store(&idx, &b),
+                Val::Arr(a) => arr.store(&idx, &a),
+                Val::Void => return Err(unsupported(span, "initialiser is not modelled")),
+            };
+        }
+        Ok(Val::Arr(arr))
+    }
+
+    pub(super) fn select(&self, arr: &Array, idx: &BV, elem: &CType, span: Span) -> R<Val> {
+        let d = arr.select(idx);
+        let v = match elem {
+            CType::Int(_) => d.as_bv().map(|b| Val::Bv(b.simplify())),
+            CType::Array(..) => d.as_array().map(Val::Arr),
+            _ => None,
+        };
+        v.ok_or_else(|| unsupported(span, format!("array element of type `{elem}` is not modelled")))
+    }
+
+    pub(super) fn lvalue(&mut self, e: &'p Expr, st: &mut State) -> R<LPath> {
+        match &e.kind {
+            ExprKind::Var(v) => {
+                let decl = self.prog.var(*v);
+                if decl.ty.is_opaque() || matches!(decl.ty, CType::Opaque(_)) {
+                    return Err(unsupported(
+                        e.span,
+                        format!("variable `{}` has type `{}`, which is not modelled", decl.name, decl.ty),
+                    ));
+                }
+                Ok(LPath {
+                    key: self.key(*v),
+                    var: *v,
+                    indices: Vec::new(),
+                })
+            }
+            ExprKind::Index(a, i) => {
+                let mut lp = self.lvalue(a.skip_implicit(), st)?;
+                let idx = self.index64(i, st)?;
+                lp.indices.push(idx);
+                Ok(lp)
+            }
+            _ => Err(unsupported(e.span, "assignment target is not modelled")),
+        }
+    }
+
+    pub(super) fn read_lpath(&mut self, lp: &LPath, span: Span, st: &mut State) -> R<Val> {
+        let mut cur = match st.vals.get(&lp.key) {
+            Some(v) => v.clone(),
+            None => {
+                let ty = self.prog.var(lp.var).ty.clone();
+                let v = self.fresh(&ty, span)?;
+                st.vals.insert(lp.key, v.clone());
+                v
+            }
+        };
+        let mut ty = self.prog.var(lp.var).ty.clone();
+        for idx in &lp.indices {
+            let (Val::Arr(a), CType::Array(elem, _)) = (&cur, &ty) else {
+                return Err(unsupported(span, "indexing a non-array"));
+            };
+            let next = self.select(a, idx, elem, span)?;
+            ty = (**elem).clone();
+            cur = next;
+        }
+        Ok(cur)
+    }
+
+    pub(super) fn write_lpath(&mut self, lp: &LPath, val: Val, span: Span, st: &mut State) -> R<()> {
+        if lp.indices.is_empty() {
+            st.vals.insert(lp.key, val);
+            return Ok(());
+        }
+        // Read the chain of enclosing arrays, then store back outwards.
+        let mut chain: Vec<Array> = Vec::new();
+        let base = self.read_lpath(
+            &LPath {
+                key: lp.key,
+                var: lp.var,
+                indices: Vec::new(),
+            },
+            span,
+            st,
+        )?;
+        let Val::Arr(mut cur) = base else {
+            return Err(unsupported(span, "indexing a non-array"));
+        };
+        let mut ty = self.prog.var(lp.var).ty.clone();
+        for idx in &lp.indices[..lp.indices.len() - 1] {
+            let CType::Array(elem, _) = &ty else {
+                return Err(unsupported(span, "indexing a non-array"));
+            };
+            chain.push(cur.clone());
+            let Val::Arr(next) = self.select(&cur, idx, elem, span)? else {
+                return Err(unsupported(span, "indexing a non-array"));
+            };
+            ty = (**elem).clone();
+            cur = next;
+        }
+        let last = &lp.indices[lp.indices.len() - 1];
+        let mut acc = match (&val, &ty) {
+            (Val::Bv(b), CType::Array(elem, _)) if elem.as_int().is_some_and(|t| t.bits() != b.get_size()) => {
+                let t = elem.as_int().unwrap_or(IntType::INT);
+                cur.store(last, &convert(b, t, t))
+            }
+            (Val::Bv(_), CType::Array(elem, _)) if elem.as_int().is_none() => {
+                return Err(unsupported(span, "storing a scalar into an array of arrays"));
+            }
+            (Val::Bv(b), _) => cur.store(last, b),
+            (Val::Arr(a), _) => cur.store(last, a),
+            (Val::Void, _) => return Err(unsupported(span, "storing a void value")),
+        };
+        for (outer, idx) in chain.iter().rev().zip(lp.indices[..lp.indices.len() - 1].iter().rev()) {
+            acc = outer.store(idx, &acc);
+        }
+        st.vals.insert(lp.key, Val::Arr(acc));
+        Ok(())
+    }
+
+    pub(super) fn lpath_name(&self, lp: &LPath) -> String {
+        self.prog.var(lp.var).name.clone()
+    }
+}
