@@ -399,38 +399,32 @@ impl<'p> Enc<'p> {
         let lp = self.lvalue(lhs, st)?;
         let name = self.lpath_name(&lp);
         match (&lhs.ty, op) {
-            (CType::Int(lt), None) => {
-                let v = self.eval_bv(rhs, st)?;
-                let rt = self.ity(rhs)?;
-                let new = self.name_bv(convert(&v, rt, *lt));
-                self.write_lpath(&lp, Val::Bv(new.clone()), e.span, st)?;
-                self.step(
-                    st,
-                    e.span,
-                    StepKind::Assign,
-                    name,
-                    lp.indices.clone(),
-                    Some((new.clone(), *lt)),
-                );
-                let et = self.ity(e)?;
-                Ok(Val::Bv(convert(&new, *lt, et)))
-            }
-            (CType::Int(lt), Some(op)) => {
-                let ot = op_ty
-                    .as_int()
-                    .ok_or_else(|| unsupported(e.span, format!("`{op_ty}` arithmetic is not modelled")))?;
-                let Val::Bv(old) = self.read_lpath(&lp, e.span, st)? else {
-                    return Err(unsupported(e.span, "expected a scalar value here"));
+            (CType::Int(lt), op) => {
+                let value = match op {
+                    None => {
+                        let v = self.eval_bv(rhs, st)?;
+                        let rt = self.ity(rhs)?;
+                        convert(&v, rt, *lt)
+                    }
+                    Some(op) => {
+                        let ot = op_ty
+                            .as_int()
+                            .ok_or_else(|| unsupported(e.span, format!("`{op_ty}` arithmetic is not modelled")))?;
+                        let Val::Bv(old) = self.read_lpath(&lp, e.span, st)? else {
+                            return Err(unsupported(e.span, "expected a scalar value here"));
+                        };
+                        let r = self.eval_bv(rhs, st)?;
+                        let rt = self.ity(rhs)?;
+                        let o = convert(&old, *lt, ot);
+                        let res = if op.is_shift() {
+                            arith(op, &o, ot, &r, rt)
+                        } else {
+                            arith(op, &o, ot, &convert(&r, rt, ot), ot)
+                        };
+                        convert(&res, ot, *lt)
+                    }
                 };
-                let r = self.eval_bv(rhs, st)?;
-                let rt = self.ity(rhs)?;
-                let o = convert(&old, *lt, ot);
-                let res = if op.is_shift() {
-                    arith(op, &o, ot, &r, rt)
-                } else {
-                    arith(op, &o, ot, &convert(&r, rt, ot), ot)
-                };
-                let new = self.name_bv(convert(&res, ot, *lt));
+                let new = self.name_bv(value);
                 self.write_lpath(&lp, Val::Bv(new.clone()), e.span, st)?;
                 self.step(
                     st,
