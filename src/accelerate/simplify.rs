@@ -244,10 +244,14 @@ fn as_intervals(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) 
     conjuncts
         .into_iter()
         .map(|c| {
-            let c = as_interval(c, ty_of, &known);
-            if let Some(t) = math_truth(&c, &known.vars, &known.premises) {
-                known.premises.push(t);
-            }
+            // Only where nothing wraps around: z3 is slow on the modular
+            // form (seconds for `(unsigned short)(x + 1)`); then `c` stays.
+            let Some(truth) = math_truth(&c, &known.vars, &known.premises) else {
+                return c;
+            };
+            let c = as_interval(c, &truth, ty_of, &known);
+            // The rewritten conjunct is equivalent here: the old truth serves.
+            known.premises.push(truth);
             c
         })
         .collect()
@@ -259,7 +263,8 @@ fn as_intervals(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) 
 /// that is shorter and z3 proves the two equivalent for every value of the
 /// type where the earlier conjuncts hold; anything else unchanged. The new
 /// conjunct evaluates only `v`, so it is safe wherever the old one was.
-fn as_interval(c: Expr, ty_of: &dyn Fn(VarId) -> Option<IntType>, known: &Known) -> Expr {
+/// `truth` is `c`'s value for z3.
+fn as_interval(c: Expr, truth: &Bool, ty_of: &dyn Fn(VarId) -> Option<IntType>, known: &Known) -> Expr {
     let plain = |e: &Expr| {
         let mut ok = true;
         e.walk(&mut |x| {
@@ -286,21 +291,16 @@ fn as_interval(c: Expr, ty_of: &dyn Fn(VarId) -> Option<IntType>, known: &Known)
     if !plain(&c) || is_bound_of_var(&c) {
         return c;
     }
-    let Some(candidate) = bounds_of(&c, v, t, known) else {
+    let Some(candidate) = bounds_of(&c, truth, v, t, known) else {
         return c;
     };
     if key(&candidate).len() >= key(&c).len() {
         return c;
     }
-    // Only where nothing wraps around: z3 is slow on the modular form
-    // (seconds for `(unsigned short)(x + 1)`), and then `c` stays as it is.
-    let (Some(old), Some(new)) = (
-        math_truth(&c, &known.vars, &known.premises),
-        math_truth(&candidate, &known.vars, &known.premises),
-    ) else {
+    let Some(new) = math_truth(&candidate, &known.vars, &known.premises) else {
         return c;
     };
-    if with_solver(|s| prove(s, &known.premises, &old.eq(&new))) {
+    if with_solver(|s| prove(s, &known.premises, &truth.eq(&new))) {
         candidate
     } else {
         c
@@ -310,7 +310,7 @@ fn as_interval(c: Expr, ty_of: &dyn Fn(VarId) -> Option<IntType>, known: &Known)
 /// The comparisons of `v` with constants that say what `c` says, if its
 /// true values (found by evaluation, not yet proved) form one interval of
 /// `t` or all but one value.
-fn bounds_of(c: &Expr, v: VarId, t: IntType, known: &Known) -> Option<Expr> {
+fn bounds_of(c: &Expr, truth: &Bool, v: VarId, t: IntType, known: &Known) -> Option<Expr> {
     let var_expr = {
         let v = Expr::var(v, crate::ir::CType::Int(t));
         let p = t.promote();
@@ -332,7 +332,7 @@ fn bounds_of(c: &Expr, v: VarId, t: IntType, known: &Known) -> Option<Expr> {
     if (lo, hi) == (t.min(), t.max()) {
         // True at every value tried; false at one point (z3 finds it)?
         let not_c = build::not(c.clone());
-        let p = counterexample(c, v, known)?;
+        let p = counterexample(truth, v, known)?;
         let (p, q) = interval_of(&not_c, v, t, Some(p))?;
         return (p == q).then(|| bound(BinOp::Ne, p));
     }
@@ -358,11 +358,10 @@ fn bounds_of(c: &Expr, v: VarId, t: IntType, known: &Known) -> Option<Expr> {
     })
 }
 
-/// A value of `v` at which `c` is false where the earlier conjuncts hold, if z3 finds one
-/// (only where nothing in `c` wraps around, as in `as_interval`).
-fn counterexample(c: &Expr, v: VarId, known: &Known) -> Option<i128> {
+/// A value of `v` at which the conjunct whose z3 value is `truth` is false
+/// where the earlier conjuncts hold, if z3 finds one.
+fn counterexample(truth: &Bool, v: VarId, known: &Known) -> Option<i128> {
     let x = known.vars.get(&v)?;
-    let truth = math_truth(c, &known.vars, &known.premises)?;
     with_solver(|s| {
         s.push();
         for p in &known.premises {
