@@ -256,17 +256,7 @@ impl<'p> Enc<'p> {
                 let o = convert(&old, lt, ot);
                 let one = lit(1, ot.bits());
                 let r = if *inc { o.bvadd(&one) } else { o.bvsub(&one) };
-                let new = self.name_bv(convert(&r, ot, lt));
-                self.write_lpath(&lp, Val::Bv(new.clone()), e.span, st)?;
-                let name = self.lpath_name(&lp);
-                self.step(
-                    st,
-                    e.span,
-                    StepKind::Assign,
-                    name,
-                    lp.indices.clone(),
-                    Some((new.clone(), lt)),
-                );
+                let new = self.store_scalar(&lp, convert(&r, ot, lt), lt, e.span, st)?;
                 let res = if *prefix { new } else { old };
                 let et = self.ity(e)?;
                 Ok(Val::Bv(convert(&res, lt, et)))
@@ -397,7 +387,6 @@ impl<'p> Enc<'p> {
         st: &mut State,
     ) -> R<Val> {
         let lp = self.lvalue(lhs, st)?;
-        let name = self.lpath_name(&lp);
         match (&lhs.ty, op) {
             (CType::Int(lt), op) => {
                 let value = match op {
@@ -424,16 +413,7 @@ impl<'p> Enc<'p> {
                         convert(&res, ot, *lt)
                     }
                 };
-                let new = self.name_bv(value);
-                self.write_lpath(&lp, Val::Bv(new.clone()), e.span, st)?;
-                self.step(
-                    st,
-                    e.span,
-                    StepKind::Assign,
-                    name,
-                    lp.indices.clone(),
-                    Some((new.clone(), *lt)),
-                );
+                let new = self.store_scalar(&lp, value, *lt, e.span, st)?;
                 let et = self.ity(e)?;
                 Ok(Val::Bv(convert(&new, *lt, et)))
             }

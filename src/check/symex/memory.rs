@@ -10,7 +10,7 @@ use z3::DeclKind;
 use z3::ast::{Array, Ast, BV, Bool, Dynamic};
 
 use super::expr::convert;
-use super::{Enc, LPath, R, State, Val, lit, or2, unsupported, zero_of};
+use super::{Enc, LPath, R, State, StepKind, Val, lit, or2, unsupported, zero_of};
 use crate::ir::{CType, Expr, ExprKind, Init, IntType, Span, StmtKind, Storage, VarId};
 
 /// The stores of `a` above its root, in application order: for each, the
@@ -305,5 +305,22 @@ impl<'p> Enc<'p> {
 
     pub(super) fn lpath_name(&self, lp: &LPath) -> String {
         self.prog.var(lp.var).name.clone()
+    }
+
+    /// Store `value` (of type `ty`) at `lp` under a fresh name and record the
+    /// assignment in the trace; the stored value.
+    pub(super) fn store_scalar(&mut self, lp: &LPath, value: BV, ty: IntType, span: Span, st: &mut State) -> R<BV> {
+        let new = self.name_bv(value);
+        self.write_lpath(lp, Val::Bv(new.clone()), span, st)?;
+        let name = self.lpath_name(lp);
+        self.step(
+            st,
+            span,
+            StepKind::Assign,
+            name,
+            lp.indices.clone(),
+            Some((new.clone(), ty)),
+        );
+        Ok(new)
     }
 }
