@@ -27,7 +27,7 @@ use z3::ast::{Bool, Int};
 use super::guards::facts_at;
 use super::single_point::moving_step;
 use super::smt::{Eval, Mode, int, prove};
-use super::{Atom, Atoms, CheckPoly, Ctx, K, key, with_solver};
+use super::{Atom, Atoms, CheckPoly, Ctx, Emitted, K, key, with_solver};
 use crate::ir::build::{self, and_all, cmp, lit, not, or, ulong};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Quantifiers, VarId};
 
@@ -179,4 +179,34 @@ pub(super) fn constant_range(e: Expr, bound: i128, target: Quantifiers) -> Expr 
         }
         _ => e,
     }
+}
+
+/// For CBMC's SAT back end, which expands only quantifiers with a constant
+/// range: when an emitted quantifier has none, and an anchor bounds the
+/// iteration count by a constant, every quantifier gets that range.
+pub(super) fn widen_quantifiers(
+    ctx: &Ctx,
+    anchors: &[Anchor],
+    n_id: VarId,
+    check_polys: &[CheckPoly],
+    emitted: &mut Emitted,
+) {
+    let target = Quantifiers::Bounded;
+    let unsupported = |e: &Expr| {
+        let mut found = false;
+        e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Forall(..)) && !target.admits(x));
+        found
+    };
+    let needed = emitted.guards.iter().chain(&emitted.quant_overflow).any(unsupported)
+        || emitted.array_assumptions_mut().any(|e| unsupported(e));
+    if !needed {
+        return;
+    }
+    let Some(b) = bound(ctx, anchors, n_id, &emitted.overflow, check_polys) else {
+        return;
+    };
+    let widen = |e: &mut Expr| *e = constant_range(std::mem::replace(e, ulong(0)), b, target);
+    emitted.guards.iter_mut().for_each(widen);
+    emitted.quant_overflow.iter_mut().for_each(widen);
+    emitted.array_assumptions_mut().for_each(widen);
 }

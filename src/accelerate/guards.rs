@@ -2,38 +2,22 @@
 //!
 //! In: the path's guards and assertions, with the closed forms (`Ctx`) and
 //! the checked operations. Out: per guard a `GuardInfo` saying how it is
-//! assumed for the `n` iterations (z3 decides if both ends suffice).
+//! assumed for the `n` iterations (z3 decides if both ends suffice), and
+//! the condition the accelerator assumes for it: once when it is
+//! invariant, at both ends, in closed form at a single point, or
+//! quantified over the iterations.
 
+use super::fresh::FreshVars;
 use super::poly::Atom;
+use super::recurrence::Kind;
+use super::single_point::single_point_guard;
 use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
-use super::{Atoms, CheckPoly, Ctx, GuardInfo, GuardTreatment, key, with_solver};
-use crate::ir::build;
-use crate::ir::{Expr, Program, Span, Storage, VarDecl, VarId};
+use super::{Atoms, CheckPoly, Ctx, GuardInfo, GuardTreatment, K, key, with_solver};
+use crate::ir::build::{self, and, cmp, forall_below, or, ulong};
+use crate::ir::{BinOp, Expr, VarId};
 use crate::reason::{Claim, Reason};
 use std::collections::{BTreeSet, HashMap};
 use z3::ast::{Bool, Int};
-
-/// A fresh quantified iteration index `tracc_kN` of the accelerator being
-/// built: declared in `new_decls` (after the program's own variables) and
-/// recorded in `q_vars`.
-pub(super) fn fresh_k(
-    prog: &Program,
-    new_decls: &mut Vec<VarDecl>,
-    q_vars: &mut Vec<VarId>,
-    k_num: usize,
-    func: crate::ir::FuncId,
-) -> VarId {
-    let kid = VarId(prog.vars.len() + new_decls.len());
-    new_decls.push(VarDecl {
-        name: prog.fresh.name(format_args!("k{}", k_num + q_vars.len())),
-        ty: build::ULONG,
-        storage: Storage::Local,
-        func: Some(func),
-        span: Span::SYNTHETIC,
-    });
-    q_vars.push(kid);
-    kid
-}
 
 /// What the no-overflow assumptions guarantee at an iteration `j` (when
 /// `0 <= j <= n - 1`): every checked value and every variable is in its type.
@@ -169,4 +153,62 @@ pub(super) fn guard_treatment(
         }
     }
     Ok(out)
+}
+
+/// The guards' treatment and, per guard, the condition the accelerator of
+/// `n` iterations assumes (`m` is `n - 1`). Guards after the body (a
+/// `do`-`while` condition) hold at the first `n - 1` iterations only; the
+/// loop itself evaluates the last one.
+pub(super) fn guard_assumptions(
+    ctx: &Ctx,
+    guards: &[(Expr, bool, bool)],
+    check_polys: &[CheckPoly],
+    n_id: VarId,
+    m: &K,
+    fresh: &mut FreshVars,
+) -> Result<(Vec<GuardInfo>, Vec<Expr>), Reason> {
+    let n = Expr::var(n_id, build::ULONG);
+    let m1 = m.minus1();
+    let mut infos = guard_treatment(ctx, guards, check_polys)?;
+    let mut assumed = Vec::new();
+    // After the body, a condition says nothing when no iteration follows.
+    let unless_single = |e: Expr, after_body: bool| {
+        if after_body {
+            or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), e)
+        } else {
+            e
+        }
+    };
+    for g in infos.iter_mut() {
+        let bound = if g.after_body { m.expr.clone() } else { n.clone() };
+        let mut guard_vars = BTreeSet::new();
+        build::vars_of(&g.cond, &mut guard_vars);
+        let invariant = guard_vars
+            .iter()
+            .all(|v| ctx.cfs.get(v).is_none_or(|c| matches!(c.kind, Kind::Invariant)));
+        if invariant {
+            // The same truth at every iteration.
+            g.treatment = GuardTreatment::Invariant;
+            assumed.push(unless_single(g.cond.clone(), g.after_body));
+            continue;
+        }
+        if g.treatment == GuardTreatment::Quantified
+            && let Some(c) = single_point_guard(ctx, &g.cond, g.after_body, n_id, &bound, check_polys)
+        {
+            g.treatment = GuardTreatment::SinglePoint;
+            assumed.push(c);
+            continue;
+        }
+        if g.treatment == GuardTreatment::TwoPoint {
+            let last = if g.after_body { &m1 } else { m };
+            let at_last = ctx.at(&g.cond, last).ok_or("cannot emit a guard")?;
+            assumed.push(unless_single(and(g.cond.clone(), at_last), g.after_body));
+            continue;
+        }
+        let kid = fresh.index();
+        let kv = K::var(kid);
+        let at_k = ctx.at(&g.cond, &kv).ok_or("cannot emit a guard")?;
+        assumed.push(forall_below(kid, bound, at_k));
+    }
+    Ok((infos, assumed))
 }

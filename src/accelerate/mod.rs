@@ -28,7 +28,9 @@
 //! trace automaton's blocking is sound only if `acc(n)`, the loop's step and
 //! `acc(m)` is `acc(n + m)` (ARCHITECTURE.md, "Soundness rules").
 
+mod arrays;
 mod bounded_range;
+mod fresh;
 mod guards;
 mod overflow;
 pub mod poly;
@@ -41,15 +43,17 @@ pub mod smt;
 mod symex;
 mod verify;
 
-use crate::ir::build::{self, and, and_all, arith, cast, cmp, ite, lit, not, or, ulong};
+use crate::ir::build::{self, and_all, arith, cast, cmp, ite, lit, ulong};
 use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Quantifiers, Span, Stmt, StmtKind,
-    Storage, VarDecl, VarId,
+    Storage, VarId,
 };
 use crate::loops::{LoopInfo, Path};
-use crate::reason::{ArrayIssue, ClosedFormLimit, Reason};
-use guards::{fresh_k, guard_treatment};
-use overflow::{abs_ul, add_nonneg, dist_down, dist_up, linear_bound, no_wrap, sub_nonneg};
+use crate::reason::{ClosedFormLimit, Reason};
+use arrays::array_effects;
+use fresh::FreshVars;
+use guards::guard_assumptions;
+use overflow::{abs_ul, add_nonneg, checked_operations, overflow_conditions, quantified_overflow, sub_nonneg};
 use poly::{Atom, Poly};
 use recurrence::{Cf, Kind, linear_value, monotone, solve, to_poly, verify_recurrences};
 use serde::Serialize;
@@ -215,6 +219,15 @@ impl K {
             expr: ulong(v),
             konst: Some(v),
             positive: v >= 1,
+        }
+    }
+
+    /// The iteration (or element) index held in the variable `id`.
+    fn var(id: VarId) -> K {
+        K {
+            expr: Expr::var(id, build::ULONG),
+            konst: None,
+            positive: false,
         }
     }
 
@@ -432,20 +445,45 @@ fn assign(x: Expr, v: Expr) -> Stmt {
     )
 }
 
-/// Next free number for a fresh name `<fresh prefix><stem><number>`.
-fn fresh_number(program: &Program, stem: &str) -> usize {
-    let prefix = program.fresh.name(stem);
-    program
-        .vars
-        .iter()
-        .filter_map(|d| d.name.strip_prefix(&prefix).and_then(|s| s.parse::<usize>().ok()))
-        .max()
-        .unwrap_or(0)
-        + 1
+/// What an accelerator assumes and does before its scalar assignments, in
+/// the order it is emitted.
+struct Emitted {
+    /// No-overflow conditions of the closed forms and checked operations.
+    overflow: Vec<Expr>,
+    /// In-bounds conditions of the array accesses at moving indices: they
+    /// come before anything reads an array, since CBMC checks the bounds of
+    /// the reads in assumptions too.
+    index_bounds: Vec<Expr>,
+    /// No-overflow conditions of operations on array elements (quantified).
+    quant_overflow: Vec<Expr>,
+    /// The conditions assumed for the path's guards.
+    guards: Vec<Expr>,
+    /// The array writes (`arrays::array_effects`).
+    arrays: Vec<Stmt>,
+}
+
+impl Emitted {
+    /// The arguments of the assumptions among the array statements.
+    fn array_assumptions_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
+        self.arrays.iter_mut().filter_map(|st| match &mut st.kind {
+            StmtKind::Expr(Expr {
+                kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args),
+                ..
+            }) => args.first_mut(),
+            _ => None,
+        })
+    }
 }
 
 /// Accelerate one iteration path of a loop. On success the fresh variables
 /// have been added to `program`.
+///
+/// The passes, in order: symbolic execution of the path (`symex`), its
+/// recurrences and their closed forms (`recurrence`), the checked
+/// operations and no-overflow conditions (`overflow`), the final values,
+/// the guards' treatment (`guards`), z3's check of what is emitted
+/// (`verify`), the array writes (`arrays`), quantifier ranges for the
+/// target (`bounded_range`), and the block with its coverage condition.
 pub fn accelerate_path(
     program: &mut Program,
     info: &LoopInfo,
@@ -466,38 +504,12 @@ pub fn accelerate_path(
         cfs,
         full_vals: sym.full_vals.clone(),
     };
-    for (x, cf) in &ctx.cfs {
-        if matches!(cf.kind, Kind::Polynomial) && !monotone(&ctx, &cf.rest) {
-            return Err(Reason::ClosedFormTooComplex {
-                var: name(*x),
-                form: cf.rest.show(&|a| atom_name(prog, path, a)),
-                limit: ClosedFormLimit::Monotone,
-            });
-        }
-    }
+    require_monotone(&ctx, &name)?;
     let (check_polys, quant_checks) = checked_operations(&ctx, &sym, &name)?;
-    let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
     verify_recurrences(&ctx, &updates)?;
 
-    // Fresh variables, numbered per file.
-    let n_num = fresh_number(prog, "n");
-    let n_decl = VarDecl {
-        name: prog.fresh.name(format_args!("n{n_num}")),
-        ty: build::ULONG,
-        storage: Storage::Local,
-        func: Some(info.func),
-        span: Span::SYNTHETIC,
-    };
-    let n_id = VarId(prog.vars.len());
-    let n = Expr::var(n_id, build::ULONG);
-    let m = K {
-        expr: arith(BinOp::Sub, n.clone(), ulong(1), IntType::ULONG),
-        konst: None,
-        positive: false,
-    };
-    let k_num = fresh_number(prog, "k");
-    let mut new_decls = vec![n_decl];
-
+    let mut fresh = FreshVars::new(prog, info.func);
+    let n_id = fresh.iteration_count();
     // Overflow conditions, in an order where each can be evaluated exactly
     // once the earlier ones hold. They cover all `n` iterations in full,
     // also the part after the body of the last one (the `for` step, the
@@ -507,82 +519,104 @@ pub fn accelerate_path(
     // by one, which is only sound if every update between them is one that
     // a single accelerator may perform (ARCHITECTURE.md, "Soundness rules").
     let top = K {
-        expr: n.clone(),
+        expr: Expr::var(n_id, build::ULONG),
         konst: None,
         positive: true,
     };
+    let m = top.minus1();
     let overflow = overflow_conditions(&ctx, &check_polys, &top, &m)?;
-
-    // Final values.
     let finals = final_values(&ctx, &sym, &m, &top)?;
+    let (guard_infos, guards) = guard_assumptions(&ctx, &sym.guards, &check_polys, n_id, &m, &mut fresh)?;
+    verify_emitted(
+        &ctx,
+        n_id,
+        &overflow,
+        &finals,
+        &check_polys,
+        &sym,
+        &read_at_iterations(&sym, &quant_checks),
+    )?;
+    let (quant_overflow, quant_at_zero) = quantified_overflow(&ctx, &quant_checks, n_id, &mut fresh)?;
+    reject_shadowed_globals(&ctx, info, &sym, overflow.iter().chain(&guards), &finals)?;
 
-    // Guards. Those after the body (a `do`-`while` condition) hold at the
-    // first `n - 1` iterations; the loop itself evaluates the last one.
-    let m1 = m.minus1();
-    let mut guard_infos = guard_treatment(&ctx, &sym.guards, &check_polys)?;
-    let mut guard_exprs = Vec::new();
-    let mut q_vars = Vec::new();
-    for g in guard_infos.iter_mut() {
-        let last = if g.after_body { &m1 } else { &m };
-        let mut guard_vars = BTreeSet::new();
-        build::vars_of(&g.cond, &mut guard_vars);
-        let invariant = guard_vars
+    let reads: Vec<&Expr> = sym
+        .guards
+        .iter()
+        .map(|(g, _, _)| g)
+        .chain(&quant_checks)
+        .chain(sym.array_writes.iter().map(|w| &w.value))
+        .collect();
+    let writes: Vec<(VarId, &Expr)> = sym.array_writes.iter().map(|w| (w.array, &w.index)).collect();
+    let anchors = bounded_range::anchors(&ctx, &reads, &writes, &m);
+    let (arrays, array_forms) = array_effects(&ctx, &sym.array_writes, &anchors, n_id, &m, &mut fresh)?;
+    let mut emitted = Emitted {
+        overflow,
+        index_bounds: anchors.iter().map(|a| a.bounds.clone()).collect(),
+        quant_overflow,
+        guards,
+        arrays,
+    };
+    if quantifiers == Quantifiers::Bounded {
+        bounded_range::widen_quantifiers(&ctx, &anchors, n_id, &check_polys, &mut emitted);
+    }
+    let covered = coverage_condition(&ctx, n_id, &emitted, quant_at_zero, &guard_infos);
+    let overflow_all = emitted
+        .overflow
+        .iter()
+        .chain(&emitted.quant_overflow)
+        .cloned()
+        .collect();
+    let block = accelerator_block(&ctx, n_id, emitted, finals, &mut fresh)?;
+    if let Some(q) = quantifiers.first_unsupported(&block) {
+        let shown = show::expr(prog, &|v| fresh.name(v), &q);
+        return Err(Reason::QuantifierUnsupported {
+            quantifier: shown,
+            none_allowed: quantifiers == Quantifiers::None,
+        });
+    }
+    let mut closed_forms = closed_form_report(&ctx, &name);
+    closed_forms.extend(array_forms);
+    let may_take = and_all(
+        guard_infos
             .iter()
-            .all(|v| ctx.cfs.get(v).is_none_or(|c| matches!(c.kind, Kind::Invariant)));
-        if invariant {
-            // The same truth at every iteration; after the body it is
-            // assumed only when there is an iteration it continues to.
-            g.treatment = GuardTreatment::Invariant;
-            guard_exprs.push(if g.after_body {
-                or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), g.cond.clone())
-            } else {
-                g.cond.clone()
+            .filter(|g| !g.assertion && !g.after_body)
+            .map(|g| g.cond.clone()),
+    );
+    let decls = fresh.into_decls();
+    let new_vars = decls.into_iter().map(|d| program.add_var(d)).collect();
+    Ok(Accelerator {
+        n_var: n_id,
+        closed_forms,
+        guards: guard_infos,
+        overflow: overflow_all,
+        block,
+        covered,
+        may_take,
+        nondet_choice: sym.nondet_choice,
+        new_vars,
+    })
+}
+
+/// Polynomial closed forms are checked at the ends of ranges only: they
+/// must be monotone in the iteration count.
+fn require_monotone(ctx: &Ctx, name: &dyn Fn(VarId) -> String) -> Result<(), Reason> {
+    for (x, cf) in &ctx.cfs {
+        if matches!(cf.kind, Kind::Polynomial) && !monotone(ctx, &cf.rest) {
+            return Err(Reason::ClosedFormTooComplex {
+                var: name(*x),
+                form: cf.rest.show(&|a| atom_name(ctx.program, ctx.path, a)),
+                limit: ClosedFormLimit::Monotone,
             });
-            continue;
-        }
-        if g.treatment == GuardTreatment::Quantified {
-            let bound = if g.after_body { m.expr.clone() } else { n.clone() };
-            if let Some(c) = single_point::single_point_guard(&ctx, &g.cond, g.after_body, n_id, &bound, &check_polys) {
-                g.treatment = GuardTreatment::SinglePoint;
-                guard_exprs.push(c);
-                continue;
-            }
-        }
-        match g.treatment {
-            GuardTreatment::TwoPoint => {
-                let at_last = ctx.at(&g.cond, last).ok_or("cannot emit a guard")?;
-                let both = and(g.cond.clone(), at_last);
-                guard_exprs.push(if g.after_body {
-                    or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), both)
-                } else {
-                    both
-                });
-            }
-            GuardTreatment::Quantified | GuardTreatment::SinglePoint | GuardTreatment::Invariant => {
-                let kid = fresh_k(prog, &mut new_decls, &mut q_vars, k_num, info.func);
-                let kv = K {
-                    expr: Expr::var(kid, build::ULONG),
-                    konst: None,
-                    positive: false,
-                };
-                let bound = if g.after_body { m.expr.clone() } else { n.clone() };
-                let body = or(
-                    not(cmp(BinOp::Lt, kv.expr.clone(), bound)),
-                    ctx.at(&g.cond, &kv).ok_or("cannot emit a guard")?,
-                );
-                guard_exprs.push(Expr::new(
-                    ExprKind::Forall(kid, Box::new(body)),
-                    build::INT,
-                    Span::SYNTHETIC,
-                ));
-            }
         }
     }
+    Ok(())
+}
 
-    // Variables whose closed forms are emitted at iterations other than the
-    // last: in the guards, the array writes and the overflow conditions
-    // checked with a quantifier (all over the values at the start of an
-    // iteration).
+/// Variables whose closed forms are emitted at iterations other than the
+/// last: in the guards, the array writes and the overflow conditions
+/// checked with a quantifier (all over the values at the start of an
+/// iteration).
+fn read_at_iterations(sym: &Sym, quant_checks: &[Expr]) -> BTreeSet<VarId> {
     let mut at_k = BTreeSet::new();
     for (g, _, _) in &sym.guards {
         build::vars_of(g, &mut at_k);
@@ -591,37 +625,24 @@ pub fn accelerate_path(
         build::vars_of(&w.index, &mut at_k);
         build::vars_of(&w.value, &mut at_k);
     }
-    for node in &quant_checks {
+    for node in quant_checks {
         build::vars_of(node, &mut at_k);
     }
-    verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym, &at_k)?;
+    at_k
+}
 
-    let mut quant_overflow = Vec::new();
-    let mut quant_at_zero = Vec::new();
-    for node in &quant_checks {
-        let kid = fresh_k(prog, &mut new_decls, &mut q_vars, k_num, info.func);
-        let kv = K {
-            expr: Expr::var(kid, build::ULONG),
-            konst: None,
-            positive: false,
-        };
-        let sub = |e: &Expr| ctx.at(e, &kv).unwrap_or_else(|| e.clone());
-        let Some(c) = no_wrap(node, &sub)? else { continue };
-        // All `n` iterations, the part after the body included (see `top`).
-        quant_overflow.push(Expr::new(
-            ExprKind::Forall(kid, Box::new(or(not(cmp(BinOp::Lt, kv.expr.clone(), n.clone())), c))),
-            build::INT,
-            Span::SYNTHETIC,
-        ));
-        if let Some(c0) = no_wrap(node, &|e: &Expr| e.clone())? {
-            quant_at_zero.push(c0);
-        }
-    }
-
-    // Every variable the accelerator names must mean that variable at the
-    // loop: a global whose name a local of the function reuses would not.
+/// Every variable the accelerator names must mean that variable at the
+/// loop: a global whose name a local of the function reuses would not.
+fn reject_shadowed_globals<'e>(
+    ctx: &Ctx,
+    info: &LoopInfo,
+    sym: &Sym,
+    conditions: impl Iterator<Item = &'e Expr>,
+    finals: &'e [(VarId, Expr)],
+) -> Result<(), Reason> {
+    let prog = ctx.program;
     let mut used = BTreeSet::new();
-    for e in overflow.iter().chain(&guard_exprs).chain(finals.iter().map(|(_, e)| e)) {
+    for e in conditions.chain(finals.iter().map(|(_, e)| e)) {
         build::vars_of(e, &mut used);
     }
     used.extend(finals.iter().map(|(x, _)| *x));
@@ -639,225 +660,25 @@ pub fn accelerate_path(
             return Err(Reason::ShadowedGlobal(d.name.clone()));
         }
     }
+    Ok(())
+}
 
-    // In-bounds conditions of the array accesses at moving indices (at both
-    // ends: they are linear), assumed before anything reads an array, since
-    // CBMC checks the bounds of the reads in assumptions too.
-    let reads: Vec<&Expr> = sym
-        .guards
-        .iter()
-        .map(|(g, _, _)| g)
-        .chain(&quant_checks)
-        .chain(sym.array_writes.iter().map(|w| &w.value))
-        .collect();
-    let writes: Vec<(VarId, &Expr)> = sym.array_writes.iter().map(|w| (w.array, &w.index)).collect();
-    let anchors = bounded_range::anchors(&ctx, &reads, &writes, &m);
-    let index_bounds: Vec<Expr> = anchors.iter().map(|a| a.bounds.clone()).collect();
-
-    // Array writes: a fresh array equal to the written values at the
-    // written indices and to the old array elsewhere, copied back.
-    let mut array_stmts: Vec<Stmt> = Vec::new();
-    let mut array_forms: Vec<ClosedForm> = Vec::new();
-    let a_num = fresh_number(prog, "a");
-    for (wi, w) in sym.array_writes.iter().enumerate() {
-        let d = path.var_decl(prog, w.array).ok_or("unknown array")?;
-        let Some((elem, len)) = d.ty.array_parts() else {
-            return Err(Reason::ArrayAccess(ArrayIssue::NotAnArray));
-        };
-        let (elem, len) = (elem.clone(), i128::from(len));
-        let arr_name = d.name.clone();
-        let arr_ty = d.ty.clone();
-        w.index.int_type().ok_or("non-integer index")?;
-        let first = to_poly(&w.index, &|_| None);
-        let rest = to_poly(&w.index, &env_rest);
-        let step = match (&first, &rest) {
-            (Some(f), Some(r))
-                if r.degree_in(Atom::K) == 1 && r.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() == Some(f) =>
-            {
-                r.by_k()
-                    .get(1)
-                    .and_then(|c| c.as_const())
-                    .and_then(|c| c.as_int())
-                    .filter(|c| *c != 0)
-            }
-            _ => None,
-        };
-        let Some(c) = step else {
-            return Err(Reason::ArrayAccess(ArrayIssue::IndexNotConstantStep(arr_name)));
-        };
-        // The accelerator writes at the first `n` iterations (`n - 1` for a
-        // write after the body, whose last one the loop itself performs);
-        // the index stays in bounds at all `n` (see `top`).
-        let last = if w.after { &m1 } else { &m };
-        let cnt = if w.after { m.expr.clone() } else { n.clone() };
-        let i0 = w.index.clone();
-        let il = ctx.at(&w.index, last).ok_or("cannot emit an index")?;
-        // Its in-bounds conditions are among `index_bounds`.
-        if !anchors.iter().any(|a| a.is(w.array, &w.index)) {
-            return Err(Reason::ArrayAccess(ArrayIssue::IndexUnbounded(arr_name)));
-        }
-        let a_id = VarId(prog.vars.len() + new_decls.len());
-        new_decls.push(VarDecl {
-            name: prog.fresh.name(format_args!("a{}", a_num + wi)),
-            ty: arr_ty.clone(),
-            storage: Storage::Local,
-            func: Some(info.func),
-            span: Span::SYNTHETIC,
-        });
-        let fresh_arr = Expr::var(a_id, arr_ty.clone());
-        let elem_at = |arr: Expr, i: Expr| {
-            Expr::new(
-                ExprKind::Index(Box::new(arr), Box::new(i)),
-                elem.clone(),
-                Span::SYNTHETIC,
-            )
-        };
-        let mut quant = |body: &dyn Fn(Expr) -> Option<Expr>| -> Option<Expr> {
-            let kid = fresh_k(prog, &mut new_decls, &mut q_vars, k_num, info.func);
-            let b = body(Expr::var(kid, build::ULONG))?;
-            Some(Expr::new(
-                ExprKind::Forall(kid, Box::new(b)),
-                build::INT,
-                Span::SYNTHETIC,
-            ))
-        };
-        let et = elem.as_int().ok_or("non-integer elements")?;
-        let nondet_any = w.nondet_range.is_some_and(|(lo, hi)| lo <= et.min() && et.max() <= hi);
-        let values = if nondet_any {
-            None
-        } else {
-            Some(
-                quant(&|k| {
-                    let kk = K {
-                        expr: k.clone(),
-                        konst: None,
-                        positive: false,
-                    };
-                    let idx = ctx.at(&w.index, &kk)?;
-                    let e = elem_at(fresh_arr.clone(), idx);
-                    let holds = match w.nondet_range {
-                        // Any value of the nondeterministic value's type.
-                        Some((lo, hi)) => {
-                            let mut parts = Vec::new();
-                            if lo > et.min() {
-                                parts.push(cmp(BinOp::Ge, e.clone(), lit(lo, et)));
-                            }
-                            if hi < et.max() {
-                                parts.push(cmp(BinOp::Le, e, lit(hi, et)));
-                            }
-                            and_all(parts)
-                        }
-                        None => cmp(BinOp::Eq, e, ctx.at(&w.value, &kk)?),
-                    };
-                    Some(or(not(cmp(BinOp::Lt, k, cnt.clone())), holds))
-                })
-                .ok_or("cannot emit the written values")?,
-            )
-        };
-        let ul = IntType::ULONG;
-        let (lo, hi) = if c > 0 {
-            (cast(i0.clone(), ul), cast(il.clone(), ul))
-        } else {
-            (cast(il.clone(), ul), cast(i0.clone(), ul))
-        };
-        let old = Expr::var(w.array, arr_ty.clone());
-        let others = quant(&|j| {
-            let mut written = vec![
-                cmp(BinOp::Ne, cnt.clone(), ulong(0)),
-                cmp(BinOp::Ge, j.clone(), lo.clone()),
-                cmp(BinOp::Le, j.clone(), hi.clone()),
-            ];
-            if c.abs() > 1 {
-                let dist = if c > 0 {
-                    arith(BinOp::Sub, j.clone(), cast(i0.clone(), ul), ul)
-                } else {
-                    arith(BinOp::Sub, cast(i0.clone(), ul), j.clone(), ul)
-                };
-                written.push(cmp(BinOp::Eq, arith(BinOp::Rem, dist, ulong(c.abs()), ul), ulong(0)));
-            }
-            Some(or(
-                not(cmp(BinOp::Lt, j.clone(), ulong(len))),
-                or(
-                    and_all(written),
-                    cmp(
-                        BinOp::Eq,
-                        elem_at(fresh_arr.clone(), j.clone()),
-                        elem_at(old.clone(), j),
-                    ),
-                ),
-            ))
-        })
-        .ok_or("cannot emit the unchanged elements")?;
-        array_stmts.push(Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC));
-        if let Some(v) = values {
-            array_stmts.push(assume(v));
-        }
-        array_stmts.push(assume(others));
-        array_stmts.push(Stmt::new(
-            StmtKind::Expr(Expr::new(
-                ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), vec![old, fresh_arr.clone()]),
-                CType::Void,
-                Span::SYNTHETIC,
-            )),
-            Span::SYNTHETIC,
-        ));
-        let names = |v: VarId| path.var_decl(prog, v).map(|d| d.name.clone());
-        array_forms.push(ClosedForm {
-            var: arr_name.clone(),
-            ty: arr_ty.to_string(),
-            kind: "array".into(),
-            formula: format!(
-                "{arr_name}[{}] = {} at iterations k (index step {c})",
-                show::expr(prog, &names, &w.index),
-                if w.nondet_range.is_some() {
-                    "<nondeterministic>".to_string()
-                } else {
-                    show::expr(prog, &names, &w.value)
-                }
-            ),
-        });
-    }
-
-    // CBMC's SAT back end expands only quantifiers with a constant range:
-    // an array access that moves with the iteration bounds the count.
-    let unsupported = |e: &Expr| {
-        let mut found = false;
-        e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Forall(..)) && !quantifiers.admits(x));
-        found
-    };
-    if quantifiers == Quantifiers::Bounded
-        && (guard_exprs.iter().chain(&quant_overflow).any(unsupported)
-            || array_stmts.iter().any(|st| st.own_exprs().into_iter().any(unsupported)))
-        && let Some(bound) = bounded_range::bound(&ctx, &anchors, n_id, &overflow, &check_polys)
-    {
-        let widen = |e: Expr| bounded_range::constant_range(e, bound, quantifiers);
-        guard_exprs = guard_exprs.into_iter().map(widen).collect();
-        quant_overflow = quant_overflow.into_iter().map(widen).collect();
-        for st in array_stmts.iter_mut() {
-            if let StmtKind::Expr(Expr {
-                kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args),
-                ..
-            }) = &mut st.kind
-            {
-                *args = std::mem::take(args).into_iter().map(widen).collect();
-            }
-        }
-    }
-
-    // The block.
-    // Coverage: every assumption at n = 1. Guards then only matter at
-    // iteration 0 (those after the body not at all), and the fresh arrays
-    // are unconstrained otherwise.
+/// The coverage condition: every assumption at `n = 1`. Guards then only
+/// matter at iteration 0 (those after the body not at all), and the fresh
+/// arrays are unconstrained otherwise.
+fn coverage_condition(
+    ctx: &Ctx,
+    n_id: VarId,
+    emitted: &Emitted,
+    quant_at_zero: Vec<Expr>,
+    guard_infos: &[GuardInfo],
+) -> Expr {
     let at_one = |e: &Expr| build::subst(e, &|v| (v == n_id).then(|| ulong(1)));
-    let mut covered_parts: Vec<Expr> = overflow.iter().map(at_one).collect();
-    covered_parts.extend(index_bounds.iter().map(at_one));
-    covered_parts.extend(quant_at_zero);
-    for g in &guard_infos {
-        if !g.after_body {
-            covered_parts.push(g.cond.clone());
-        }
-    }
-    for st in &array_stmts {
+    let mut parts: Vec<Expr> = emitted.overflow.iter().map(at_one).collect();
+    parts.extend(emitted.index_bounds.iter().map(at_one));
+    parts.extend(quant_at_zero);
+    parts.extend(guard_infos.iter().filter(|g| !g.after_body).map(|g| g.cond.clone()));
+    for st in &emitted.arrays {
         if let StmtKind::Expr(Expr {
             kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args),
             ..
@@ -865,78 +686,48 @@ pub fn accelerate_path(
             && let Some(a) = args.first()
             && !matches!(a.kind, ExprKind::Forall(..))
         {
-            covered_parts.push(at_one(a));
+            parts.push(at_one(a));
         }
     }
-    let covered = simplify::coverage(&ctx, covered_parts);
+    simplify::coverage(ctx, parts)
+}
 
+/// The accelerator's scoped block: a nondeterministic `n >= 1`, the
+/// assumptions (those z3 proves implied by earlier ones left out), the
+/// array writes (defined from the values before the iteration, so before
+/// the scalar assignments), then the final values.
+fn accelerator_block(
+    ctx: &Ctx,
+    n_id: VarId,
+    emitted: Emitted,
+    finals: Vec<(VarId, Expr)>,
+    fresh: &mut FreshVars,
+) -> Result<Stmt, Reason> {
+    let n = Expr::var(n_id, build::ULONG);
+    let nondet = Expr::new(ExprKind::Nondet(String::new()), build::ULONG, Span::SYNTHETIC);
     let mut stmts = vec![Stmt::new(
-        StmtKind::Decl(
-            n_id,
-            Some(Init::Expr(Expr::new(
-                ExprKind::Nondet(String::new()),
-                build::ULONG,
-                Span::SYNTHETIC,
-            ))),
-        ),
+        StmtKind::Decl(n_id, Some(Init::Expr(nondet))),
         Span::SYNTHETIC,
     )];
-    // The in-bounds conditions come before any array is read. An
-    // assumption that z3 proves implied by the ones before it says nothing
-    // new and is not emitted.
-    let assumptions = std::iter::once(cmp(BinOp::Ge, n.clone(), ulong(1)))
-        .chain(overflow.iter().chain(&index_bounds).chain(&quant_overflow).cloned())
-        .chain(guard_exprs.iter().cloned())
+    let Emitted {
+        overflow,
+        index_bounds,
+        quant_overflow,
+        guards,
+        arrays,
+    } = emitted;
+    let assumptions = std::iter::once(cmp(BinOp::Ge, n, ulong(1)))
+        .chain(overflow)
+        .chain(index_bounds)
+        .chain(quant_overflow)
+        .chain(guards)
         .collect();
-    let ty_of = |v: VarId| {
-        if v.0 < prog.vars.len() {
-            prog.var(v).ty.as_int()
-        } else {
-            new_decls.get(v.0 - prog.vars.len()).and_then(|d| d.ty.as_int())
-        }
-    };
-    for c in simplify::assumptions(assumptions, &ty_of) {
+    for c in simplify::assumptions(assumptions, &|v| fresh.int_type(v)) {
         stmts.push(assume(c));
     }
-    // Array contents are defined from the values before the iteration, so
-    // they come before the scalar assignments.
-    stmts.extend(array_stmts);
-    stmts.extend(ordered_assignments(&ctx, finals, prog, &mut new_decls, info)?);
-    let mut closed_forms = closed_form_report(&ctx, &name);
-    closed_forms.extend(array_forms);
-    let block = Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC);
-    if let Some(q) = quantifiers.first_unsupported(&block) {
-        let fresh_or_own = |v: VarId| match v.0.checked_sub(prog.vars.len()) {
-            Some(i) => new_decls.get(i).map(|d| d.name.clone()),
-            None => Some(prog.var(v).name.clone()),
-        };
-        let shown = show::expr(prog, &fresh_or_own, &q);
-        return Err(Reason::QuantifierUnsupported {
-            quantifier: shown,
-            none_allowed: quantifiers == Quantifiers::None,
-        });
-    }
-    let mut new_vars = Vec::new();
-    for d in new_decls {
-        new_vars.push(program.add_var(d));
-    }
-    let may_take = and_all(
-        guard_infos
-            .iter()
-            .filter(|g| !g.assertion && !g.after_body)
-            .map(|g| g.cond.clone()),
-    );
-    Ok(Accelerator {
-        n_var: n_id,
-        closed_forms,
-        guards: guard_infos,
-        overflow: overflow.into_iter().chain(quant_overflow).collect(),
-        block,
-        covered,
-        may_take,
-        nondet_choice: sym.nondet_choice,
-        new_vars,
-    })
+    stmts.extend(arrays);
+    stmts.extend(ordered_assignments(ctx, finals, fresh)?);
+    Ok(Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC))
 }
 
 /// The updates of one iteration (`x' = f_x(vars)`) and their closed forms.
@@ -1006,128 +797,6 @@ fn recurrences(prog: &Program, path: &Path, sym: &Sym) -> Result<Recurrences, Re
     Ok(Recurrences { updates, cfs })
 }
 
-/// The checked operations of the path with their values as polynomials in
-/// K, and those on array elements, which have none.
-fn checked_operations(
-    ctx: &Ctx,
-    sym: &Sym,
-    name: &dyn Fn(VarId) -> String,
-) -> Result<(Vec<CheckPoly>, Vec<Expr>), Reason> {
-    let prog = ctx.program;
-    // Values of checked operations as polynomials in K: they must move
-    // monotonically so that checking the ends of a range suffices.
-    let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
-    let mut check_polys = Vec::new();
-    // Operations on array elements have no closed form: their no-overflow
-    // condition is assumed at every iteration with a quantifier.
-    let mut quant_checks: Vec<Expr> = Vec::new();
-    for node in &sym.checks {
-        let rest = to_poly(node, &env_rest);
-        let first = to_poly(node, &|_| None);
-        let mut reads_array = false;
-        node.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
-        if (rest.is_none() || first.is_none()) && reads_array {
-            quant_checks.push(node.clone());
-            continue;
-        }
-        let (Some(rest), Some(first)) = (rest, first) else {
-            return Err(Reason::UnboundedValue {
-                what: show::expr(prog, &|v| Some(name(v)), node),
-                monotone_unknown: false,
-            });
-        };
-        if rest.degree_in(Atom::K) > 2 || (rest.degree_in(Atom::K) == 2 && !monotone(ctx, &rest)) {
-            return Err(Reason::UnboundedValue {
-                what: show::expr(prog, &|v| Some(name(v)), node),
-                monotone_unknown: true,
-            });
-        }
-        let piecewise = rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first);
-        check_polys.push((node.clone(), first, rest, piecewise));
-    }
-    Ok((check_polys, quant_checks))
-}
-
-/// The no-overflow conditions of the closed forms and of every checked
-/// operation over all `n` iterations (`top` is `n`, `m` is `n - 1`).
-fn overflow_conditions(ctx: &Ctx, check_polys: &[CheckPoly], top: &K, m: &K) -> Result<Vec<Expr>, Reason> {
-    let mut overflow: Vec<Expr> = Vec::new();
-    for (x, cf) in &ctx.cfs {
-        if let Kind::Linear(step) = &cf.kind {
-            let t = ctx.ty(*x).ok_or("unknown type")?;
-            overflow.push(linear_bound(ctx.var(*x), t, step, &top.expr));
-        }
-    }
-    // Polynomial closed forms (monotone) in range at the last iteration,
-    // computed in a 64-bit type once the linear bounds hold.
-    for (x, cf) in &ctx.cfs {
-        if let Kind::Polynomial = cf.kind {
-            let t = ctx.ty(*x).ok_or("unknown type")?;
-            if t.bits() > 32 {
-                let r = cf.rest.sub(&Poly::var(*x)).ok_or("coefficient overflow")?;
-                let (r, w) = ctx.poly_wide(&r, top).ok_or("cannot emit a closed form")?;
-                let xv = ctx.var(*x);
-                let ul = IntType::ULONG;
-                overflow.push(if !w.signed {
-                    cmp(BinOp::Le, r, dist_up(xv, t))
-                } else {
-                    and(
-                        or(
-                            cmp(BinOp::Lt, r.clone(), lit(0, w)),
-                            cmp(BinOp::Le, cast(r.clone(), ul), dist_up(xv.clone(), t)),
-                        ),
-                        or(
-                            cmp(BinOp::Ge, r.clone(), lit(0, w)),
-                            cmp(BinOp::Le, abs_ul(r, w), dist_down(xv, t)),
-                        ),
-                    )
-                });
-                continue;
-            }
-            let (wv, w) = ctx.poly_wide(&cf.rest, top).ok_or("cannot emit a closed form")?;
-            let mut parts = Vec::new();
-            if w.contains(t.min()) && t.min() > w.min() {
-                parts.push(cmp(BinOp::Ge, wv.clone(), lit(t.min(), w)));
-            }
-            if w.contains(t.max()) && t.max() < w.max() {
-                parts.push(cmp(BinOp::Le, wv, lit(t.max(), w)));
-            }
-            overflow.push(and_all(parts));
-        }
-    }
-    let check_at = |node: &Expr, k: &K| -> Result<Option<Expr>, Reason> {
-        let sub = |e: &Expr| ctx.at(e, k).unwrap_or_else(|| e.clone());
-        no_wrap(node, &sub)
-    };
-    // Every checked operation, of the body or of the part after it, at the
-    // first and the last of the `n` iterations (and at the second where its
-    // first value is special), as the overflow conditions above.
-    let mut conds: [Vec<Expr>; 3] = Default::default();
-    let mut piecewise_any = false;
-    for (node, _first, _rest, piecewise) in check_polys {
-        if let Some(c) = check_at(node, &K::c(0))? {
-            conds[0].push(c);
-        }
-        if *piecewise {
-            if let Some(c) = check_at(node, &K::c(1))? {
-                conds[1].push(c);
-            }
-            piecewise_any = true;
-        }
-        if let Some(c) = check_at(node, m)? {
-            conds[2].push(c);
-        }
-    }
-    let [c0, c1, cm] = conds;
-    overflow.extend(c0);
-    if piecewise_any && !c1.is_empty() {
-        overflow.push(or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), and_all(c1)));
-    }
-    overflow.extend(cm);
-    overflow.retain(|e| !build::is_true(e));
-    Ok(overflow)
-}
-
 /// The values the accelerator assigns to the variables the path changes.
 fn final_values(ctx: &Ctx, sym: &Sym, m: &K, top: &K) -> Result<Vec<(VarId, Expr)>, Reason> {
     let mut finals: Vec<(VarId, Expr)> = Vec::new();
@@ -1193,17 +862,9 @@ fn atom_name(program: &Program, path: &Path, a: Atom) -> String {
 
 /// Assignments of the final values, ordered so that no assignment
 /// overwrites a value a later one reads; a cycle goes through a copy.
-fn ordered_assignments(
-    ctx: &Ctx,
-    finals: Vec<(VarId, Expr)>,
-    prog: &Program,
-    new_decls: &mut Vec<VarDecl>,
-    info: &LoopInfo,
-) -> Result<Vec<Stmt>, Reason> {
+fn ordered_assignments(ctx: &Ctx, finals: Vec<(VarId, Expr)>, fresh: &mut FreshVars) -> Result<Vec<Stmt>, Reason> {
     let mut pending = finals;
     let mut out = Vec::new();
-    let s_num = fresh_number(prog, "s");
-    let mut copies = 0;
     while !pending.is_empty() {
         let reads = |e: &Expr| {
             let mut s = BTreeSet::new();
@@ -1225,16 +886,8 @@ fn ordered_assignments(
             None => {
                 // Copy the first variable and read the copy instead.
                 let x = pending[0].0;
-                let d = ctx.path.var_decl(prog, x).ok_or("unknown variable")?;
-                let id = VarId(prog.vars.len() + new_decls.len());
-                new_decls.push(VarDecl {
-                    name: prog.fresh.name(format_args!("s{}", s_num + copies)),
-                    ty: d.ty.clone(),
-                    storage: Storage::Local,
-                    func: Some(info.func),
-                    span: Span::SYNTHETIC,
-                });
-                copies += 1;
+                let d = ctx.path.var_decl(ctx.program, x).ok_or("unknown variable")?;
+                let id = fresh.copy(d.ty.clone());
                 out.push(Stmt::new(
                     StmtKind::Decl(id, Some(Init::Expr(ctx.var(x)))),
                     Span::SYNTHETIC,

@@ -1,13 +1,20 @@
-//! No-wrap conditions of the checked operations.
+//! No-wrap conditions of the closed forms and of the checked operations.
 //!
 //! In: the operations of a path whose result could leave its C type
-//! (`collect_checks`). Out: exact C conditions that they do not (`no_wrap`,
-//! `linear_bound`), written in arithmetic that cannot wrap itself.
+//! (`collect_checks`), with the closed forms (`Ctx`). Out: the checked
+//! operations as polynomials in the iteration count
+//! (`checked_operations`), and exact C conditions that no value leaves its
+//! type at any of the `n` iterations (`overflow_conditions`, and
+//! `quantified_overflow` for operations on array elements), written in
+//! arithmetic that cannot wrap itself (`no_wrap`, `linear_bound`).
 
-use super::key;
-use super::recurrence::LinStep;
-use crate::ir::build::{and, and_all, arith, cast, cmp, ite, lit, or, ulong};
-use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp};
+use super::fresh::FreshVars;
+use super::poly::{Atom, Poly};
+use super::recurrence::{Kind, LinStep, monotone, to_poly};
+use super::symex::Sym;
+use super::{CheckPoly, Ctx, K, key, show};
+use crate::ir::build::{self, and, and_all, arith, cast, cmp, forall_below, ite, lit, or, ulong};
+use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp, VarId};
 use crate::reason::Reason;
 use std::collections::BTreeSet;
 
@@ -367,4 +374,152 @@ fn div_floor(a: i128, b: i128) -> i128 {
 
 fn div_ceil(a: i128, b: i128) -> i128 {
     -div_floor(-a, b)
+}
+
+/// The checked operations of the path with their values as polynomials in
+/// K, and those on array elements, which have none.
+pub(super) fn checked_operations(
+    ctx: &Ctx,
+    sym: &Sym,
+    name: &dyn Fn(VarId) -> String,
+) -> Result<(Vec<CheckPoly>, Vec<Expr>), Reason> {
+    let prog = ctx.program;
+    // Values of checked operations as polynomials in K: they must move
+    // monotonically so that checking the ends of a range suffices.
+    let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
+    let mut check_polys = Vec::new();
+    // Operations on array elements have no closed form: their no-overflow
+    // condition is assumed at every iteration with a quantifier.
+    let mut quant_checks: Vec<Expr> = Vec::new();
+    for node in &sym.checks {
+        let rest = to_poly(node, &env_rest);
+        let first = to_poly(node, &|_| None);
+        let mut reads_array = false;
+        node.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
+        if (rest.is_none() || first.is_none()) && reads_array {
+            quant_checks.push(node.clone());
+            continue;
+        }
+        let (Some(rest), Some(first)) = (rest, first) else {
+            return Err(Reason::UnboundedValue {
+                what: show::expr(prog, &|v| Some(name(v)), node),
+                monotone_unknown: false,
+            });
+        };
+        if rest.degree_in(Atom::K) > 2 || (rest.degree_in(Atom::K) == 2 && !monotone(ctx, &rest)) {
+            return Err(Reason::UnboundedValue {
+                what: show::expr(prog, &|v| Some(name(v)), node),
+                monotone_unknown: true,
+            });
+        }
+        let piecewise = rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first);
+        check_polys.push((node.clone(), first, rest, piecewise));
+    }
+    Ok((check_polys, quant_checks))
+}
+
+/// The no-overflow conditions of the closed forms and of every checked
+/// operation over all `n` iterations (`top` is `n`, `m` is `n - 1`).
+pub(super) fn overflow_conditions(ctx: &Ctx, check_polys: &[CheckPoly], top: &K, m: &K) -> Result<Vec<Expr>, Reason> {
+    let mut overflow: Vec<Expr> = Vec::new();
+    for (x, cf) in &ctx.cfs {
+        if let Kind::Linear(step) = &cf.kind {
+            let t = ctx.ty(*x).ok_or("unknown type")?;
+            overflow.push(linear_bound(ctx.var(*x), t, step, &top.expr));
+        }
+    }
+    // Polynomial closed forms (monotone) in range at the last iteration,
+    // computed in a 64-bit type once the linear bounds hold.
+    for (x, cf) in &ctx.cfs {
+        if let Kind::Polynomial = cf.kind {
+            let t = ctx.ty(*x).ok_or("unknown type")?;
+            if t.bits() > 32 {
+                let r = cf.rest.sub(&Poly::var(*x)).ok_or("coefficient overflow")?;
+                let (r, w) = ctx.poly_wide(&r, top).ok_or("cannot emit a closed form")?;
+                let xv = ctx.var(*x);
+                let ul = IntType::ULONG;
+                overflow.push(if !w.signed {
+                    cmp(BinOp::Le, r, dist_up(xv, t))
+                } else {
+                    and(
+                        or(
+                            cmp(BinOp::Lt, r.clone(), lit(0, w)),
+                            cmp(BinOp::Le, cast(r.clone(), ul), dist_up(xv.clone(), t)),
+                        ),
+                        or(
+                            cmp(BinOp::Ge, r.clone(), lit(0, w)),
+                            cmp(BinOp::Le, abs_ul(r, w), dist_down(xv, t)),
+                        ),
+                    )
+                });
+                continue;
+            }
+            let (wv, w) = ctx.poly_wide(&cf.rest, top).ok_or("cannot emit a closed form")?;
+            let mut parts = Vec::new();
+            if w.contains(t.min()) && t.min() > w.min() {
+                parts.push(cmp(BinOp::Ge, wv.clone(), lit(t.min(), w)));
+            }
+            if w.contains(t.max()) && t.max() < w.max() {
+                parts.push(cmp(BinOp::Le, wv, lit(t.max(), w)));
+            }
+            overflow.push(and_all(parts));
+        }
+    }
+    let check_at = |node: &Expr, k: &K| -> Result<Option<Expr>, Reason> {
+        let sub = |e: &Expr| ctx.at(e, k).unwrap_or_else(|| e.clone());
+        no_wrap(node, &sub)
+    };
+    // Every checked operation, of the body or of the part after it, at the
+    // first and the last of the `n` iterations (and at the second where its
+    // first value is special), as the overflow conditions above.
+    let mut conds: [Vec<Expr>; 3] = Default::default();
+    let mut piecewise_any = false;
+    for (node, _first, _rest, piecewise) in check_polys {
+        if let Some(c) = check_at(node, &K::c(0))? {
+            conds[0].push(c);
+        }
+        if *piecewise {
+            if let Some(c) = check_at(node, &K::c(1))? {
+                conds[1].push(c);
+            }
+            piecewise_any = true;
+        }
+        if let Some(c) = check_at(node, m)? {
+            conds[2].push(c);
+        }
+    }
+    let [c0, c1, cm] = conds;
+    overflow.extend(c0);
+    if piecewise_any && !c1.is_empty() {
+        overflow.push(or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), and_all(c1)));
+    }
+    overflow.extend(cm);
+    overflow.retain(|e| !build::is_true(e));
+    Ok(overflow)
+}
+
+/// The no-overflow conditions of the checked operations on array elements
+/// (which have no closed form), quantified over all `n` iterations, the
+/// part after the body included; and each at the first iteration, for the
+/// coverage condition.
+pub(super) fn quantified_overflow(
+    ctx: &Ctx,
+    quant_checks: &[Expr],
+    n_id: VarId,
+    fresh: &mut FreshVars,
+) -> Result<(Vec<Expr>, Vec<Expr>), Reason> {
+    let n = Expr::var(n_id, build::ULONG);
+    let mut all = Vec::new();
+    let mut at_zero = Vec::new();
+    for node in quant_checks {
+        let kid = fresh.index();
+        let kv = K::var(kid);
+        let sub = |e: &Expr| ctx.at(e, &kv).unwrap_or_else(|| e.clone());
+        let Some(c) = no_wrap(node, &sub)? else { continue };
+        all.push(forall_below(kid, n.clone(), c));
+        if let Some(c0) = no_wrap(node, &|e: &Expr| e.clone())? {
+            at_zero.push(c0);
+        }
+    }
+    Ok((all, at_zero))
 }

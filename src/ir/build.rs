@@ -95,6 +95,17 @@ pub fn not(e: Expr) -> Expr {
     Expr::new(ExprKind::Unary(UnOp::LogNot, Box::new(e)), INT, Span::SYNTHETIC)
 }
 
+/// `forall k. k < bound ==> body` over an `unsigned long` index `k`, in
+/// the form the emitters and CBMC read (`!(k < bound) || body`).
+pub fn forall_below(k: VarId, bound: Expr, body: Expr) -> Expr {
+    let range = cmp(BinOp::Lt, Expr::var(k, ULONG), bound);
+    Expr::new(
+        ExprKind::Forall(k, Box::new(or(not(range), body))),
+        INT,
+        Span::SYNTHETIC,
+    )
+}
+
 pub fn ite(c: Expr, a: Expr, b: Expr) -> Expr {
     let ty = a.ty.clone();
     Expr::new(

@@ -1,0 +1,189 @@
+//! The effect of the path's array writes.
+//!
+//! In: the array writes `a[index] = value` of the path (at most one per
+//! array, at an index that moves by a constant step, in bounds by an
+//! anchor of `bounded_range`), the closed forms (`Ctx`) and the iteration
+//! count. Out: per write, statements that declare a fresh array, assume it
+//! equal to the written values at the written indices and to the old array
+//! elsewhere (two quantified assumptions), and copy it back; with the
+//! closed form for `explain`.
+//!
+//! Why a fresh array: the assumptions read the old contents, so the new
+//! contents cannot be the old array itself.
+
+use super::bounded_range::Anchor;
+use super::fresh::FreshVars;
+use super::poly::{Atom, Poly};
+use super::recurrence::to_poly;
+use super::symex::ArrayWrite;
+use super::{ClosedForm, Ctx, K, assume, show};
+use crate::ir::build::{self, and_all, arith, cast, cmp, lit, or, ulong};
+use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, IntType, Intrinsic, Span, Stmt, StmtKind, VarId};
+use crate::reason::{ArrayIssue, Reason};
+
+/// The statements and closed forms of all array writes of an accelerator
+/// of `n` iterations (`m` is `n - 1`).
+pub(super) fn array_effects(
+    ctx: &Ctx,
+    writes: &[ArrayWrite],
+    anchors: &[Anchor],
+    n_id: VarId,
+    m: &K,
+    fresh: &mut FreshVars,
+) -> Result<(Vec<Stmt>, Vec<ClosedForm>), Reason> {
+    let mut stmts = Vec::new();
+    let mut forms = Vec::new();
+    for w in writes {
+        let (s, f) = array_effect(ctx, w, anchors, n_id, m, fresh)?;
+        stmts.extend(s);
+        forms.push(f);
+    }
+    Ok((stmts, forms))
+}
+
+/// The constant step of the index of `w` per iteration, if it is affine in
+/// the iteration count with the same form from the first iteration on.
+fn index_step(ctx: &Ctx, w: &ArrayWrite) -> Option<i128> {
+    let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
+    let first = to_poly(&w.index, &|_| None)?;
+    let rest = to_poly(&w.index, &env_rest)?;
+    if rest.degree_in(Atom::K) != 1 || rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first) {
+        return None;
+    }
+    rest.by_k()
+        .get(1)
+        .and_then(|c| c.as_const())
+        .and_then(|c| c.as_int())
+        .filter(|c| *c != 0)
+}
+
+fn array_effect(
+    ctx: &Ctx,
+    w: &ArrayWrite,
+    anchors: &[Anchor],
+    n_id: VarId,
+    m: &K,
+    fresh: &mut FreshVars,
+) -> Result<(Vec<Stmt>, ClosedForm), Reason> {
+    let (prog, path) = (ctx.program, ctx.path);
+    let d = path.var_decl(prog, w.array).ok_or("unknown array")?;
+    let Some((elem, len)) = d.ty.array_parts() else {
+        return Err(Reason::ArrayAccess(ArrayIssue::NotAnArray));
+    };
+    let (elem, len) = (elem.clone(), i128::from(len));
+    let arr_name = d.name.clone();
+    let arr_ty = d.ty.clone();
+    w.index.int_type().ok_or("non-integer index")?;
+    let Some(c) = index_step(ctx, w) else {
+        return Err(Reason::ArrayAccess(ArrayIssue::IndexNotConstantStep(arr_name)));
+    };
+    // The accelerator writes at the first `n` iterations (`n - 1` for a
+    // write after the body, whose last one the loop itself performs); the
+    // index stays in bounds at all `n` (the anchors' conditions).
+    let m1 = m.minus1();
+    let last = if w.after { &m1 } else { m };
+    let cnt = if w.after {
+        m.expr.clone()
+    } else {
+        Expr::var(n_id, build::ULONG)
+    };
+    let i0 = w.index.clone();
+    let il = ctx.at(&w.index, last).ok_or("cannot emit an index")?;
+    if !anchors.iter().any(|a| a.is(w.array, &w.index)) {
+        return Err(Reason::ArrayAccess(ArrayIssue::IndexUnbounded(arr_name)));
+    }
+    let a_id = fresh.array(arr_ty.clone());
+    let fresh_arr = Expr::var(a_id, arr_ty.clone());
+    let elem_at = |arr: Expr, i: Expr| {
+        Expr::new(
+            ExprKind::Index(Box::new(arr), Box::new(i)),
+            elem.clone(),
+            Span::SYNTHETIC,
+        )
+    };
+    let et = elem.as_int().ok_or("non-integer elements")?;
+    let nondet_any = w.nondet_range.is_some_and(|(lo, hi)| lo <= et.min() && et.max() <= hi);
+    let values = if nondet_any {
+        None
+    } else {
+        let kid = fresh.index();
+        let kk = K::var(kid);
+        let idx = ctx.at(&w.index, &kk).ok_or("cannot emit the written values")?;
+        let e = elem_at(fresh_arr.clone(), idx);
+        let holds = match w.nondet_range {
+            // Any value of the nondeterministic value's type.
+            Some((lo, hi)) => {
+                let mut parts = Vec::new();
+                if lo > et.min() {
+                    parts.push(cmp(BinOp::Ge, e.clone(), lit(lo, et)));
+                }
+                if hi < et.max() {
+                    parts.push(cmp(BinOp::Le, e, lit(hi, et)));
+                }
+                and_all(parts)
+            }
+            None => cmp(
+                BinOp::Eq,
+                e,
+                ctx.at(&w.value, &kk).ok_or("cannot emit the written values")?,
+            ),
+        };
+        Some(build::forall_below(kid, cnt.clone(), holds))
+    };
+    let ul = IntType::ULONG;
+    let (lo, hi) = if c > 0 {
+        (cast(i0.clone(), ul), cast(il, ul))
+    } else {
+        (cast(il, ul), cast(i0.clone(), ul))
+    };
+    let old = Expr::var(w.array, arr_ty.clone());
+    // Element `j` is one the accelerator wrote, or unchanged.
+    let j_id = fresh.index();
+    let j = Expr::var(j_id, build::ULONG);
+    let mut written = vec![
+        cmp(BinOp::Ne, cnt, ulong(0)),
+        cmp(BinOp::Ge, j.clone(), lo),
+        cmp(BinOp::Le, j.clone(), hi),
+    ];
+    if c.abs() > 1 {
+        let dist = if c > 0 {
+            arith(BinOp::Sub, j.clone(), cast(i0, ul), ul)
+        } else {
+            arith(BinOp::Sub, cast(i0, ul), j.clone(), ul)
+        };
+        written.push(cmp(BinOp::Eq, arith(BinOp::Rem, dist, ulong(c.abs()), ul), ulong(0)));
+    }
+    let unchanged = cmp(
+        BinOp::Eq,
+        elem_at(fresh_arr.clone(), j.clone()),
+        elem_at(old.clone(), j),
+    );
+    let others = build::forall_below(j_id, ulong(len), or(and_all(written), unchanged));
+    let mut stmts = vec![Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC)];
+    stmts.extend(values.map(assume));
+    stmts.push(assume(others));
+    stmts.push(Stmt::new(
+        StmtKind::Expr(Expr::new(
+            ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), vec![old, fresh_arr]),
+            CType::Void,
+            Span::SYNTHETIC,
+        )),
+        Span::SYNTHETIC,
+    ));
+    let names = |v: VarId| path.var_decl(prog, v).map(|d| d.name.clone());
+    let value = if w.nondet_range.is_some() {
+        "<nondeterministic>".to_string()
+    } else {
+        show::expr(prog, &names, &w.value)
+    };
+    let form = ClosedForm {
+        var: arr_name.clone(),
+        ty: arr_ty.to_string(),
+        kind: "array".into(),
+        formula: format!(
+            "{arr_name}[{}] = {value} at iterations k (index step {c})",
+            show::expr(prog, &names, &w.index),
+        ),
+    };
+    Ok((stmts, form))
+}
