@@ -8,7 +8,7 @@ use super::key;
 use super::overflow::{collect_checks, const_value};
 use crate::ir::build::{self, as_value};
 use crate::ir::{BinOp, CType, Expr, ExprKind, Program, Span, Storage, UnOp, VarId};
-use crate::loops::{Path, Step};
+use crate::loops::{Lhs, Path, Step};
 use crate::reason::{ArrayIssue, NondetUse, Reason};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -55,103 +55,40 @@ pub(super) fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
             .map(|d| d.name.clone())
             .unwrap_or_else(|| format!("v{}", v.0))
     };
-    let mut vals: HashMap<VarId, Option<Expr>> = HashMap::new();
-    let mut nondets = 0usize;
-    let mut guards = Vec::new();
-    let mut checks: Vec<Expr> = Vec::new();
-    let mut seen_checks = BTreeSet::new();
-    let mut prefix_vals = BTreeMap::new();
-    let mut written: BTreeSet<VarId> = BTreeSet::new();
-    let mut tail_assigns = false;
-    let mut array_writes: Vec<ArrayWrite> = Vec::new();
+    let mut run = Run {
+        program,
+        path,
+        vals: HashMap::new(),
+        nondets: 0,
+        guards: Vec::new(),
+        checks: Vec::new(),
+        seen_checks: BTreeSet::new(),
+        prefix_vals: BTreeMap::new(),
+        written: BTreeSet::new(),
+        tail_assigns: false,
+        array_writes: Vec::new(),
+    };
     for (i, step) in path.steps.iter().enumerate() {
         if i == path.split {
-            for v in &written {
-                if let Some(Some(e)) = vals.get(v) {
-                    prefix_vals.insert(*v, e.clone());
-                }
-            }
+            run.record_prefix();
         }
-        let after = i >= path.split;
-        let mut read_havoc: Option<VarId> = None;
-        match step {
-            Step::Assign(lhs, e) => {
-                let v = match lhs {
-                    crate::loops::Lhs::Var(v) => *v,
-                    crate::loops::Lhs::Index(a, idx) => {
-                        let d = path.var_decl(program, *a).ok_or("unknown array")?;
-                        if d.storage == Storage::Param {
-                            return Err(Reason::ArrayAccess(ArrayIssue::WritesParameter(d.name.clone())));
-                        }
-                        if path.locals.contains(a) {
-                            return Err(Reason::ArrayAccess(ArrayIssue::WritesLocal(d.name.clone())));
-                        }
-                        if !matches!(&d.ty, CType::Array(e, _) if matches!(**e, CType::Int(_))) {
-                            return Err(Reason::ArrayAccess(ArrayIssue::NotOneDimensionalInteger(
-                                d.name.clone(),
-                            )));
-                        }
-                        if array_writes.iter().any(|w: &ArrayWrite| w.array == *a) {
-                            return Err(Reason::ArrayAccess(ArrayIssue::WrittenTwice(d.name.clone())));
-                        }
-                        let index = current(&vals, &mut nondets, idx);
-                        let value = as_value(current(&vals, &mut nondets, e));
-                        if find_havoc(&index).or(find_havoc(&value)).is_some() {
-                            return Err(Reason::ReadsBeforeAssigned(None));
-                        }
-                        collect_checks(&index, &mut checks, &mut seen_checks)?;
-                        collect_checks(&value, &mut checks, &mut seen_checks)?;
-                        array_writes.push(ArrayWrite {
-                            array: *a,
-                            index,
-                            value,
-                            after,
-                            nondet_range: None,
-                        });
-                        continue;
-                    }
-                };
-                let val = as_value(current(&vals, &mut nondets, e));
-                if let Some(h) = find_havoc(&val) {
-                    read_havoc = Some(h);
-                }
-                collect_checks(&val, &mut checks, &mut seen_checks)?;
-                vals.insert(v, Some(val));
-                written.insert(v);
-                if after {
-                    tail_assigns = true;
-                }
-            }
-            Step::Havoc(v) => {
-                vals.insert(*v, None);
-                written.insert(*v);
-            }
-            Step::Assume(g) => {
-                let g = current(&vals, &mut nondets, g);
-                if let Some(h) = find_havoc(&g) {
-                    read_havoc = Some(h);
-                }
-                guards.push((g, false, after));
-            }
-            Step::Assert(g, _) => {
-                let g = current(&vals, &mut nondets, g);
-                if let Some(h) = find_havoc(&g) {
-                    read_havoc = Some(h);
-                }
-                guards.push((g, true, after));
-            }
-        }
-        if let Some(h) = read_havoc {
-            return Err(Reason::ReadsBeforeAssigned(Some(name(VarId(h.0)))));
+        if let Some(h) = run.step(step, i >= path.split)? {
+            return Err(Reason::ReadsBeforeAssigned(Some(name(h))));
         }
     }
     if path.split >= path.steps.len() {
-        for v in &written {
-            if let Some(Some(e)) = vals.get(v) {
-                prefix_vals.insert(*v, e.clone());
-            }
-        }
+        run.record_prefix();
     }
+    let Run {
+        vals,
+        guards,
+        checks,
+        mut prefix_vals,
+        written,
+        tail_assigns,
+        mut array_writes,
+        ..
+    } = run;
     let state = |v: &VarId| !path.locals.contains(v) && v.0 < NONDET_BASE;
     let mut full_vals = BTreeMap::new();
     for v in written.iter().filter(|v| state(v)) {
@@ -163,10 +100,138 @@ pub(super) fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
         }
     }
     prefix_vals.retain(|v, _| state(v));
-    // Guards on nondeterministic values: a guard that only tests one fresh
-    // value that nothing else uses can always be satisfied by that value,
-    // so it is dropped; anything else depending on such values is not
-    // modelled by a closed form.
+    let uses = nondet_uses(&guards, &full_vals, &checks, &array_writes);
+    let (kept, nondet_choice) = without_nondet_choices(guards, &uses);
+    for (v, e) in &full_vals {
+        if mentions_nondet(e) {
+            return Err(Reason::Nondeterminism(NondetUse::Assigned(name(*v))));
+        }
+    }
+    if kept.iter().any(|(g, _, _)| mentions_nondet(g)) || checks.iter().any(mentions_nondet) {
+        return Err(Reason::Nondeterminism(NondetUse::InGuards));
+    }
+    reject_reads_of_written(&array_writes, &full_vals, &kept, &name)?;
+    for w in array_writes.iter_mut() {
+        w.nondet_range = nondet_write(w, &uses)?;
+    }
+    Ok(Sym {
+        prefix_vals,
+        full_vals,
+        guards: kept,
+        checks,
+        tail_assigns,
+        array_writes,
+        nondet_choice,
+    })
+}
+
+/// The state of the symbolic execution, step by step.
+struct Run<'a> {
+    program: &'a Program,
+    path: &'a Path,
+    /// Current value of each variable written so far (`None`: havocked).
+    vals: HashMap<VarId, Option<Expr>>,
+    /// Nondeterministic values seen so far.
+    nondets: usize,
+    guards: Vec<(Expr, bool, bool)>,
+    checks: Vec<Expr>,
+    seen_checks: BTreeSet<String>,
+    prefix_vals: BTreeMap<VarId, Expr>,
+    written: BTreeSet<VarId>,
+    tail_assigns: bool,
+    array_writes: Vec<ArrayWrite>,
+}
+
+impl Run<'_> {
+    /// The values at the end of the body are those of now.
+    fn record_prefix(&mut self) {
+        for v in &self.written {
+            if let Some(Some(e)) = self.vals.get(v) {
+                self.prefix_vals.insert(*v, e.clone());
+            }
+        }
+    }
+
+    /// Execute one step (`after`: of the part after the body). Returns a
+    /// havocked variable that the step reads.
+    fn step(&mut self, step: &Step, after: bool) -> Result<Option<VarId>, Reason> {
+        match step {
+            Step::Assign(Lhs::Index(a, idx), e) => {
+                self.array_write(*a, idx, e, after)?;
+                Ok(None)
+            }
+            Step::Assign(Lhs::Var(v), e) => {
+                let val = as_value(current(&self.vals, &mut self.nondets, e));
+                let read_havoc = find_havoc(&val);
+                collect_checks(&val, &mut self.checks, &mut self.seen_checks)?;
+                self.vals.insert(*v, Some(val));
+                self.written.insert(*v);
+                self.tail_assigns |= after;
+                Ok(read_havoc)
+            }
+            Step::Havoc(v) => {
+                self.vals.insert(*v, None);
+                self.written.insert(*v);
+                Ok(None)
+            }
+            Step::Assume(g) | Step::Assert(g, _) => {
+                let g = current(&self.vals, &mut self.nondets, g);
+                let read_havoc = find_havoc(&g);
+                self.guards.push((g, matches!(step, Step::Assert(..)), after));
+                Ok(read_havoc)
+            }
+        }
+    }
+
+    /// `a[idx] = e`: one write per array, of a one-dimensional integer
+    /// array that outlives the iteration and is not a parameter.
+    fn array_write(&mut self, a: VarId, idx: &Expr, e: &Expr, after: bool) -> Result<(), Reason> {
+        let d = self.path.var_decl(self.program, a).ok_or("unknown array")?;
+        if d.storage == Storage::Param {
+            return Err(Reason::ArrayAccess(ArrayIssue::WritesParameter(d.name.clone())));
+        }
+        if self.path.locals.contains(&a) {
+            return Err(Reason::ArrayAccess(ArrayIssue::WritesLocal(d.name.clone())));
+        }
+        if !matches!(&d.ty, CType::Array(e, _) if matches!(**e, CType::Int(_))) {
+            return Err(Reason::ArrayAccess(ArrayIssue::NotOneDimensionalInteger(
+                d.name.clone(),
+            )));
+        }
+        if self.array_writes.iter().any(|w| w.array == a) {
+            return Err(Reason::ArrayAccess(ArrayIssue::WrittenTwice(d.name.clone())));
+        }
+        let index = current(&self.vals, &mut self.nondets, idx);
+        let value = as_value(current(&self.vals, &mut self.nondets, e));
+        if find_havoc(&index).or(find_havoc(&value)).is_some() {
+            return Err(Reason::ReadsBeforeAssigned(None));
+        }
+        collect_checks(&index, &mut self.checks, &mut self.seen_checks)?;
+        collect_checks(&value, &mut self.checks, &mut self.seen_checks)?;
+        self.array_writes.push(ArrayWrite {
+            array: a,
+            index,
+            value,
+            after,
+            nondet_range: None,
+        });
+        Ok(())
+    }
+}
+
+fn mentions_nondet(e: &Expr) -> bool {
+    let mut f = false;
+    e.walk(&mut |x| f |= matches!(x.kind, ExprKind::Var(v) if v.0 >= NONDET_BASE));
+    f
+}
+
+/// How often each nondeterministic value is used by the path's effect.
+fn nondet_uses(
+    guards: &[(Expr, bool, bool)],
+    full_vals: &BTreeMap<VarId, Expr>,
+    checks: &[Expr],
+    array_writes: &[ArrayWrite],
+) -> HashMap<usize, usize> {
     let mut uses: HashMap<usize, usize> = HashMap::new();
     let mut count = |e: &Expr| {
         e.walk(&mut |x| {
@@ -177,19 +242,25 @@ pub(super) fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
             }
         })
     };
-    for (g, _, _) in &guards {
-        count(g);
-    }
-    for e in full_vals.values() {
-        count(e);
-    }
-    for c in &checks {
-        count(c);
-    }
-    for w in &array_writes {
+    guards.iter().for_each(|(g, _, _)| count(g));
+    full_vals.values().for_each(&mut count);
+    checks.iter().for_each(&mut count);
+    for w in array_writes {
         count(&w.index);
         count(&w.value);
     }
+    uses
+}
+
+/// Guards on nondeterministic values: a guard that only tests one fresh
+/// value that nothing else uses can always be satisfied by that value, so
+/// it is dropped (and the path is then chosen nondeterministically);
+/// anything else depending on such values is not modelled by a closed
+/// form.
+fn without_nondet_choices(
+    guards: Vec<(Expr, bool, bool)>,
+    uses: &HashMap<usize, usize>,
+) -> (Vec<(Expr, bool, bool)>, bool) {
     let mut kept = Vec::new();
     let mut nondet_choice = false;
     for (g, assertion, after) in guards {
@@ -198,22 +269,18 @@ pub(super) fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
             _ => kept.push((g, assertion, after)),
         }
     }
-    let mentions_nondet = |e: &Expr| {
-        let mut f = false;
-        e.walk(&mut |x| f |= matches!(x.kind, ExprKind::Var(v) if v.0 >= NONDET_BASE));
-        f
-    };
-    for (v, e) in &full_vals {
-        if mentions_nondet(e) {
-            return Err(Reason::Nondeterminism(NondetUse::Assigned(name(*v))));
-        }
-    }
-    if kept.iter().any(|(g, _, _)| mentions_nondet(g)) || checks.iter().any(&mentions_nondet) {
-        return Err(Reason::Nondeterminism(NondetUse::InGuards));
-    }
-    // A written array may be read only at the written index, before the
-    // write (each index is written once, so that is the original value).
-    for w in &array_writes {
+    (kept, nondet_choice)
+}
+
+/// A written array may be read only at the written index, before the
+/// write (each index is written once, so that is the original value).
+fn reject_reads_of_written(
+    array_writes: &[ArrayWrite],
+    full_vals: &BTreeMap<VarId, Expr>,
+    guards: &[(Expr, bool, bool)],
+    name: &dyn Fn(VarId) -> String,
+) -> Result<(), Reason> {
+    for w in array_writes {
         let bad = |e: &Expr, allow_same: bool| {
             let mut found = false;
             e.walk(&mut |x| {
@@ -227,45 +294,39 @@ pub(super) fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
             found
         };
         let reads_elsewhere = full_vals.values().any(|e| bad(e, false))
-            || kept.iter().any(|(g, _, _)| bad(g, true))
+            || guards.iter().any(|(g, _, _)| bad(g, true))
             || array_writes.iter().any(|o| bad(&o.index, false) || bad(&o.value, true));
         if reads_elsewhere {
             return Err(Reason::ArrayAccess(ArrayIssue::ReadsWhatItWrites(name(w.array))));
         }
     }
-    for w in array_writes.iter_mut() {
-        if mentions_nondet(&w.index) {
-            return Err(Reason::Nondeterminism(NondetUse::ArrayIndex));
-        }
-        if mentions_nondet(&w.value) {
-            // Only a fresh value used nowhere else, converted without change.
-            let mut e = &w.value;
-            while let ExprKind::Cast { expr, .. } = &e.kind {
-                let (Some(t), Some(f)) = (e.ty.as_int(), expr.ty.as_int()) else {
-                    break;
-                };
-                if t.is_bool() || !(t.min() <= f.min() && f.max() <= t.max()) {
-                    break;
-                }
-                e = expr;
-            }
-            match (&e.kind, e.ty.as_int()) {
-                (ExprKind::Var(v), Some(t)) if v.0 >= NONDET_BASE && uses.get(&v.0) == Some(&1) => {
-                    w.nondet_range = Some((t.min(), t.max()));
-                }
-                _ => return Err(Reason::Nondeterminism(NondetUse::ArrayValue)),
-            }
-        }
+    Ok(())
+}
+
+/// The range of a nondeterministic written value: only a fresh value used
+/// nowhere else, converted without change, is modelled (`None`: the value
+/// is deterministic).
+fn nondet_write(w: &ArrayWrite, uses: &HashMap<usize, usize>) -> Result<Option<(i128, i128)>, Reason> {
+    if mentions_nondet(&w.index) {
+        return Err(Reason::Nondeterminism(NondetUse::ArrayIndex));
     }
-    Ok(Sym {
-        prefix_vals,
-        full_vals,
-        guards: kept,
-        checks,
-        tail_assigns,
-        array_writes,
-        nondet_choice,
-    })
+    if !mentions_nondet(&w.value) {
+        return Ok(None);
+    }
+    let mut e = &w.value;
+    while let ExprKind::Cast { expr, .. } = &e.kind {
+        let (Some(t), Some(f)) = (e.ty.as_int(), expr.ty.as_int()) else {
+            break;
+        };
+        if t.is_bool() || !(t.min() <= f.min() && f.max() <= t.max()) {
+            break;
+        }
+        e = expr;
+    }
+    match (&e.kind, e.ty.as_int()) {
+        (ExprKind::Var(v), Some(t)) if v.0 >= NONDET_BASE && uses.get(&v.0) == Some(&1) => Ok(Some((t.min(), t.max()))),
+        _ => Err(Reason::Nondeterminism(NondetUse::ArrayValue)),
+    }
 }
 
 /// Replace variables by their current values and nondeterministic calls
