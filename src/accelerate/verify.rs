@@ -29,111 +29,22 @@ pub(super) fn verify_emitted(
     sym: &Sym,
     at_k: &BTreeSet<VarId>,
 ) -> Result<(), Reason> {
+    // The order in which z3 terms are made is kept as it was: it can
+    // decide whether a query finishes within its resource limit.
     let atoms = Atoms::new();
     let get = |a: Atom| atoms.get(a);
     let n = Int::fresh_const("n");
     let m = &n - int(1);
     let kfree = Int::fresh_const("kf");
-    // Input values by variable (atoms), plus n.
-    let mut vars: HashMap<VarId, Int> = HashMap::new();
-    let mut vs = BTreeSet::new();
-    for e in overflow.iter().chain(finals.iter().map(|(_, e)| e)) {
-        build::vars_of(e, &mut vs);
-    }
-    for (x, _) in ctx.cfs.iter() {
-        vs.insert(*x);
-    }
-    for (node, ..) in check_polys {
-        build::vars_of(node, &mut vs);
-    }
-    for v in &vs {
-        if *v == n_id {
-            vars.insert(*v, n.clone());
-        } else {
-            vars.insert(*v, get(Atom::Var(*v)));
-        }
-    }
-    let tru = Bool::from_bool(true);
-    let mut claims: Vec<Bool> = Vec::new();
-    let mut earlier: Vec<Bool> = vec![n.ge(int(1))];
+    let vars = input_values(ctx, n_id, &n, overflow, finals, check_polys, &get);
     let mut ev = Eval::new(Mode::NoWrap, &vars);
-    for c in overflow {
-        ev.sides.clear();
-        let a = ev.truth(c, &tru).ok_or("cannot model an emitted condition")?;
-        let sides = Bool::and(&ev.sides);
-        claims.push(Bool::and(&earlier).implies(&sides));
-        earlier.push(a);
-    }
-    let all_a = Bool::and(&earlier);
-    // The mathematical condition: every checked value in range at the ends
-    // of its (monotone) ranges.
-    let mut math = vec![n.ge(int(1))];
-    // All `n` iterations, the part after the body included.
-    for (node, first, rest, piecewise) in check_polys {
-        let t = node.ty.as_int().ok_or("non-integer operation")?;
-        let at = |j: &Int| poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) });
-        let v0 = poly_value(first, &get).ok_or("cannot model a value")?;
-        let vl = at(&m).ok_or("cannot model a value")?;
-        let v1 = at(&int(1)).ok_or("cannot model a value")?;
-        let mut parts = vec![in_range(&v0, t)];
-        // The last iteration k = m (if it is >= 1 and the form is
-        // piecewise, also k = 1).
-        parts.push(m.ge(int(1)).implies(in_range(&vl, t)));
-        if *piecewise {
-            parts.push(m.ge(int(1)).implies(in_range(&v1, t)));
-        }
-        math.push(Bool::and(&parts));
-    }
-    let math = Bool::and(&math);
-    claims.push(all_a.iff(&math));
-    // Final values.
+    let (mut claims, all_a) = overflow_claims(&mut ev, overflow, &n)?;
+    claims.push(all_a.iff(no_overflow_math(check_polys, &n, &m, &get)?));
     for (x, e) in finals {
-        ev.sides.clear();
-        let v = ev.value(e, &tru).ok_or("cannot model an emitted value")?;
-        let mut sides = ev.sides.clone();
-        let exp = if sym.tail_assigns {
-            match sym.prefix_vals.get(x) {
-                Some(pe) => {
-                    let env = |w: VarId| ctx.cfs.get(&w).map(|c| c.rest.clone());
-                    let p = to_poly(pe, &env).ok_or("cannot model a final value")?;
-                    let first_p = to_poly(pe, &|_| None).ok_or("cannot model a final value")?;
-                    let r = poly_value(&p, &|a| if a == Atom::K { m.clone() } else { get(a) })
-                        .ok_or("cannot model a final value")?;
-                    let f = poly_value(&first_p, &get).ok_or("cannot model a final value")?;
-                    m.eq(int(0)).ite(&f, &r)
-                }
-                None => ctx.cf_value(*x, &m, &get).ok_or("cannot model a final value")?,
-            }
-        } else {
-            ctx.cf_value(*x, &n, &get).ok_or("cannot model a final value")?
-        };
-        sides.push(v.eq(&exp));
-        claims.push(all_a.implies(Bool::and(&sides)));
+        let sides = final_value_sides(ctx, sym, &mut ev, *x, e, (&n, &m), &get)?;
+        claims.push(all_a.implies(sides));
     }
-    // Closed forms at any k <= m, of the variables that the emitted guards,
-    // array writes and quantified overflow conditions read (the other
-    // closed forms are emitted only in the final values and the overflow
-    // conditions, checked above).
-    let kk = K {
-        expr: Expr::var(VarId(usize::MAX - 1), build::ULONG),
-        konst: None,
-        positive: false,
-    };
-    let mut vars_k = vars.clone();
-    vars_k.insert(VarId(usize::MAX - 1), kfree.clone());
-    let mut evk = Eval::new(Mode::NoWrap, &vars_k);
-    let krange = Bool::and(&[kfree.ge(int(0)), kfree.le(&m)]);
-    for (x, cf) in &ctx.cfs {
-        if matches!(cf.kind, Kind::Invariant) || !at_k.contains(x) {
-            continue;
-        }
-        let e = ctx.cf_expr(*x, &kk).ok_or("cannot emit a closed form")?;
-        evk.sides.clear();
-        let v = evk.value(&e, &tru).ok_or("cannot model a closed form")?;
-        let mut sides = evk.sides.clone();
-        sides.push(v.eq(&ctx.cf_value(*x, &kfree, &get).ok_or("cannot model a closed form")?));
-        claims.push(Bool::and(&[all_a.clone(), krange.clone()]).implies(Bool::and(&sides)));
-    }
+    claims.extend(closed_form_claims(ctx, &vars, at_k, &all_a, (&kfree, &m), &get)?);
     let mut premises = atoms.ranges(ctx);
     premises.push(n.ge(int(1)));
     premises.push(n.le(int(u64::MAX as i128)));
@@ -149,4 +60,141 @@ pub(super) fn verify_emitted(
     } else {
         Err(Reason::Unproved(Claim::Emitted))
     }
+}
+
+/// The z3 values of the variables the emitted conditions and values read
+/// (`n` for the iteration count), before the first iteration.
+fn input_values(
+    ctx: &Ctx,
+    n_id: VarId,
+    n: &Int,
+    overflow: &[Expr],
+    finals: &[(VarId, Expr)],
+    check_polys: &[CheckPoly],
+    get: &dyn Fn(Atom) -> Int,
+) -> HashMap<VarId, Int> {
+    let mut vs = BTreeSet::new();
+    for e in overflow.iter().chain(finals.iter().map(|(_, e)| e)) {
+        build::vars_of(e, &mut vs);
+    }
+    vs.extend(ctx.cfs.keys());
+    for (node, ..) in check_polys {
+        build::vars_of(node, &mut vs);
+    }
+    vs.into_iter()
+        .map(|v| (v, if v == n_id { n.clone() } else { get(Atom::Var(v)) }))
+        .collect()
+}
+
+/// Each emitted overflow condition evaluates without wrap-around given
+/// the earlier ones; with the conjunction of all of them (and `n >= 1`).
+fn overflow_claims(ev: &mut Eval, overflow: &[Expr], n: &Int) -> Result<(Vec<Bool>, Bool), Reason> {
+    let tru = Bool::from_bool(true);
+    let mut claims = Vec::new();
+    let mut earlier: Vec<Bool> = vec![n.ge(int(1))];
+    for c in overflow {
+        ev.sides.clear();
+        let a = ev.truth(c, &tru).ok_or("cannot model an emitted condition")?;
+        let sides = Bool::and(&ev.sides);
+        claims.push(Bool::and(&earlier).implies(&sides));
+        earlier.push(a);
+    }
+    Ok((claims, Bool::and(&earlier)))
+}
+
+/// The mathematical no-overflow condition: every checked value in range at
+/// the ends of its (monotone) range over all `n` iterations, the part after
+/// the body included.
+fn no_overflow_math(check_polys: &[CheckPoly], n: &Int, m: &Int, get: &dyn Fn(Atom) -> Int) -> Result<Bool, Reason> {
+    let mut math = vec![n.ge(int(1))];
+    for (node, first, rest, piecewise) in check_polys {
+        let t = node.ty.as_int().ok_or("non-integer operation")?;
+        let at = |j: &Int| poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) });
+        let v0 = poly_value(first, get).ok_or("cannot model a value")?;
+        let vl = at(m).ok_or("cannot model a value")?;
+        let v1 = at(&int(1)).ok_or("cannot model a value")?;
+        let mut parts = vec![in_range(&v0, t)];
+        // The last iteration k = m (if it is >= 1 and the form is
+        // piecewise, also k = 1).
+        parts.push(m.ge(int(1)).implies(in_range(&vl, t)));
+        if *piecewise {
+            parts.push(m.ge(int(1)).implies(in_range(&v1, t)));
+        }
+        math.push(Bool::and(&parts));
+    }
+    Ok(Bool::and(&math))
+}
+
+/// The emitted final value `e` of `x` evaluates without wrap-around to the
+/// mathematical value after the accelerator (`(n, m)`: the iteration count
+/// and `n - 1`).
+fn final_value_sides(
+    ctx: &Ctx,
+    sym: &Sym,
+    ev: &mut Eval,
+    x: VarId,
+    e: &Expr,
+    (n, m): (&Int, &Int),
+    get: &dyn Fn(Atom) -> Int,
+) -> Result<Bool, Reason> {
+    let tru = Bool::from_bool(true);
+    ev.sides.clear();
+    let v = ev.value(e, &tru).ok_or("cannot model an emitted value")?;
+    let mut sides = ev.sides.clone();
+    let exp = if sym.tail_assigns {
+        match sym.prefix_vals.get(&x) {
+            Some(pe) => {
+                let env = |w: VarId| ctx.cfs.get(&w).map(|c| c.rest.clone());
+                let p = to_poly(pe, &env).ok_or("cannot model a final value")?;
+                let first_p = to_poly(pe, &|_| None).ok_or("cannot model a final value")?;
+                let r = poly_value(&p, &|a| if a == Atom::K { m.clone() } else { get(a) })
+                    .ok_or("cannot model a final value")?;
+                let f = poly_value(&first_p, get).ok_or("cannot model a final value")?;
+                m.eq(int(0)).ite(&f, &r)
+            }
+            None => ctx.cf_value(x, m, get).ok_or("cannot model a final value")?,
+        }
+    } else {
+        ctx.cf_value(x, n, get).ok_or("cannot model a final value")?
+    };
+    sides.push(v.eq(&exp));
+    Ok(Bool::and(&sides))
+}
+
+/// Closed forms at any `k <= m`, of the variables in `at_k`: those that the
+/// emitted guards, array writes and quantified overflow conditions read
+/// (the other closed forms are emitted only in the final values and the
+/// overflow conditions, checked apart).
+fn closed_form_claims(
+    ctx: &Ctx,
+    vars: &HashMap<VarId, Int>,
+    at_k: &BTreeSet<VarId>,
+    all_a: &Bool,
+    (kfree, m): (&Int, &Int),
+    get: &dyn Fn(Atom) -> Int,
+) -> Result<Vec<Bool>, Reason> {
+    let tru = Bool::from_bool(true);
+    let k_id = VarId(usize::MAX - 1);
+    let kk = K {
+        expr: Expr::var(k_id, build::ULONG),
+        konst: None,
+        positive: false,
+    };
+    let mut vars_k = vars.clone();
+    vars_k.insert(k_id, kfree.clone());
+    let mut evk = Eval::new(Mode::NoWrap, &vars_k);
+    let krange = Bool::and(&[kfree.ge(int(0)), kfree.le(m)]);
+    let mut claims = Vec::new();
+    for (x, cf) in &ctx.cfs {
+        if matches!(cf.kind, Kind::Invariant) || !at_k.contains(x) {
+            continue;
+        }
+        let e = ctx.cf_expr(*x, &kk).ok_or("cannot emit a closed form")?;
+        evk.sides.clear();
+        let v = evk.value(&e, &tru).ok_or("cannot model a closed form")?;
+        let mut sides = evk.sides.clone();
+        sides.push(v.eq(&ctx.cf_value(*x, kfree, get).ok_or("cannot model a closed form")?));
+        claims.push(Bool::and(&[all_a.clone(), krange.clone()]).implies(Bool::and(&sides)));
+    }
+    Ok(claims)
 }
