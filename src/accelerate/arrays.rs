@@ -87,78 +87,18 @@ fn array_effect(
     } else {
         Expr::var(n_id, build::ULONG)
     };
-    let i0 = w.index.clone();
     let il = ctx.at(&w.index, last).ok_or("cannot emit an index")?;
     if !anchors.iter().any(|a| a.is(w.array, &w.index)) {
         return Err(Reason::ArrayAccess(ArrayIssue::IndexUnbounded(arr_name)));
     }
     let a_id = fresh.array(arr_ty.clone());
     let fresh_arr = Expr::var(a_id, arr_ty.clone());
-    let elem_at = |arr: Expr, i: Expr| {
-        Expr::new(
-            ExprKind::Index(Box::new(arr), Box::new(i)),
-            elem.clone(),
-            Span::SYNTHETIC,
-        )
-    };
     let et = elem.as_int().ok_or("non-integer elements")?;
-    let nondet_any = w.nondet_range.is_some_and(|(lo, hi)| lo <= et.min() && et.max() <= hi);
-    let values = if nondet_any {
-        None
-    } else {
-        let kid = fresh.index();
-        let kk = K::var(kid);
-        let idx = ctx.at(&w.index, &kk).ok_or("cannot emit the written values")?;
-        let e = elem_at(fresh_arr.clone(), idx);
-        let holds = match w.nondet_range {
-            // Any value of the nondeterministic value's type.
-            Some((lo, hi)) => {
-                let mut parts = Vec::new();
-                if lo > et.min() {
-                    parts.push(cmp(BinOp::Ge, e.clone(), lit(lo, et)));
-                }
-                if hi < et.max() {
-                    parts.push(cmp(BinOp::Le, e, lit(hi, et)));
-                }
-                and_all(parts)
-            }
-            None => cmp(
-                BinOp::Eq,
-                e,
-                ctx.at(&w.value, &kk).ok_or("cannot emit the written values")?,
-            ),
-        };
-        Some(build::forall_below(kid, cnt.clone(), holds))
-    };
-    let ul = IntType::ULONG;
-    let (lo, hi) = if c > 0 {
-        (cast(i0.clone(), ul), cast(il, ul))
-    } else {
-        (cast(il, ul), cast(i0.clone(), ul))
-    };
+    let values = written_values(ctx, w, &fresh_arr, &elem, et, &cnt, fresh)?;
     let old = Expr::var(w.array, arr_ty.clone());
-    // Element `j` is one the accelerator wrote, or unchanged.
-    let j_id = fresh.index();
-    let j = Expr::var(j_id, build::ULONG);
-    let mut written = vec![
-        cmp(BinOp::Ne, cnt, ulong(0)),
-        cmp(BinOp::Ge, j.clone(), lo),
-        cmp(BinOp::Le, j.clone(), hi),
-    ];
-    if c.abs() > 1 {
-        let dist = if c > 0 {
-            arith(BinOp::Sub, j.clone(), cast(i0, ul), ul)
-        } else {
-            arith(BinOp::Sub, cast(i0, ul), j.clone(), ul)
-        };
-        written.push(cmp(BinOp::Eq, arith(BinOp::Rem, dist, ulong(c.abs()), ul), ulong(0)));
-    }
-    let unchanged = cmp(
-        BinOp::Eq,
-        elem_at(fresh_arr.clone(), j.clone()),
-        elem_at(old.clone(), j),
-    );
-    let others = build::forall_below(j_id, ulong(len), or(and_all(written), unchanged));
+    let (first, last) = (cast(w.index.clone(), IntType::ULONG), cast(il, IntType::ULONG));
+    let span = if c > 0 { (first, last) } else { (last, first) };
+    let others = unchanged_elements(&old, &fresh_arr, &elem, len, span, c, cnt, fresh);
     let mut stmts = vec![Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC)];
     stmts.extend(values.map(assume));
     stmts.push(assume(others));
@@ -186,4 +126,92 @@ fn array_effect(
         ),
     };
     Ok((stmts, form))
+}
+
+fn element(arr: Expr, i: Expr, elem: &CType) -> Expr {
+    Expr::new(
+        ExprKind::Index(Box::new(arr), Box::new(i)),
+        elem.clone(),
+        Span::SYNTHETIC,
+    )
+}
+
+/// `forall k < cnt. fresh[index at k] == value at k` (or, for a
+/// nondeterministic value, in the range of its type); `None` when any
+/// value of the element type may be written.
+fn written_values(
+    ctx: &Ctx,
+    w: &ArrayWrite,
+    fresh_arr: &Expr,
+    elem: &CType,
+    et: IntType,
+    cnt: &Expr,
+    fresh: &mut FreshVars,
+) -> Result<Option<Expr>, Reason> {
+    if w.nondet_range.is_some_and(|(lo, hi)| lo <= et.min() && et.max() <= hi) {
+        return Ok(None);
+    }
+    let kid = fresh.index();
+    let kk = K::var(kid);
+    let idx = ctx.at(&w.index, &kk).ok_or("cannot emit the written values")?;
+    let e = element(fresh_arr.clone(), idx, elem);
+    let holds = match w.nondet_range {
+        // Any value of the nondeterministic value's type.
+        Some((lo, hi)) => {
+            let mut parts = Vec::new();
+            if lo > et.min() {
+                parts.push(cmp(BinOp::Ge, e.clone(), lit(lo, et)));
+            }
+            if hi < et.max() {
+                parts.push(cmp(BinOp::Le, e, lit(hi, et)));
+            }
+            and_all(parts)
+        }
+        None => cmp(
+            BinOp::Eq,
+            e,
+            ctx.at(&w.value, &kk).ok_or("cannot emit the written values")?,
+        ),
+    };
+    Ok(Some(build::forall_below(kid, cnt.clone(), holds)))
+}
+
+/// `forall j < len. written(j) || fresh[j] == old[j]`, where element `j`
+/// was written when `cnt != 0`, `j` lies in `(lo, hi)` (the written
+/// indices, as `unsigned long`) and is a multiple of the step `c` away from
+/// the first written index.
+#[allow(clippy::too_many_arguments)] // the parts of one C condition
+fn unchanged_elements(
+    old: &Expr,
+    fresh_arr: &Expr,
+    elem: &CType,
+    len: i128,
+    (lo, hi): (Expr, Expr),
+    c: i128,
+    cnt: Expr,
+    fresh: &mut FreshVars,
+) -> Expr {
+    let ul = IntType::ULONG;
+    let first = if c > 0 { lo.clone() } else { hi.clone() };
+    let j_id = fresh.index();
+    let j = Expr::var(j_id, build::ULONG);
+    let mut written = vec![
+        cmp(BinOp::Ne, cnt, ulong(0)),
+        cmp(BinOp::Ge, j.clone(), lo),
+        cmp(BinOp::Le, j.clone(), hi),
+    ];
+    if c.abs() > 1 {
+        let dist = if c > 0 {
+            arith(BinOp::Sub, j.clone(), first, ul)
+        } else {
+            arith(BinOp::Sub, first, j.clone(), ul)
+        };
+        written.push(cmp(BinOp::Eq, arith(BinOp::Rem, dist, ulong(c.abs()), ul), ulong(0)));
+    }
+    let unchanged = cmp(
+        BinOp::Eq,
+        element(fresh_arr.clone(), j.clone(), elem),
+        element(old.clone(), j, elem),
+    );
+    build::forall_below(j_id, ulong(len), or(and_all(written), unchanged))
 }
