@@ -262,90 +262,13 @@ pub(super) fn no_wrap(node: &Expr, sub: &dyn Fn(&Expr) -> Expr) -> Result<Option
     let Some(t) = node.ty.as_int() else {
         return Err(Reason::UnsupportedOperation("non-integer operation"));
     };
-    let max = |t: IntType| lit(t.max(), t);
-    let min = |t: IntType| lit(t.min(), t);
     match &node.kind {
-        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-            let bc = const_value(b);
-            let (a, b) = (sub(a), sub(b));
-            let zero = lit(0, t);
-            if let (Some(c), true) = (bc, t.signed) {
-                // The sign of a constant operand picks the bound statically.
-                let up = (*op == BinOp::Add) == (c >= 0);
-                return Ok(Some(if up {
-                    let lim = if *op == BinOp::Add { t.max() - c } else { t.max() + c };
-                    cmp(BinOp::Le, a, lit(lim, t))
-                } else {
-                    let lim = if *op == BinOp::Add { t.min() - c } else { t.min() + c };
-                    cmp(BinOp::Ge, a, lit(lim, t))
-                }));
-            }
-            if let (Some(c), false) = (bc, t.signed) {
-                return Ok(Some(if *op == BinOp::Add {
-                    cmp(BinOp::Le, a, lit(t.max() - c, t))
-                } else {
-                    cmp(BinOp::Ge, a, lit(c, t))
-                }));
-            }
-            Ok(Some(match (op, t.signed) {
-                (BinOp::Add, false) => cmp(BinOp::Le, a, arith(BinOp::Sub, max(t), b, t)),
-                (BinOp::Sub, false) => cmp(BinOp::Ge, a, b),
-                (BinOp::Add, true) => ite(
-                    cmp(BinOp::Ge, b.clone(), zero),
-                    cmp(BinOp::Le, a.clone(), arith(BinOp::Sub, max(t), b.clone(), t)),
-                    cmp(BinOp::Ge, a, arith(BinOp::Sub, min(t), b, t)),
-                ),
-                _ => ite(
-                    cmp(BinOp::Ge, b.clone(), zero),
-                    cmp(BinOp::Ge, a.clone(), arith(BinOp::Add, min(t), b.clone(), t)),
-                    cmp(BinOp::Le, a, arith(BinOp::Add, max(t), b, t)),
-                ),
-            }))
-        }
-        ExprKind::Binary(BinOp::Mul, a, b) => {
-            let (ca, cb) = (const_value(a), const_value(b));
-            let (c, other) = match (ca, cb) {
-                (_, Some(c)) => (Some(c), a),
-                (Some(c), None) => (Some(c), b),
-                _ => (None, a),
-            };
-            match c {
-                Some(c) => {
-                    if c == 0 || c == 1 {
-                        return Ok(None);
-                    }
-                    // lo <= v <= hi with bounds computed here, exactly.
-                    let (lo, hi) = if c > 0 {
-                        (div_ceil(t.min(), c), div_floor(t.max(), c))
-                    } else {
-                        (div_ceil(t.max(), c), div_floor(t.min(), c))
-                    };
-                    let v = sub(other);
-                    let mut parts = Vec::new();
-                    if lo > t.min() {
-                        parts.push(cmp(BinOp::Ge, v.clone(), lit(lo, t)));
-                    }
-                    if hi < t.max() {
-                        parts.push(cmp(BinOp::Le, v, lit(hi, t)));
-                    }
-                    Ok(Some(and_all(parts)))
-                }
-                None if !t.signed => {
-                    let (a, b) = (sub(a), sub(b));
-                    Ok(Some(or(
-                        cmp(BinOp::Eq, a.clone(), lit(0, t)),
-                        cmp(BinOp::Le, b, arith(BinOp::Div, max(t), a, t)),
-                    )))
-                }
-                None => Err(Reason::UnsupportedOperation(
-                    "multiplies two non-constant signed values",
-                )),
-            }
-        }
+        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => Ok(Some(add_sub_no_wrap(*op, a, b, t, sub))),
+        ExprKind::Binary(BinOp::Mul, a, b) => mul_no_wrap(a, b, t, sub),
         ExprKind::Unary(UnOp::Neg, a) => {
             let a = sub(a);
             Ok(Some(if t.signed {
-                cmp(BinOp::Ne, a, min(t))
+                cmp(BinOp::Ne, a, lit(t.min(), t))
             } else {
                 cmp(BinOp::Eq, a, lit(0, t))
             }))
@@ -365,6 +288,81 @@ pub(super) fn no_wrap(node: &Expr, sub: &dyn Fn(&Expr) -> Expr) -> Result<Option
             Ok(Some(and_all(parts)))
         }
         _ => Ok(None),
+    }
+}
+
+/// `a op b` (`+` or `-`) stays in `t`.
+fn add_sub_no_wrap(op: BinOp, a: &Expr, b: &Expr, t: IntType, sub: &dyn Fn(&Expr) -> Expr) -> Expr {
+    let max = |t: IntType| lit(t.max(), t);
+    let min = |t: IntType| lit(t.min(), t);
+    let bc = const_value(b);
+    let (a, b) = (sub(a), sub(b));
+    let zero = lit(0, t);
+    match (bc, t.signed) {
+        (Some(c), true) => {
+            // The sign of a constant operand picks the bound statically.
+            let up = (op == BinOp::Add) == (c >= 0);
+            if up {
+                let lim = if op == BinOp::Add { t.max() - c } else { t.max() + c };
+                cmp(BinOp::Le, a, lit(lim, t))
+            } else {
+                let lim = if op == BinOp::Add { t.min() - c } else { t.min() + c };
+                cmp(BinOp::Ge, a, lit(lim, t))
+            }
+        }
+        (Some(c), false) if op == BinOp::Add => cmp(BinOp::Le, a, lit(t.max() - c, t)),
+        (Some(c), false) => cmp(BinOp::Ge, a, lit(c, t)),
+        (None, false) if op == BinOp::Add => cmp(BinOp::Le, a, arith(BinOp::Sub, max(t), b, t)),
+        (None, false) => cmp(BinOp::Ge, a, b),
+        (None, true) if op == BinOp::Add => ite(
+            cmp(BinOp::Ge, b.clone(), zero),
+            cmp(BinOp::Le, a.clone(), arith(BinOp::Sub, max(t), b.clone(), t)),
+            cmp(BinOp::Ge, a, arith(BinOp::Sub, min(t), b, t)),
+        ),
+        (None, true) => ite(
+            cmp(BinOp::Ge, b.clone(), zero),
+            cmp(BinOp::Ge, a.clone(), arith(BinOp::Add, min(t), b.clone(), t)),
+            cmp(BinOp::Le, a, arith(BinOp::Add, max(t), b, t)),
+        ),
+    }
+}
+
+/// `a * b` stays in `t` (`None`: it always does).
+fn mul_no_wrap(a: &Expr, b: &Expr, t: IntType, sub: &dyn Fn(&Expr) -> Expr) -> Result<Option<Expr>, Reason> {
+    let (c, other) = match (const_value(a), const_value(b)) {
+        (_, Some(c)) => (Some(c), a),
+        (Some(c), None) => (Some(c), b),
+        _ => (None, a),
+    };
+    match c {
+        Some(0 | 1) => Ok(None),
+        Some(c) => {
+            // lo <= v <= hi with bounds computed here, exactly.
+            let (lo, hi) = if c > 0 {
+                (div_ceil(t.min(), c), div_floor(t.max(), c))
+            } else {
+                (div_ceil(t.max(), c), div_floor(t.min(), c))
+            };
+            let v = sub(other);
+            let mut parts = Vec::new();
+            if lo > t.min() {
+                parts.push(cmp(BinOp::Ge, v.clone(), lit(lo, t)));
+            }
+            if hi < t.max() {
+                parts.push(cmp(BinOp::Le, v, lit(hi, t)));
+            }
+            Ok(Some(and_all(parts)))
+        }
+        None if !t.signed => {
+            let (a, b) = (sub(a), sub(b));
+            Ok(Some(or(
+                cmp(BinOp::Eq, a.clone(), lit(0, t)),
+                cmp(BinOp::Le, b, arith(BinOp::Div, lit(t.max(), t), a, t)),
+            )))
+        }
+        None => Err(Reason::UnsupportedOperation(
+            "multiplies two non-constant signed values",
+        )),
     }
 }
 

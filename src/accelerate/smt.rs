@@ -187,38 +187,7 @@ impl<'a> Eval<'a> {
                 if op.is_comparison() || op.is_logical() {
                     return Some(b2i(&self.truth(e, ctx)?));
                 }
-                let t = t?;
-                let x = self.value(a, ctx)?;
-                match op {
-                    BinOp::Add | BinOp::Sub | BinOp::Mul => {
-                        let y = self.value(b, ctx)?;
-                        let v = match op {
-                            BinOp::Add => x + y,
-                            BinOp::Sub => x - y,
-                            _ => x * y,
-                        };
-                        self.side(ctx, in_range(&v, t));
-                        Some(self.wrap(v, t))
-                    }
-                    BinOp::Div | BinOp::Rem => {
-                        let y = self.value(b, ctx)?;
-                        // Exact mode: only nonzero constant divisors (C's
-                        // division by zero has no value to reason with).
-                        if self.mode == Mode::Exact && !matches!(b.kind, ExprKind::IntLit(c) if c != 0) {
-                            return None;
-                        }
-                        self.side(ctx, y.eq(int(0)).not());
-                        let ax = x.ge(int(0)).ite(&x, &x.unary_minus());
-                        let ay = y.ge(int(0)).ite(&y, &y.unary_minus());
-                        let q_abs = ax.div(&ay);
-                        let same = x.ge(int(0)).iff(y.ge(int(0)));
-                        let q = same.ite(&q_abs, &q_abs.unary_minus());
-                        let v = if *op == BinOp::Div { q } else { x - y * q };
-                        self.side(ctx, in_range(&v, t));
-                        Some(self.wrap(v, t))
-                    }
-                    _ => None,
-                }
+                self.arith_value(*op, a, b, t?, ctx)
             }
             ExprKind::Cond(c, a, b) => {
                 let cv = self.truth(c, ctx)?;
@@ -228,23 +197,62 @@ impl<'a> Eval<'a> {
                 let y = self.value(b, &cb)?;
                 Some(cv.ite(&x, &y))
             }
-            ExprKind::Index(a, i) => {
-                let ExprKind::Var(av) = a.skip_implicit().kind else {
-                    return None;
+            ExprKind::Index(a, i) => self.element_value(e, a, i, ctx),
+            _ => None,
+        }
+    }
+
+    /// `a op b` for `+ - * / %` in type `t`.
+    fn arith_value(&mut self, op: BinOp, a: &Expr, b: &Expr, t: IntType, ctx: &Bool) -> Option<Int> {
+        let x = self.value(a, ctx)?;
+        match op {
+            BinOp::Add | BinOp::Sub | BinOp::Mul => {
+                let y = self.value(b, ctx)?;
+                let v = match op {
+                    BinOp::Add => x + y,
+                    BinOp::Sub => x - y,
+                    _ => x * y,
                 };
-                if !matches!(e.ty, CType::Int(_)) {
+                self.side(ctx, in_range(&v, t));
+                Some(self.wrap(v, t))
+            }
+            BinOp::Div | BinOp::Rem => {
+                let y = self.value(b, ctx)?;
+                // Exact mode: only nonzero constant divisors (C's division
+                // by zero has no value to reason with).
+                if self.mode == Mode::Exact && !matches!(b.kind, ExprKind::IntLit(c) if c != 0) {
                     return None;
                 }
-                let iv = self.value(i, ctx)?;
-                let arr = self
-                    .arrays
-                    .entry(av)
-                    .or_insert_with(|| Array::new_const(format!("arr{}", av.0), &Sort::int(), &Sort::int()))
-                    .clone();
-                arr.select(&iv).as_int()
+                self.side(ctx, y.eq(int(0)).not());
+                let ax = x.ge(int(0)).ite(&x, &x.unary_minus());
+                let ay = y.ge(int(0)).ite(&y, &y.unary_minus());
+                let q_abs = ax.div(&ay);
+                let same = x.ge(int(0)).iff(y.ge(int(0)));
+                let q = same.ite(&q_abs, &q_abs.unary_minus());
+                let v = if op == BinOp::Div { q } else { x - y * q };
+                self.side(ctx, in_range(&v, t));
+                Some(self.wrap(v, t))
             }
             _ => None,
         }
+    }
+
+    /// `a[i]` of an integer array variable: an uninterpreted array per
+    /// variable.
+    fn element_value(&mut self, e: &Expr, a: &Expr, i: &Expr, ctx: &Bool) -> Option<Int> {
+        let ExprKind::Var(av) = a.skip_implicit().kind else {
+            return None;
+        };
+        if !matches!(e.ty, CType::Int(_)) {
+            return None;
+        }
+        let iv = self.value(i, ctx)?;
+        let arr = self
+            .arrays
+            .entry(av)
+            .or_insert_with(|| Array::new_const(format!("arr{}", av.0), &Sort::int(), &Sort::int()))
+            .clone();
+        arr.select(&iv).as_int()
     }
 }
 
