@@ -89,14 +89,15 @@ impl Cf {
     }
 }
 
-/// Solve the recurrences `x' = f_x(vars)`.
+/// Solve the recurrences `x' = f_x(vars)`: variables the path leaves
+/// unchanged first, then, round by round, every variable whose other
+/// dependencies are solved.
 pub(super) fn solve(
     updates: &BTreeMap<VarId, Poly>,
     name: &dyn Fn(VarId) -> String,
     ty: &dyn Fn(VarId) -> Option<CType>,
 ) -> Result<BTreeMap<VarId, Cf>, Reason> {
     let mut cfs: BTreeMap<VarId, Cf> = BTreeMap::new();
-    let is_state = |a: &Atom| matches!(a, Atom::Var(v) if updates.contains_key(v));
     for (x, f) in updates {
         if *f == Poly::var(*x) {
             cfs.insert(
@@ -115,77 +116,10 @@ pub(super) fn solve(
             if cfs.contains_key(x) {
                 continue;
             }
-            let deps: Vec<Atom> = f
-                .atoms()
-                .into_iter()
-                .filter(|a| *a != Atom::Var(*x) && is_state(a))
-                .collect();
-            if deps.iter().any(|a| matches!(a, Atom::Var(v) if !cfs.contains_key(v))) {
-                continue;
+            if let Some(cf) = solve_one(*x, f, updates, &cfs, name, ty)? {
+                cfs.insert(*x, cf);
+                progress = true;
             }
-            let cf_at = |a: Atom, shift: i128, first: bool| -> Option<Poly> {
-                match a {
-                    Atom::Var(v) => {
-                        let c = cfs.get(&v)?;
-                        if first {
-                            Some(c.first.clone())
-                        } else {
-                            let kk = Poly::k().add(&Poly::constant(shift))?;
-                            c.rest.subst(&|b| (b == Atom::K).then(|| kk.clone()))
-                        }
-                    }
-                    Atom::K => None,
-                }
-            };
-            let any_piecewise = deps
-                .iter()
-                .any(|a| matches!(a, Atom::Var(v) if cfs.get(v).is_some_and(|c| c.piecewise())));
-            let cf = if f.mentions(Atom::Var(*x)) {
-                let g = f.sub(&Poly::var(*x)).ok_or("coefficient overflow")?;
-                if g.mentions(Atom::Var(*x)) {
-                    return Err(Reason::NotAdditive(name(*x)));
-                }
-                // x(k) = x0 + sum_{j<k} g(j), with g(0) taken from the
-                // first values when a dependency is piecewise.
-                let g_rest = g.subst(&|a| cf_at(a, 0, false)).ok_or("coefficient overflow")?;
-                let g_first = g.subst(&|a| cf_at(a, 0, true)).ok_or("coefficient overflow")?;
-                let g_rest0 = g_rest
-                    .subst(&|a| (a == Atom::K).then(Poly::zero))
-                    .ok_or("coefficient overflow")?;
-                let sum = g_rest.sum_below_k().ok_or_else(|| Reason::DegreeTooHigh(name(*x)))?;
-                let rest = Poly::var(*x)
-                    .add(&g_first)
-                    .and_then(|p| p.sub(&g_rest0))
-                    .and_then(|p| p.add(&sum))
-                    .ok_or("coefficient overflow")?;
-                let kind = if any_piecewise {
-                    Kind::Polynomial
-                } else if let Some(c) = g.as_const() {
-                    match c.as_int() {
-                        Some(c) => Kind::Linear(LinStep::Const(c)),
-                        None => Kind::Polynomial,
-                    }
-                } else {
-                    lin_var_step(&g, updates, &cfs, ty).map_or(Kind::Polynomial, Kind::Linear)
-                };
-                Cf {
-                    first: Poly::var(*x),
-                    rest,
-                    kind,
-                }
-            } else {
-                if any_piecewise {
-                    return Err(Reason::DelayedDependency(name(*x)));
-                }
-                let rest = f.subst(&|a| cf_at(a, -1, false)).ok_or("coefficient overflow")?;
-                Cf {
-                    first: Poly::var(*x),
-                    rest,
-                    kind: Kind::Delayed,
-                }
-            };
-            cfs.insert(*x, cf);
-            progress = true;
         }
         if !progress {
             break;
@@ -195,6 +129,84 @@ pub(super) fn solve(
         return Err(Reason::CyclicUpdate(name(*x)));
     }
     Ok(cfs)
+}
+
+/// The closed form of `x' = f`, once those of the other state variables `f`
+/// reads are known (`None` before).
+fn solve_one(
+    x: VarId,
+    f: &Poly,
+    updates: &BTreeMap<VarId, Poly>,
+    cfs: &BTreeMap<VarId, Cf>,
+    name: &dyn Fn(VarId) -> String,
+    ty: &dyn Fn(VarId) -> Option<CType>,
+) -> Result<Option<Cf>, Reason> {
+    let deps: Vec<Atom> = f
+        .atoms()
+        .into_iter()
+        .filter(|a| *a != Atom::Var(x) && matches!(a, Atom::Var(v) if updates.contains_key(v)))
+        .collect();
+    if deps.iter().any(|a| matches!(a, Atom::Var(v) if !cfs.contains_key(v))) {
+        return Ok(None);
+    }
+    let any_piecewise = deps
+        .iter()
+        .any(|a| matches!(a, Atom::Var(v) if cfs.get(v).is_some_and(|c| c.piecewise())));
+    if !f.mentions(Atom::Var(x)) {
+        if any_piecewise {
+            return Err(Reason::DelayedDependency(name(x)));
+        }
+        let rest = f.subst(&|a| shifted(cfs, a, -1, false)).ok_or("coefficient overflow")?;
+        return Ok(Some(Cf {
+            first: Poly::var(x),
+            rest,
+            kind: Kind::Delayed,
+        }));
+    }
+    let g = f.sub(&Poly::var(x)).ok_or("coefficient overflow")?;
+    if g.mentions(Atom::Var(x)) {
+        return Err(Reason::NotAdditive(name(x)));
+    }
+    // x(k) = x0 + sum_{j<k} g(j), with g(0) taken from the first values
+    // when a dependency is piecewise.
+    let g_rest = g.subst(&|a| shifted(cfs, a, 0, false)).ok_or("coefficient overflow")?;
+    let g_first = g.subst(&|a| shifted(cfs, a, 0, true)).ok_or("coefficient overflow")?;
+    let g_rest0 = g_rest
+        .subst(&|a| (a == Atom::K).then(Poly::zero))
+        .ok_or("coefficient overflow")?;
+    let sum = g_rest.sum_below_k().ok_or_else(|| Reason::DegreeTooHigh(name(x)))?;
+    let rest = Poly::var(x)
+        .add(&g_first)
+        .and_then(|p| p.sub(&g_rest0))
+        .and_then(|p| p.add(&sum))
+        .ok_or("coefficient overflow")?;
+    let kind = if any_piecewise {
+        Kind::Polynomial
+    } else if let Some(c) = g.as_const() {
+        match c.as_int() {
+            Some(c) => Kind::Linear(LinStep::Const(c)),
+            None => Kind::Polynomial,
+        }
+    } else {
+        lin_var_step(&g, updates, cfs, ty).map_or(Kind::Polynomial, Kind::Linear)
+    };
+    Ok(Some(Cf {
+        first: Poly::var(x),
+        rest,
+        kind,
+    }))
+}
+
+/// The closed form of the variable `a` at iteration `k + shift` (its first
+/// value when `first`); `None` for `k` itself.
+fn shifted(cfs: &BTreeMap<VarId, Cf>, a: Atom, shift: i128, first: bool) -> Option<Poly> {
+    let Atom::Var(v) = a else { return None };
+    let c = cfs.get(&v)?;
+    if first {
+        return Some(c.first.clone());
+    }
+    let kk = Poly::k().add(&Poly::constant(shift))?;
+    c.rest.subst(&|b| (b == Atom::K).then(|| kk.clone()))
 }
 
 /// A step `g` made of variables the path does not change: `±y`, or an
