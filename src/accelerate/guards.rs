@@ -56,90 +56,14 @@ pub(super) fn guard_treatment(
     if guards.is_empty() {
         return Ok(out);
     }
-    let atoms = Atoms::new();
-    let last = Int::fresh_const("last");
-    let k = Int::fresh_const("kq");
-    let get = |a: Atom| atoms.get(a);
-    let state_at = |j: &Int| -> Option<HashMap<VarId, Int>> {
-        let mut m = HashMap::new();
-        let mut vs = BTreeSet::new();
-        for (g, _, _) in guards {
-            build::vars_of(g, &mut vs);
-        }
-        for v in vs {
-            m.insert(v, ctx.cf_value(v, j, &get)?);
-        }
-        Some(m)
-    };
-    let (Some(s0), Some(sl), Some(sk)) = (state_at(&int(0)), state_at(&last), state_at(&k)) else {
-        return Err(Reason::Unproved(Claim::Guards));
-    };
-    let mut premises = vec![last.ge(int(0)), k.ge(int(0)), k.le(&last), last.lt(int(1i128 << 64))];
-    let _ = &premises;
-    // The iterations' values are values of their C types.
-    for (v, _) in ctx.cfs.iter() {
-        if let Some(t) = ctx.ty(*v) {
-            for s in [&s0, &sl, &sk] {
-                if let Some(x) = s.get(v) {
-                    premises.push(in_range(x, t));
-                }
-            }
-        }
-    }
-    let tru = Bool::from_bool(true);
+    let states = GuardStates::new(ctx, guards)?;
     for after in [false, true] {
         let group: Vec<&(Expr, bool, bool)> = guards.iter().filter(|g| g.2 == after).collect();
         if group.is_empty() {
             continue;
         }
-        // The checked operations stay in their types at the iterations of
-        // this range (the overflow assumptions say so): premises, and no
-        // modulo needed for them.
-        let mut keys = std::collections::HashSet::new();
-        let mut premises = premises.clone();
-        for (node, first, rest, _) in check_polys {
-            let Some(t) = node.ty.as_int() else { continue };
-            keys.insert(key(node));
-            let v0 = poly_value(first, &get);
-            let at = |j: &Int| {
-                let r = poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) })?;
-                Some(j.eq(int(0)).ite(&poly_value(first, &get)?, &r))
-            };
-            for v in [v0, at(&last), at(&k)].into_iter().flatten() {
-                premises.push(in_range(&v, t));
-            }
-        }
-        let eval = |s: &HashMap<VarId, Int>, g: &Expr| -> Option<Bool> {
-            let mut ev = Eval::new(Mode::Exact, s);
-            ev.in_range_keys = keys.clone();
-            ev.truth(g, &tru)
-        };
-        let mut ends = Vec::new();
-        let mut at_k = Vec::new();
-        for (g, _, _) in &group {
-            match (eval(&s0, g), eval(&sl, g), eval(&sk, g)) {
-                (Some(a), Some(b), Some(c)) => {
-                    ends.push(a);
-                    ends.push(b);
-                    at_k.push(Some(c));
-                }
-                _ => at_k.push(None),
-            }
-        }
-        premises.extend(atoms.ranges(ctx));
-        let mut prem = premises.clone();
-        prem.extend(ends.iter().cloned());
-        let all_known = at_k.iter().all(|x| x.is_some());
-        let together = all_known
-            && with_solver(|s| {
-                prove(
-                    s,
-                    &prem,
-                    &Bool::and(&at_k.iter().flatten().cloned().collect::<Vec<_>>()),
-                )
-            });
-        for ((g, assertion, _), ak) in group.iter().zip(&at_k) {
-            let two = together || ak.as_ref().is_some_and(|c| with_solver(|s| prove(s, &prem, c)));
+        let two_point = states.two_point(ctx, &group, check_polys);
+        for ((g, assertion, _), two) in group.iter().zip(two_point) {
             out.push(GuardInfo {
                 cond: g.clone(),
                 assertion: *assertion,
@@ -153,6 +77,112 @@ pub(super) fn guard_treatment(
         }
     }
     Ok(out)
+}
+
+/// The values the guards read at the first iteration, at the last one
+/// (`last`) and at any one in between (`k`), as z3 terms over the values
+/// before the first, with the premises that hold of them.
+struct GuardStates {
+    atoms: Atoms,
+    last: Int,
+    k: Int,
+    /// At iteration 0, `last` and `k`.
+    at: [HashMap<VarId, Int>; 3],
+    premises: Vec<Bool>,
+}
+
+impl GuardStates {
+    fn new(ctx: &Ctx, guards: &[(Expr, bool, bool)]) -> Result<GuardStates, Reason> {
+        let atoms = Atoms::new();
+        let last = Int::fresh_const("last");
+        let k = Int::fresh_const("kq");
+        let get = |a: Atom| atoms.get(a);
+        let mut vs = BTreeSet::new();
+        for (g, _, _) in guards {
+            build::vars_of(g, &mut vs);
+        }
+        let state_at = |j: &Int| -> Option<HashMap<VarId, Int>> {
+            vs.iter().map(|v| Some((*v, ctx.cf_value(*v, j, &get)?))).collect()
+        };
+        let (Some(s0), Some(sl), Some(sk)) = (state_at(&int(0)), state_at(&last), state_at(&k)) else {
+            return Err(Reason::Unproved(Claim::Guards));
+        };
+        let mut premises = vec![last.ge(int(0)), k.ge(int(0)), k.le(&last), last.lt(int(1i128 << 64))];
+        // The iterations' values are values of their C types.
+        for (v, _) in ctx.cfs.iter() {
+            if let Some(t) = ctx.ty(*v) {
+                for s in [&s0, &sl, &sk] {
+                    if let Some(x) = s.get(v) {
+                        premises.push(in_range(x, t));
+                    }
+                }
+            }
+        }
+        Ok(GuardStates {
+            atoms,
+            last,
+            k,
+            at: [s0, sl, sk],
+            premises,
+        })
+    }
+
+    /// Per guard of `group` (all before the end of the body, or all after
+    /// it): whether z3 proves that it holds at every iteration of the range
+    /// when it holds at both ends.
+    fn two_point(&self, ctx: &Ctx, group: &[&(Expr, bool, bool)], check_polys: &[CheckPoly]) -> Vec<bool> {
+        let get = |a: Atom| self.atoms.get(a);
+        // The checked operations stay in their types at the iterations of
+        // this range (the overflow assumptions say so): premises, and no
+        // modulo needed for them.
+        let mut keys = std::collections::HashSet::new();
+        let mut premises = self.premises.clone();
+        for (node, first, rest, _) in check_polys {
+            let Some(t) = node.ty.as_int() else { continue };
+            keys.insert(key(node));
+            let v0 = poly_value(first, &get);
+            let at = |j: &Int| {
+                let r = poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) })?;
+                Some(j.eq(int(0)).ite(&poly_value(first, &get)?, &r))
+            };
+            for v in [v0, at(&self.last), at(&self.k)].into_iter().flatten() {
+                premises.push(in_range(&v, t));
+            }
+        }
+        let tru = Bool::from_bool(true);
+        let eval = |s: &HashMap<VarId, Int>, g: &Expr| -> Option<Bool> {
+            let mut ev = Eval::new(Mode::Exact, s);
+            ev.in_range_keys = keys.clone();
+            ev.truth(g, &tru)
+        };
+        let [s0, sl, sk] = &self.at;
+        let mut ends = Vec::new();
+        let mut at_k = Vec::new();
+        for (g, _, _) in group {
+            match (eval(s0, g), eval(sl, g), eval(sk, g)) {
+                (Some(a), Some(b), Some(c)) => {
+                    ends.push(a);
+                    ends.push(b);
+                    at_k.push(Some(c));
+                }
+                _ => at_k.push(None),
+            }
+        }
+        premises.extend(self.atoms.ranges(ctx));
+        premises.extend(ends);
+        let all_known = at_k.iter().all(|x| x.is_some());
+        let together = all_known
+            && with_solver(|s| {
+                prove(
+                    s,
+                    &premises,
+                    &Bool::and(&at_k.iter().flatten().cloned().collect::<Vec<_>>()),
+                )
+            });
+        at_k.iter()
+            .map(|ak| together || ak.as_ref().is_some_and(|c| with_solver(|s| prove(s, &premises, c))))
+            .collect()
+    }
 }
 
 /// The guards' treatment and, per guard, the condition the accelerator of
