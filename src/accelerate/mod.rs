@@ -527,27 +527,12 @@ pub fn accelerate_path(
     let overflow = overflow_conditions(&ctx, &check_polys, &top, &m)?;
     let finals = final_values(&ctx, &sym, &m, &top)?;
     let (guard_infos, guards) = guard_assumptions(&ctx, &sym.guards, &check_polys, n_id, &m, &mut fresh)?;
-    verify_emitted(
-        &ctx,
-        n_id,
-        &overflow,
-        &finals,
-        &check_polys,
-        &sym,
-        &read_at_iterations(&sym, &quant_checks),
-    )?;
+    let at_k = read_at_iterations(&sym, &quant_checks);
+    verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym, &at_k)?;
     let (quant_overflow, quant_at_zero) = quantified_overflow(&ctx, &quant_checks, n_id, &mut fresh)?;
     reject_shadowed_globals(&ctx, info, &sym, overflow.iter().chain(&guards), &finals)?;
 
-    let reads: Vec<&Expr> = sym
-        .guards
-        .iter()
-        .map(|(g, _, _)| g)
-        .chain(&quant_checks)
-        .chain(sym.array_writes.iter().map(|w| &w.value))
-        .collect();
-    let writes: Vec<(VarId, &Expr)> = sym.array_writes.iter().map(|w| (w.array, &w.index)).collect();
-    let anchors = bounded_range::anchors(&ctx, &reads, &writes, &m);
+    let anchors = array_anchors(&ctx, &sym, &quant_checks, &m);
     let (arrays, array_forms) = array_effects(&ctx, &sym.array_writes, &anchors, n_id, &m, &mut fresh)?;
     let mut emitted = Emitted {
         overflow,
@@ -595,6 +580,20 @@ pub fn accelerate_path(
         nondet_choice: sym.nondet_choice,
         new_vars,
     })
+}
+
+/// The array accesses at moving indices (`bounded_range::anchors`): the
+/// writes, and the reads in guards, checked operations and written values.
+fn array_anchors(ctx: &Ctx, sym: &Sym, quant_checks: &[Expr], m: &K) -> Vec<bounded_range::Anchor> {
+    let reads: Vec<&Expr> = sym
+        .guards
+        .iter()
+        .map(|(g, _, _)| g)
+        .chain(quant_checks)
+        .chain(sym.array_writes.iter().map(|w| &w.value))
+        .collect();
+    let writes: Vec<(VarId, &Expr)> = sym.array_writes.iter().map(|w| (w.array, &w.index)).collect();
+    bounded_range::anchors(ctx, &reads, &writes, m)
 }
 
 /// Polynomial closed forms are checked at the ends of ranges only: they
