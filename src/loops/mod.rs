@@ -931,21 +931,7 @@ impl<'a> Enumerator<'a> {
                 })
                 .collect()),
             ExprKind::Binary(op @ (BinOp::LogAnd | BinOp::LogOr), a, b) => {
-                let and = *op == BinOp::LogAnd;
-                // The short-circuit value: decided by `a`, or else by `b`.
-                let mut out = Vec::new();
-                for items in self.branch(a, !and)? {
-                    out.push((items, build::lit(if and { 0 } else { 1 }, IntType::INT)));
-                }
-                for items in self.branch(a, and)? {
-                    for (i2, v) in self.flatten(b)? {
-                        let mut it = items.clone();
-                        it.extend(i2);
-                        let zero = build::lit(0, v.int_type().unwrap_or(IntType::INT));
-                        out.push((it, build::bool_op(BinOp::Ne, v, zero)));
-                    }
-                }
-                Ok(out)
+                self.flatten_short_circuit(*op == BinOp::LogAnd, a, b)
             }
             ExprKind::Binary(op, a, b) => Ok(self
                 .flatten_all(&[a, b])?
@@ -989,121 +975,167 @@ impl<'a> Enumerator<'a> {
                 }
                 Ok(out)
             }
-            ExprKind::Assign { op, op_ty, lhs, rhs } => {
-                let mut out = Vec::new();
-                for (place_items, place) in self.place(lhs)? {
-                    for (rhs_items, r) in self.flatten(rhs)? {
-                        let mut it = place_items.clone();
-                        it.extend(rhs_items);
-                        let read = place_read(&place, lhs);
-                        let value = match op {
-                            None => r,
-                            Some(o) => {
-                                let l = match op_ty.as_int() {
-                                    Some(t) => cast(read.clone(), t),
-                                    None => read.clone(),
-                                };
-                                let v = Expr::new(
-                                    ExprKind::Binary(*o, Box::new(l), Box::new(r)),
-                                    op_ty.clone(),
-                                    Span::SYNTHETIC,
-                                );
-                                match lhs.ty.as_int() {
-                                    Some(t) => cast(v, t),
-                                    None => v,
-                                }
-                            }
-                        };
-                        it.push(Item::Step(Step::Assign(place.clone(), as_value(value))));
-                        out.push((it, read));
-                    }
-                }
-                Ok(out)
-            }
+            ExprKind::Assign { op, op_ty, lhs, rhs } => self.flatten_assign(*op, op_ty, lhs, rhs),
             ExprKind::IncDec {
                 inc,
                 prefix,
                 op_ty,
                 target,
-            } => {
-                let (Some(t), Some(ot)) = (target.ty.as_int(), op_ty.as_int()) else {
-                    return Err(Reason::PathConstruct("increment of a non-integer"));
-                };
-                let mut out = Vec::new();
-                for (mut it, place) in self.place(target)? {
-                    let read = place_read(&place, target);
-                    let op = if *inc { BinOp::Add } else { BinOp::Sub };
-                    let v = Expr::new(
-                        ExprKind::Binary(op, Box::new(cast(read.clone(), ot)), Box::new(build::lit(1, ot))),
-                        op_ty.clone(),
-                        Span::SYNTHETIC,
-                    );
-                    let value = cast(v, t);
-                    let result = if *prefix {
-                        read
-                    } else {
-                        let tmp = self.temp(&target.ty, "old");
-                        it.push(Item::Step(Step::Assign(Lhs::Var(tmp), read)));
-                        Expr::var(tmp, target.ty.clone())
-                    };
-                    it.push(Item::Step(Step::Assign(place, value)));
-                    out.push((it, result));
-                }
-                Ok(out)
-            }
-            ExprKind::Call(Callee::Intrinsic(which), args) => match which {
-                Intrinsic::Assert | Intrinsic::Assume => {
-                    let Some(c) = args.first() else {
-                        return Ok(vec![(Vec::new(), build::lit(0, IntType::INT))]);
-                    };
-                    let mut out = Vec::new();
-                    for (mut it, v) in self.flatten(c)? {
-                        it.push(Item::Step(if *which == Intrinsic::Assert {
-                            Step::Assert(v, e.span)
-                        } else {
-                            Step::Assume(v)
-                        }));
-                        out.push((it, build::lit(0, IntType::INT)));
-                    }
-                    Ok(out)
-                }
-                // Error and abort end the iteration: exit paths.
-                Intrinsic::Error | Intrinsic::Abort => Ok(Vec::new()),
-                Intrinsic::ArrayCopy => Err(Reason::ArrayCopy),
-            },
-            ExprKind::Call(Callee::Func(f), args) => {
-                let func = self.program.func(*f);
-                if func.body.is_none() {
-                    return Err(Reason::CallsWithoutBody(func.name.clone()));
-                }
-                let params = func.params.clone();
-                let ret_ty = func.ret.clone();
-                let refs: Vec<&Expr> = args.iter().collect();
-                let mut out = Vec::new();
-                for (mut it, vals) in self.flatten_all(&refs)? {
-                    for (p, v) in params.iter().zip(vals) {
-                        let pty = self.program.var(*p).ty.clone();
-                        let v = match pty.as_int() {
-                            Some(t) if v.ty != pty => cast(v, t),
-                            _ => v,
-                        };
-                        it.push(Item::Step(Step::Assign(Lhs::Var(*p), as_value(v))));
-                    }
-                    let ret = if ret_ty == CType::Void {
-                        None
-                    } else {
-                        Some(self.temp(&ret_ty, "ret"))
-                    };
-                    it.push(Item::Call(*f, ret));
-                    let value = match ret {
-                        Some(r) => Expr::var(r, ret_ty.clone()),
-                        None => build::lit(0, IntType::INT),
-                    };
-                    out.push((it, value));
-                }
-                Ok(out)
+            } => self.flatten_inc_dec(*inc, *prefix, op_ty, target),
+            ExprKind::Call(Callee::Intrinsic(which), args) => self.flatten_intrinsic(e, *which, args),
+            ExprKind::Call(Callee::Func(f), args) => self.flatten_call(*f, args),
+        }
+    }
+
+    /// `a && b` (`and`) or `a || b`: the value is decided by `a`, or else
+    /// by `b`.
+    fn flatten_short_circuit(&mut self, and: bool, a: &Expr, b: &Expr) -> Result<Vec<(Items, Expr)>, Reason> {
+        let mut out = Vec::new();
+        for items in self.branch(a, !and)? {
+            out.push((items, build::lit(if and { 0 } else { 1 }, IntType::INT)));
+        }
+        for items in self.branch(a, and)? {
+            for (i2, v) in self.flatten(b)? {
+                let mut it = items.clone();
+                it.extend(i2);
+                let zero = build::lit(0, v.int_type().unwrap_or(IntType::INT));
+                out.push((it, build::bool_op(BinOp::Ne, v, zero)));
             }
         }
+        Ok(out)
+    }
+
+    /// `lhs = rhs` or `lhs op= rhs`: the value is the place read after.
+    fn flatten_assign(
+        &mut self,
+        op: Option<BinOp>,
+        op_ty: &CType,
+        lhs: &Expr,
+        rhs: &Expr,
+    ) -> Result<Vec<(Items, Expr)>, Reason> {
+        let mut out = Vec::new();
+        for (place_items, place) in self.place(lhs)? {
+            for (rhs_items, r) in self.flatten(rhs)? {
+                let mut it = place_items.clone();
+                it.extend(rhs_items);
+                let read = place_read(&place, lhs);
+                let value = match op {
+                    None => r,
+                    Some(o) => {
+                        let l = match op_ty.as_int() {
+                            Some(t) => cast(read.clone(), t),
+                            None => read.clone(),
+                        };
+                        let v = Expr::new(
+                            ExprKind::Binary(o, Box::new(l), Box::new(r)),
+                            op_ty.clone(),
+                            Span::SYNTHETIC,
+                        );
+                        match lhs.ty.as_int() {
+                            Some(t) => cast(v, t),
+                            None => v,
+                        }
+                    }
+                };
+                it.push(Item::Step(Step::Assign(place.clone(), as_value(value))));
+                out.push((it, read));
+            }
+        }
+        Ok(out)
+    }
+
+    /// `++x`, `x--` and the like: a postfix form reads the old value
+    /// through a temporary.
+    fn flatten_inc_dec(
+        &mut self,
+        inc: bool,
+        prefix: bool,
+        op_ty: &CType,
+        target: &Expr,
+    ) -> Result<Vec<(Items, Expr)>, Reason> {
+        let (Some(t), Some(ot)) = (target.ty.as_int(), op_ty.as_int()) else {
+            return Err(Reason::PathConstruct("increment of a non-integer"));
+        };
+        let mut out = Vec::new();
+        for (mut it, place) in self.place(target)? {
+            let read = place_read(&place, target);
+            let op = if inc { BinOp::Add } else { BinOp::Sub };
+            let v = Expr::new(
+                ExprKind::Binary(op, Box::new(cast(read.clone(), ot)), Box::new(build::lit(1, ot))),
+                op_ty.clone(),
+                Span::SYNTHETIC,
+            );
+            let value = cast(v, t);
+            let result = if prefix {
+                read
+            } else {
+                let tmp = self.temp(&target.ty, "old");
+                it.push(Item::Step(Step::Assign(Lhs::Var(tmp), read)));
+                Expr::var(tmp, target.ty.clone())
+            };
+            it.push(Item::Step(Step::Assign(place, value)));
+            out.push((it, result));
+        }
+        Ok(out)
+    }
+
+    /// A call `e` of a CPROVER or SV-COMP intrinsic.
+    fn flatten_intrinsic(&mut self, e: &Expr, which: Intrinsic, args: &[Expr]) -> Result<Vec<(Items, Expr)>, Reason> {
+        match which {
+            Intrinsic::Assert | Intrinsic::Assume => {
+                let Some(c) = args.first() else {
+                    return Ok(vec![(Vec::new(), build::lit(0, IntType::INT))]);
+                };
+                let mut out = Vec::new();
+                for (mut it, v) in self.flatten(c)? {
+                    it.push(Item::Step(if which == Intrinsic::Assert {
+                        Step::Assert(v, e.span)
+                    } else {
+                        Step::Assume(v)
+                    }));
+                    out.push((it, build::lit(0, IntType::INT)));
+                }
+                Ok(out)
+            }
+            // Error and abort end the iteration: exit paths.
+            Intrinsic::Error | Intrinsic::Abort => Ok(Vec::new()),
+            Intrinsic::ArrayCopy => Err(Reason::ArrayCopy),
+        }
+    }
+
+    /// A call of a function of the program: its parameters assigned, then
+    /// the call item (inlined later), its value in a temporary.
+    fn flatten_call(&mut self, f: FuncId, args: &[Expr]) -> Result<Vec<(Items, Expr)>, Reason> {
+        let func = self.program.func(f);
+        if func.body.is_none() {
+            return Err(Reason::CallsWithoutBody(func.name.clone()));
+        }
+        let params = func.params.clone();
+        let ret_ty = func.ret.clone();
+        let refs: Vec<&Expr> = args.iter().collect();
+        let mut out = Vec::new();
+        for (mut it, vals) in self.flatten_all(&refs)? {
+            for (p, v) in params.iter().zip(vals) {
+                let pty = self.program.var(*p).ty.clone();
+                let v = match pty.as_int() {
+                    Some(t) if v.ty != pty => cast(v, t),
+                    _ => v,
+                };
+                it.push(Item::Step(Step::Assign(Lhs::Var(*p), as_value(v))));
+            }
+            let ret = if ret_ty == CType::Void {
+                None
+            } else {
+                Some(self.temp(&ret_ty, "ret"))
+            };
+            it.push(Item::Call(f, ret));
+            let value = match ret {
+                Some(r) => Expr::var(r, ret_ty.clone()),
+                None => build::lit(0, IntType::INT),
+            };
+            out.push((it, value));
+        }
+        Ok(out)
     }
 
     /// An assignable place with its index evaluated.
