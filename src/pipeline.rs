@@ -361,8 +361,6 @@ fn restrict_loop(
         _ => return Ok(fallback("not a loop".into())),
     };
 
-    // Alphabet: per accelerated path Covered/Uncovered/Accel, per other path
-    // Other; no Covered symbols when no coverage flag can be computed.
     let covs: Vec<Option<PathCoverage>> = (0..l.paths.len())
         .map(|p| {
             let (_, acc) = l.accelerators.iter().find(|(i, _)| *i == p)?;
@@ -382,33 +380,13 @@ fn restrict_loop(
         }
         _ => f,
     });
-    let mut symbols = Vec::new();
-    let mut names = Vec::new();
-    let mut accel_symbols = Vec::new();
-    let mut covered = Vec::new();
-    let mut others = Vec::new();
-    for (p, _) in l.paths.iter().enumerate() {
-        match l.accelerators.iter().find(|(i, _)| *i == p) {
-            Some(_) => {
-                if flag.is_some() && covs[p].is_some() {
-                    covered.push(symbols.len());
-                    symbols.push(SymbolKind::Covered(p));
-                    names.push(format!("path{}_covered", p + 1));
-                }
-                others.push(symbols.len());
-                symbols.push(SymbolKind::Uncovered(p));
-                names.push(format!("path{}", p + 1));
-                accel_symbols.push(symbols.len());
-                symbols.push(SymbolKind::Accel(p));
-                names.push(format!("acc{}", p + 1));
-            }
-            None => {
-                others.push(symbols.len());
-                symbols.push(SymbolKind::Other(p));
-                names.push(format!("path{}", p + 1));
-            }
-        }
-    }
+    let LoopAlphabet {
+        symbols,
+        names,
+        accel_symbols,
+        covered,
+        others,
+    } = loop_alphabet(l, flag.is_some(), &covs);
     let automaton = match restrict::build(&Alphabet { symbols }, opts.minimize) {
         Ok(a) => a,
         Err(e) => return Ok(fallback(e.to_string())),
@@ -426,13 +404,74 @@ fn restrict_loop(
         Err(e) => return Ok(fallback(e)),
     };
 
+    let Some(text_stmt) = restricted_loop(loop_stmt, original_body, l, code) else {
+        return Ok(fallback("its body has both `continue` and `break`".into()));
+    };
+    Ok(LoopOutput {
+        span: l.span,
+        func: l.info.func,
+        text_stmt,
+        automaton: Some(automaton),
+        symbol_names: names,
+        note: None,
+    })
+}
+
+/// The trace automaton's alphabet for one loop, with the symbols' names
+/// and the positions of the accelerator, covered and other symbols.
+struct LoopAlphabet {
+    symbols: Vec<SymbolKind>,
+    names: Vec<String>,
+    accel_symbols: Vec<usize>,
+    covered: Vec<usize>,
+    others: Vec<usize>,
+}
+
+/// Per accelerated path Covered/Uncovered/Accel, per other path Other; no
+/// Covered symbols without a coverage flag (`with_flag`) or without the
+/// path's coverage condition.
+fn loop_alphabet(l: &LoopResult, with_flag: bool, covs: &[Option<PathCoverage>]) -> LoopAlphabet {
+    let mut a = LoopAlphabet {
+        symbols: Vec::new(),
+        names: Vec::new(),
+        accel_symbols: Vec::new(),
+        covered: Vec::new(),
+        others: Vec::new(),
+    };
+    let add = |a: &mut LoopAlphabet, kind: SymbolKind, name: String| {
+        a.symbols.push(kind);
+        a.names.push(name);
+        a.symbols.len() - 1
+    };
+    for (p, _) in l.paths.iter().enumerate() {
+        if !l.accelerators.iter().any(|(i, _)| *i == p) {
+            let i = add(&mut a, SymbolKind::Other(p), format!("path{}", p + 1));
+            a.others.push(i);
+            continue;
+        }
+        if with_flag && covs[p].is_some() {
+            let i = add(&mut a, SymbolKind::Covered(p), format!("path{}_covered", p + 1));
+            a.covered.push(i);
+        }
+        let i = add(&mut a, SymbolKind::Uncovered(p), format!("path{}", p + 1));
+        a.others.push(i);
+        let i = add(&mut a, SymbolKind::Accel(p), format!("acc{}", p + 1));
+        a.accel_symbols.push(i);
+    }
+    a
+}
+
+/// The loop with the automaton inlined: the reset before it, and a body
+/// that chooses between the accelerators and the original body, each with
+/// the automaton's step. `None` when the original body cannot carry it.
+fn restricted_loop(loop_stmt: &Stmt, original_body: Stmt, l: &LoopResult, code: AutomatonCode) -> Option<Stmt> {
     // The block of a covered iteration must run after the whole body; a
     // `continue` would skip it, so such a body runs inside `do { } while (0)`
     // (where `continue` ends the body), unless it also has a `break`.
     let (has_continue, has_break) = own_jumps(&original_body);
     let body_for_branch = if has_continue && !code.orig_suffix.is_empty() {
         if has_break {
-            return Ok(fallback("its body has both `continue` and `break`".into()));
+            return None;
         }
         do_while_zero(original_body)
     } else {
@@ -457,21 +496,13 @@ fn restrict_loop(
         })
         .collect();
     let new_loop = instrument::build_loop(loop_stmt, branches, block(orig));
-    let text_stmt = Stmt::new(
+    Some(Stmt::new(
         StmtKind::Block {
             stmts: vec![code.reset, new_loop],
             scoped: false,
         },
         Span::SYNTHETIC,
-    );
-    Ok(LoopOutput {
-        span: l.span,
-        func: l.info.func,
-        text_stmt,
-        automaton: Some(automaton),
-        symbol_names: names,
-        note: None,
-    })
+    ))
 }
 
 /// Is the loop at `span` a direct member of a `{ }` block (so that a
