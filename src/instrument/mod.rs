@@ -201,131 +201,137 @@ fn path_steps(program: &Program, path: &Path) -> Vec<String> {
 /// Accelerate every loop that can be, in acceleration-only mode.
 pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instrumented {
     let mut prog = program.clone();
-    let infos = loops::find_loops(program);
-    let mut results = Vec::new();
-    for info in infos {
-        let function = program.func(info.func).name.clone();
-        let mut report = LoopReport {
-            function,
-            kind: info.kind,
-            start: info.span.start,
-            end: info.span.end,
-            depth: info.depth,
-            reads: info.reads.iter().map(|v| var_report(program, *v)).collect(),
-            writes: info.writes.iter().map(|v| var_report(program, *v)).collect(),
-            accelerated: false,
-            reason: Why::default(),
-            paths: Vec::new(),
-        };
-        let mut diagnostics = Vec::new();
-        let paths = match loops::iteration_paths(program, &info, opts.max_paths) {
-            Ok(p) if p.is_empty() => Err(Why::one(Reason::PathConstruct("every iteration leaves the loop"))),
-            other => other,
-        };
-        let paths = match paths {
-            Ok(p) => p,
-            Err(why) => {
-                diagnostics.push(
-                    Diagnostic::warning(
-                        info.span,
-                        format!("loop not accelerated: {}", why.text().unwrap_or_default()),
-                    )
-                    .with_label("this loop is left as it is"),
-                );
-                report.reason = why;
-                results.push(LoopResult {
-                    span: info.span,
-                    info,
-                    replacement: None,
-                    paths: Vec::new(),
-                    accelerators: Vec::new(),
-                    report,
-                    diagnostics,
-                });
-                continue;
+    let loops = loops::find_loops(program)
+        .into_iter()
+        .map(|info| instrument_loop(program, &mut prog, info, opts))
+        .collect();
+    Instrumented { program: prog, loops }
+}
+
+/// One loop: its paths, an accelerator per path that has one (its fresh
+/// variables are added to `prog`), the replacement loop, the report and
+/// the diagnostics.
+fn instrument_loop(program: &Program, prog: &mut Program, info: LoopInfo, opts: &InstrumentOptions) -> LoopResult {
+    let mut report = LoopReport {
+        function: program.func(info.func).name.clone(),
+        kind: info.kind,
+        start: info.span.start,
+        end: info.span.end,
+        depth: info.depth,
+        reads: info.reads.iter().map(|v| var_report(program, *v)).collect(),
+        writes: info.writes.iter().map(|v| var_report(program, *v)).collect(),
+        accelerated: false,
+        reason: Why::default(),
+        paths: Vec::new(),
+    };
+    let mut diagnostics = Vec::new();
+    let paths = match loops::iteration_paths(program, &info, opts.max_paths) {
+        Ok(p) if p.is_empty() => Err(Why::one(Reason::PathConstruct("every iteration leaves the loop"))),
+        other => other,
+    };
+    let paths = match paths {
+        Ok(p) => p,
+        Err(why) => {
+            diagnostics.push(
+                Diagnostic::warning(
+                    info.span,
+                    format!("loop not accelerated: {}", why.text().unwrap_or_default()),
+                )
+                .with_label("this loop is left as it is"),
+            );
+            report.reason = why;
+            return LoopResult {
+                span: info.span,
+                info,
+                replacement: None,
+                paths: Vec::new(),
+                accelerators: Vec::new(),
+                report,
+                diagnostics,
+            };
+        }
+    };
+    let mut accelerators = Vec::new();
+    for (i, path) in paths.iter().enumerate() {
+        let steps = path_steps(program, path);
+        match accelerate::accelerate_path(prog, &info, path, opts.quantifiers) {
+            Ok(acc) => {
+                report.paths.push(accelerated_path_report(prog, &acc, steps));
+                accelerators.push((i, acc));
             }
-        };
-        let mut accelerators = Vec::new();
-        for (i, path) in paths.iter().enumerate() {
-            let steps = path_steps(program, path);
-            match accelerate::accelerate_path(&mut prog, &info, path, opts.quantifiers) {
-                Ok(acc) => {
-                    let names = |v: VarId| prog.vars.get(v.0).map(|d| d.name.clone());
-                    report.paths.push(PathReport {
-                        steps,
-                        accelerated: true,
-                        reason: Why::default(),
-                        n_var: names(acc.n_var),
-                        closed_forms: acc.closed_forms.clone(),
-                        guards: acc
-                            .guards
-                            .iter()
-                            .map(|g| GuardReport {
-                                cond: show::expr(&prog, &names, &g.cond),
-                                assertion: g.assertion,
-                                after_body: g.after_body,
-                                treatment: g.treatment,
-                            })
-                            .collect(),
-                        overflow: acc.overflow.iter().map(|e| show::expr(&prog, &names, e)).collect(),
-                    });
-                    accelerators.push((i, acc));
+            Err(reason) => {
+                let mut d = Diagnostic::warning(
+                    info.span,
+                    format!("iteration path {} of this loop is not accelerated: {reason}", i + 1),
+                )
+                .with_label("path not accelerated");
+                for s in &steps {
+                    d = d.with_note(format!("path {}: {s}", i + 1));
                 }
-                Err(reason) => {
-                    let mut d = Diagnostic::warning(
-                        info.span,
-                        format!("iteration path {} of this loop is not accelerated: {reason}", i + 1),
-                    )
-                    .with_label("path not accelerated");
-                    for s in &steps {
-                        d = d.with_note(format!("path {}: {s}", i + 1));
-                    }
-                    diagnostics.push(d);
-                    report.paths.push(PathReport {
-                        steps,
-                        accelerated: false,
-                        reason: Why::one(reason),
-                        n_var: None,
-                        closed_forms: Vec::new(),
-                        guards: Vec::new(),
-                        overflow: Vec::new(),
-                    });
-                }
+                diagnostics.push(d);
+                report.paths.push(PathReport {
+                    steps,
+                    accelerated: false,
+                    reason: Why::one(reason),
+                    n_var: None,
+                    closed_forms: Vec::new(),
+                    guards: Vec::new(),
+                    overflow: Vec::new(),
+                });
             }
         }
-        let replacement = if accelerators.is_empty() {
-            let reason = Reason::NoPathAccelerated;
-            diagnostics.push(Diagnostic::warning(
-                info.span,
-                format!("loop not accelerated: {reason}"),
-            ));
-            report.reason = Why::one(reason);
-            None
-        } else {
-            report.accelerated = true;
-            loops::loop_stmt(program, &info).map(|s| {
-                let body = match &s.kind {
-                    StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => {
-                        (**body).clone()
-                    }
-                    _ => s.clone(),
-                };
-                build_loop(s, accelerators.iter().map(|(_, a)| a.block.clone()).collect(), body)
-            })
-        };
-        results.push(LoopResult {
-            span: info.span,
-            info,
-            replacement,
-            paths,
-            accelerators,
-            report,
-            diagnostics,
-        });
     }
-    Instrumented {
-        program: prog,
-        loops: results,
+    let replacement = if accelerators.is_empty() {
+        let reason = Reason::NoPathAccelerated;
+        diagnostics.push(Diagnostic::warning(
+            info.span,
+            format!("loop not accelerated: {reason}"),
+        ));
+        report.reason = Why::one(reason);
+        None
+    } else {
+        report.accelerated = true;
+        loops::loop_stmt(program, &info).map(|s| {
+            let body = match &s.kind {
+                StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => {
+                    (**body).clone()
+                }
+                _ => s.clone(),
+            };
+            build_loop(s, accelerators.iter().map(|(_, a)| a.block.clone()).collect(), body)
+        })
+    };
+    LoopResult {
+        span: info.span,
+        info,
+        replacement,
+        paths,
+        accelerators,
+        report,
+        diagnostics,
+    }
+}
+
+/// What `explain` and the JSON report say of an accelerated path.
+fn accelerated_path_report(prog: &Program, acc: &Accelerator, steps: Vec<String>) -> PathReport {
+    let names = |v: VarId| prog.vars.get(v.0).map(|d| d.name.clone());
+    PathReport {
+        steps,
+        accelerated: true,
+        reason: Why::default(),
+        n_var: names(acc.n_var),
+        closed_forms: acc.closed_forms.clone(),
+        guards: acc
+            .guards
+            .iter()
+            .map(|g| GuardReport {
+                cond: show::expr(prog, &names, &g.cond),
+                assertion: g.assertion,
+                after_body: g.after_body,
+                treatment: g.treatment,
+            })
+            .collect(),
+        overflow: acc.overflow.iter().map(|e| show::expr(prog, &names, e)).collect(),
     }
 }
 
