@@ -220,10 +220,26 @@ fn analyse_loop(
             reasons.push(Reason::GotoIntoLoop(l.clone()));
         }
     }
-    // Each reason once; the unmodelled expressions named in one reason.
+    let reasons = each_once(reasons);
+    LoopInfo {
+        index: 0,
+        func,
+        span: s.span,
+        kind,
+        depth,
+        contains_loop,
+        reads: reads.into_iter().collect(),
+        writes: writes.into_iter().collect(),
+        reason: Why(reasons),
+    }
+}
+
+/// Each reason once, in the order first given; the unmodelled expressions
+/// of all `UnmodelledExpressions` named in one, where the first was.
+fn each_once(reasons: Vec<Reason>) -> Vec<Reason> {
     let mut seen = Vec::new();
     let mut unmodelled = Vec::new();
-    for r in std::mem::take(&mut reasons) {
+    for r in reasons {
         match r {
             Reason::UnmodelledExpressions(what) => {
                 for w in what {
@@ -247,18 +263,7 @@ fn analyse_loop(
             *what = std::mem::take(&mut unmodelled);
         }
     }
-    reasons = seen;
-    LoopInfo {
-        index: 0,
-        func,
-        span: s.span,
-        kind,
-        depth,
-        contains_loop,
-        reads: reads.into_iter().collect(),
-        writes: writes.into_iter().collect(),
-        reason: Why(reasons),
-    }
+    seen
 }
 
 fn loop_body(s: &Stmt) -> &Stmt {
