@@ -250,35 +250,7 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         output: &outcome.output,
         map: &outcome.source_map,
     };
-    let mut options = args.checker.options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S));
-    let deadline = options
-        .timeout_ms
-        .map(|ms| started + std::time::Duration::from_millis(ms));
-    let status = status_line(&mut options);
-    let mut schedule: Vec<Step> = Vec::new();
-    let checked = loop {
-        let step_started = Instant::now();
-        let checked = check_source(&outcome.output, &options);
-        let Ok(report) = &checked else { break checked };
-        schedule.push(Step {
-            unwind: options.unwind,
-            verdict: report.verdict.as_str(),
-            ms: step_started.elapsed().as_secs_f64() * 1e3,
-        });
-        // Deeper only where only unwinding assertions kept it undecided.
-        let deeper = (options.unwind.saturating_mul(2)).min(args.max_unwind);
-        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        if report.verdict != Verdict::Unknown
-            || report.unknown_reason.is_some()
-            || deeper <= options.unwind
-            || left.is_some_and(|l| l.is_zero())
-        {
-            break checked;
-        }
-        options.unwind = deeper;
-        options.timeout_ms = left.map(|l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).max(1));
-    };
-    status.finish_and_clear();
+    let (checked, schedule) = deepening_check(&outcome.output, args);
     let report = match checked {
         Ok(r) => r,
         Err(diags) => {
@@ -297,61 +269,108 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
             return Exit::InputError;
         }
     };
-    let check_time = started.elapsed();
+    let times = (
+        transform_time.as_secs_f64() * 1e3,
+        started.elapsed().as_secs_f64() * 1e3,
+    );
     let loop_notes = unwinding_notes(&report, &at, &outcome.loops);
     let out = if args.checker.json {
         let mut json = report.to_json_at(&name, &at, args.checker.trace);
         if let Some(obj) = json.as_object_mut() {
-            obj.insert(
-                "transform_ms".into(),
-                serde_json::json!(transform_time.as_secs_f64() * 1e3),
-            );
-            obj.insert("check_ms".into(), serde_json::json!(check_time.as_secs_f64() * 1e3));
+            obj.insert("transform_ms".into(), serde_json::json!(times.0));
+            obj.insert("check_ms".into(), serde_json::json!(times.1));
             obj.insert("loop_notes".into(), serde_json::json!(loop_notes));
             obj.insert("schedule".into(), serde_json::json!(schedule));
             obj.insert("transform_report".into(), outcome.report.clone());
         }
         format!("{json:#}\n")
     } else {
-        let body = report.render_at(&at, args.checker.trace);
-        // Keep the verdict word as the last line.
-        let (head, verdict) = body.trim_end().rsplit_once('\n').unwrap_or(("", body.trim_end()));
-        let mut out = String::new();
-        if !head.is_empty() {
-            out.push_str(head);
-            out.push('\n');
-        }
-        for note in &loop_notes {
-            out.push_str(&format!("note: {note}\n"));
-        }
-        if args.verbose {
-            for s in &schedule {
-                out.push_str(&format!(
-                    "bound: --unwind {}: {} ({:.1} ms)\n",
-                    s.unwind, s.verdict, s.ms
-                ));
-            }
-        }
-        if schedule.len() > 1 {
-            out.push_str(&format!(
-                "note: UNKNOWN at --unwind {}; checked again at deeper bounds, the last --unwind {}\n",
-                args.unwind, report.unwind
-            ));
-        }
-        out.push_str(&format!(
-            "time: transform {:.1} ms, check {:.1} ms (--unwind {})\n",
-            transform_time.as_secs_f64() * 1e3,
-            check_time.as_secs_f64() * 1e3,
-            report.unwind
-        ));
-        out.push_str(verdict);
-        out.push('\n');
-        out
+        verify_text(args, &report, &at, &loop_notes, &schedule, times)
     };
     match print_or_fail(&name, &out, color) {
         Ok(()) => verdict_exit(&report),
         Err(e) => e,
     }
+}
+
+/// Check the transformed program at `--unwind`, then at doubled bounds up
+/// to `--max-unwind` while only unwinding assertions keep it undecided and
+/// the time budget lasts; with the bounds tried.
+fn deepening_check(output: &str, args: &VerifyArgs) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<Step>) {
+    let started = Instant::now();
+    let mut options = args.checker.options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S));
+    let deadline = options
+        .timeout_ms
+        .map(|ms| started + std::time::Duration::from_millis(ms));
+    let status = status_line(&mut options);
+    let mut schedule: Vec<Step> = Vec::new();
+    let checked = loop {
+        let step_started = Instant::now();
+        let checked = check_source(output, &options);
+        let Ok(report) = &checked else { break checked };
+        schedule.push(Step {
+            unwind: options.unwind,
+            verdict: report.verdict.as_str(),
+            ms: step_started.elapsed().as_secs_f64() * 1e3,
+        });
+        let deeper = (options.unwind.saturating_mul(2)).min(args.max_unwind);
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if report.verdict != Verdict::Unknown
+            || report.unknown_reason.is_some()
+            || deeper <= options.unwind
+            || left.is_some_and(|l| l.is_zero())
+        {
+            break checked;
+        }
+        options.unwind = deeper;
+        options.timeout_ms = left.map(|l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).max(1));
+    };
+    status.finish_and_clear();
+    (checked, schedule)
+}
+
+/// `verify`'s text output: the checker's report at input lines, the notes,
+/// the bounds tried (with `--verbose`), the times (`(transform, check)` in
+/// ms), and the verdict word as the last line.
+fn verify_text(
+    args: &VerifyArgs,
+    report: &CheckReport,
+    at: &InInput,
+    loop_notes: &[String],
+    schedule: &[Step],
+    (transform_ms, check_ms): (f64, f64),
+) -> String {
+    let body = report.render_at(at, args.checker.trace);
+    let (head, verdict) = body.trim_end().rsplit_once('\n').unwrap_or(("", body.trim_end()));
+    let mut out = String::new();
+    if !head.is_empty() {
+        out.push_str(head);
+        out.push('\n');
+    }
+    for note in loop_notes {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    if args.verbose {
+        for s in schedule {
+            out.push_str(&format!(
+                "bound: --unwind {}: {} ({:.1} ms)\n",
+                s.unwind, s.verdict, s.ms
+            ));
+        }
+    }
+    if schedule.len() > 1 {
+        out.push_str(&format!(
+            "note: UNKNOWN at --unwind {}; checked again at deeper bounds, the last --unwind {}\n",
+            args.unwind, report.unwind
+        ));
+    }
+    out.push_str(&format!(
+        "time: transform {transform_ms:.1} ms, check {check_ms:.1} ms (--unwind {})\n",
+        report.unwind
+    ));
+    out.push_str(verdict);
+    out.push('\n');
+    out
 }
 
 /// Locations in tracc's output shown at the input lines they stand for:
