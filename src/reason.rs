@@ -195,6 +195,7 @@ impl From<&'static str> for Reason {
 }
 
 impl fmt::Display for Reason {
+    // One arm per reason: the text users read, kept next to each other.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::NestedLoop => write!(f, "contains a nested loop"),

@@ -540,9 +540,42 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
         quants: quant::Instantiator::new(&enc.quants, &all),
         has_quants: !enc.quants.is_empty(),
     };
+    let unknown = user_failures(&mut backend, enc, &user, opts.per_assertion, report);
+    if !report.failures.is_empty() {
+        report.verdict = Verdict::Unsafe;
+        report.trace = report.failures[0].trace.clone();
+        return;
+    }
+    if let Some(r) = unknown {
+        report.verdict = Verdict::Unknown;
+        report.unknown_reason = Some(r);
+        return;
+    }
+    unwinding_failures(&mut backend, enc, unwind, report);
+    // Several unwinding assertions of one loop (nested in an outer loop or
+    // in several calls) name the loop once.
+    let mut seen = std::collections::HashSet::new();
+    report.unwinding_failures.retain(|f| seen.insert((f.span, f.kind)));
+    report.verdict = if report.unwinding_failures.is_empty() && report.unknown_reason.is_none() {
+        Verdict::Safe
+    } else {
+        Verdict::Unknown
+    };
+}
+
+/// The user properties that can fail, into `report.failures` (all of them
+/// from one model, or one query each with `per_assertion`); why the answer
+/// is unknown, if it is.
+fn user_failures(
+    backend: &mut Backend,
+    enc: &Encoding,
+    user: &[(usize, Bool)],
+    per_assertion: bool,
+    report: &mut CheckReport,
+) -> Option<String> {
     let mut unknown = None;
-    if opts.per_assertion {
-        for (i, lit) in &user {
+    if per_assertion {
+        for (i, lit) in user {
             match backend.check(lit) {
                 (SatResult::Sat, Some(m), _) => report.failures.push(failure(enc, *i, &m, true)),
                 (SatResult::Unknown, _, why) => unknown = why,
@@ -554,7 +587,7 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
         match backend.check(&Bool::or(&lits)) {
             (SatResult::Sat, Some(m), _) => {
                 // Every property the model violates, first in execution order first.
-                for (i, _) in &user {
+                for (i, _) in user {
                     if holds(&m, &enc.props[*i].fails) {
                         let with_trace = report.failures.is_empty();
                         report.failures.push(failure(enc, *i, &m, with_trace));
@@ -570,19 +603,17 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
             _ => {}
         }
     }
-    if !report.failures.is_empty() {
-        report.verdict = Verdict::Unsafe;
-        report.trace = report.failures[0].trace.clone();
-        return;
-    }
-    if let Some(r) = unknown {
-        report.verdict = Verdict::Unknown;
-        report.unknown_reason = Some(r);
-        return;
-    }
-    // Name every loop whose unwinding assertion can fail: ask, collect the
-    // ones the model violates, exclude them, ask again.
-    let mut remaining = unwind;
+    unknown
+}
+
+/// Name every loop whose unwinding assertion can fail: ask, collect the
+/// ones the model violates, exclude them, ask again.
+fn unwinding_failures(
+    backend: &mut Backend,
+    enc: &Encoding,
+    mut remaining: Vec<(usize, Bool)>,
+    report: &mut CheckReport,
+) {
     while !remaining.is_empty() {
         let lits: Vec<&Bool> = remaining.iter().map(|(_, l)| l).collect();
         match backend.check(&Bool::or(&lits)) {
@@ -609,15 +640,6 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
             _ => break,
         }
     }
-    // Several unwinding assertions of one loop (nested in an outer loop or
-    // in several calls) name the loop once.
-    let mut seen = std::collections::HashSet::new();
-    report.unwinding_failures.retain(|f| seen.insert((f.span, f.kind)));
-    report.verdict = if report.unwinding_failures.is_empty() && report.unknown_reason.is_none() {
-        Verdict::Safe
-    } else {
-        Verdict::Unknown
-    };
 }
 
 fn reason(solver: &Solver) -> String {

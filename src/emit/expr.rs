@@ -192,6 +192,8 @@ impl Printer<'_> {
         Ok(if prec < ctx { format!("({text})") } else { text })
     }
 
+    /// The text of `e` and its precedence. One arm per expression kind,
+    /// which is why it is long.
     fn expr_prec(&self, e: &Expr, value_only: bool) -> Result<(String, u8), EmitError> {
         if !e.span.is_synthetic() {
             let text = span_text(self.source, e.span)?;

@@ -165,7 +165,8 @@ struct StmtPrinter<'a> {
 
 impl StmtPrinter<'_> {
     /// Write `s`, which starts on a line indented by `indent`. `case_ty` is
-    /// the type of the enclosing switch's (promoted) condition.
+    /// the type of the enclosing switch's (promoted) condition. One arm per
+    /// statement kind, which is why it is long.
     fn stmt(&self, out: &mut String, s: &Stmt, indent: &str, case_ty: Option<IntType>) -> Result<(), EmitError> {
         if self.is_verbatim(s)? {
             return self.copy(out, s.span, indent);

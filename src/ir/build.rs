@@ -139,6 +139,8 @@ pub fn as_value(e: Expr) -> Expr {
 /// are: callers pass values made explicit with `as_value`). Nodes that
 /// change lose their span.
 pub fn subst(e: &Expr, f: &dyn Fn(VarId) -> Option<Expr>) -> Expr {
+    // One arm per expression kind (a node is rebuilt only if a child
+    // changed), which is why it is long.
     fn go(e: &Expr, f: &dyn Fn(VarId) -> Option<Expr>) -> (Expr, bool) {
         let b = |x: &Expr| -> (Box<Expr>, bool) {
             let (r, c) = go(x, f);

@@ -144,6 +144,7 @@ impl Lowerer<'_> {
         }
     }
 
+    /// One arm per tree-sitter expression kind, which is why it is long.
     pub(super) fn expr(&mut self, node: Node<'_>) -> Expr {
         let span = self.span(node);
         match node.kind() {

@@ -37,6 +37,7 @@ impl Lowerer<'_> {
         }
     }
 
+    /// One arm per tree-sitter statement kind, which is why it is long.
     pub(super) fn stmt(&mut self, node: Node<'_>) -> Stmt {
         let span = self.span(node);
         let kind = match node.kind() {
