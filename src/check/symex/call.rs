@@ -3,11 +3,13 @@
 //! In: a callee, its arguments and the caller's state. Out: the return
 //! value, with the callee's body executed in a fresh frame, or a
 //! nondeterministic result (and its trace step) for `nondet_*` and intrinsics.
+//! `eval_call` only dispatches: each intrinsic (assert, assume, error,
+//! abort, array copy) and each kind of user call has its own method.
 
 use super::expr::{convert, pure};
 use super::{Enc, FnCtx, Key, PropKind, R, State, StepKind, Val, and2, is_false, not1, unsupported};
 use crate::diag::Diagnostic;
-use crate::ir::{CType, Callee, Expr, ExprKind, FuncId, Intrinsic, Span};
+use crate::ir::{CType, Callee, Expr, ExprKind, FuncId, Intrinsic, Span, VarId};
 
 fn is_nondet_name(name: &str) -> bool {
     name.starts_with("nondet_") || name.starts_with("__VERIFIER_nondet_") || name.starts_with("__CPROVER_nondet")
@@ -104,6 +106,8 @@ impl<'p> Enc<'p> {
         Ok(ret)
     }
 
+    /// Dispatch on the callee: one method per intrinsic, one for user
+    /// functions.
     pub(super) fn eval_call(
         &mut self,
         e: &'p Expr,
@@ -112,189 +116,232 @@ impl<'p> Enc<'p> {
         st: &mut State,
         discard: bool,
     ) -> R<Val> {
-        let arg = |i: usize| {
-            args.get(i)
-                .ok_or_else(|| unsupported(e.span, "intrinsic called with too few arguments"))
-        };
         match callee {
-            Callee::Intrinsic(Intrinsic::Assert) => {
-                let c = self.truth(arg(0)?, st)?;
-                // Lowering keeps only the condition; a message string of
-                // `__CPROVER_assert(c, "msg")` follows it in the call's text.
-                let after = match (e.span.is_synthetic(), args[0].span.is_synthetic()) {
-                    (false, false) => self.src.get(args[0].span.end..e.span.end).unwrap_or(""),
-                    _ => "",
-                };
-                let quoted = match (after.find('"'), after.rfind('"')) {
-                    (Some(a), Some(b)) if b > a => Some(after[a + 1..b].to_string()),
-                    _ => None,
-                };
-                let message = match quoted {
-                    Some(m) => m,
-                    None => {
-                        let t = self.text(args[0].span);
-                        if t.is_empty() {
-                            "assertion".to_string()
-                        } else {
-                            format!("assertion {t}")
-                        }
-                    }
-                };
-                if !st.dead {
-                    self.prop(PropKind::Assert, e.span, message, and2(&st.guard, &not1(&c)));
+            Callee::Intrinsic(Intrinsic::Assert) => self.call_assert(e, args, st),
+            Callee::Intrinsic(Intrinsic::Assume) => self.call_assume(e, args, st),
+            Callee::Intrinsic(Intrinsic::Error) => self.call_error(e, st),
+            Callee::Intrinsic(Intrinsic::Abort) => self.call_abort(args, st),
+            Callee::Intrinsic(Intrinsic::ArrayCopy) => self.call_array_copy(e, args, st),
+            Callee::Func(fid) => self.call_user(e, *fid, args, st, discard),
+        }
+    }
+
+    /// `assert(c)`: a property that fails where `c` is false.
+    fn call_assert(&mut self, e: &'p Expr, args: &'p [Expr], st: &mut State) -> R<Val> {
+        let cond = intrinsic_arg(e, args, 0)?;
+        let c = self.truth(cond, st)?;
+        let message = self.assert_message(e, cond);
+        if !st.dead {
+            self.prop(PropKind::Assert, e.span, message, and2(&st.guard, &not1(&c)));
+        }
+        Ok(Val::Void)
+    }
+
+    /// The message of an assertion `call` on `cond`: its quoted string, or
+    /// "assertion" and the condition's text.
+    fn assert_message(&self, call: &Expr, cond: &Expr) -> String {
+        // Lowering keeps only the condition; a message string of
+        // `__CPROVER_assert(c, "msg")` follows it in the call's text.
+        let after = match (call.span.is_synthetic(), cond.span.is_synthetic()) {
+            (false, false) => self.src.get(cond.span.end..call.span.end).unwrap_or(""),
+            _ => "",
+        };
+        let quoted = match (after.find('"'), after.rfind('"')) {
+            (Some(a), Some(b)) if b > a => Some(after[a + 1..b].to_string()),
+            _ => None,
+        };
+        match quoted {
+            Some(m) => m,
+            None => {
+                let t = self.text(cond.span);
+                if t.is_empty() {
+                    "assertion".to_string()
+                } else {
+                    format!("assertion {t}")
                 }
-                Ok(Val::Void)
-            }
-            Callee::Intrinsic(Intrinsic::Assume) => {
-                let c = self.truth(arg(0)?, st)?;
-                if !st.dead && self.out.props.iter().all(|p| is_false(&p.fails)) {
-                    // No property precedes this assumption, so it cannot
-                    // mask a failure: make it a global constraint, which
-                    // z3's preprocessing can propagate (e.g. `x == 5`).
-                    self.out.defs.push(st.guard.implies(&c));
-                } else if !st.dead {
-                    let g = and2(&st.guard, &c);
-                    if is_false(&g) {
-                        *st = State::dead();
-                    } else {
-                        st.guard = self.name_bool(g);
-                    }
-                }
-                Ok(Val::Void)
-            }
-            Callee::Intrinsic(Intrinsic::Error) => {
-                if !st.dead {
-                    let name = self.text(e.span).split('(').next().unwrap_or("").trim().to_string();
-                    let name = if name.is_empty() {
-                        "error function".to_string()
-                    } else {
-                        name
-                    };
-                    self.prop(
-                        PropKind::ErrorCall,
-                        e.span,
-                        format!("{name} reachable"),
-                        st.guard.clone(),
-                    );
-                }
-                // The error functions do not return.
-                *st = State::dead();
-                Ok(Val::Void)
-            }
-            Callee::Intrinsic(Intrinsic::Abort) => {
-                for a in args {
-                    if a.ty.as_int().is_some() {
-                        self.eval(a, st)?;
-                    }
-                }
-                *st = State::dead();
-                Ok(Val::Void)
-            }
-            Callee::Intrinsic(Intrinsic::ArrayCopy) => {
-                let dst = arg(0)?.skip_implicit();
-                let src = arg(1)?.skip_implicit();
-                if dst.ty != src.ty || !matches!(dst.ty, CType::Array(..)) {
-                    return Err(unsupported(
-                        e.span,
-                        "array copy between different array types is not modelled",
-                    ));
-                }
-                let lp = self.lvalue(dst, st)?;
-                let v = self.eval_arr(src, st)?;
-                self.write_lpath(&lp, Val::Arr(v), e.span, st)?;
-                Ok(Val::Void)
-            }
-            Callee::Func(fid) => {
-                let prog = self.prog;
-                let f = prog.func(*fid);
-                if let Some(reason) = &f.opaque {
-                    return Err(unsupported(
-                        e.span,
-                        format!("call to `{}`, whose signature is not modelled: {reason}", f.name),
-                    ));
-                }
-                if f.body.is_none() {
-                    for a in args {
-                        if pure(a) {
-                            continue;
-                        }
-                        self.eval_top(a, st)?;
-                    }
-                    let nondet = is_nondet_name(&f.name);
-                    if !nondet && (discard || f.ret == CType::Void) {
-                        // Like CBMC: a function without body has no effect.
-                        return Ok(Val::Void);
-                    }
-                    if !nondet {
-                        // Like CBMC: and its return value is nondeterministic.
-                        let message = format!(
-                            "no body for function `{}`: its return value is nondeterministic",
-                            f.name
-                        );
-                        if !self.out.warnings.iter().any(|w| w.message == message) {
-                            self.out.warnings.push(
-                                Diagnostic::warning(e.span, message)
-                                    .with_label("as CBMC does, any value of the return type"),
-                            );
-                        }
-                    }
-                    let v = self.fresh(&f.ret, e.span)?;
-                    if let (Val::Bv(b), CType::Int(t)) = (&v, &f.ret) {
-                        self.step(
-                            st,
-                            e.span,
-                            StepKind::Nondet,
-                            format!("{}({})", f.name, if nondet { "" } else { "..." }),
-                            Vec::new(),
-                            Some((b.clone(), *t)),
-                        );
-                    }
-                    return Ok(v);
-                }
-                if args.len() != f.params.len() {
-                    return Err(unsupported(
-                        e.span,
-                        format!("call to `{}` with the wrong number of arguments", f.name),
-                    ));
-                }
-                let mut vals = Vec::new();
-                for (a, p) in args.iter().zip(&f.params) {
-                    let pty = &prog.var(*p).ty;
-                    match pty {
-                        CType::Array(..) => {
-                            let inner = a.skip_implicit();
-                            let ExprKind::Var(v) = inner.kind else {
-                                return Err(unsupported(
-                                    a.span,
-                                    "array argument other than a variable is not modelled",
-                                ));
-                            };
-                            if inner.ty != *pty && !matches!(&inner.ty, CType::Array(..)) {
-                                return Err(unsupported(a.span, "array argument of a different type"));
-                            }
-                            let key = self.key(v);
-                            // Make sure the caller's array exists before aliasing it.
-                            self.read_var(v, a.span, st)?;
-                            vals.push((Val::Void, Some(key)));
-                        }
-                        CType::Int(t) => {
-                            let v = self.eval_bv(a, st)?;
-                            let at = self.ity(a)?;
-                            vals.push((Val::Bv(self.name_bv(convert(&v, at, *t))), None));
-                        }
-                        _ => {
-                            return Err(unsupported(
-                                a.span,
-                                format!("parameter of type `{pty}` is not modelled"),
-                            ));
-                        }
-                    }
-                }
-                if st.dead {
-                    return Ok(self.dummy(&f.ret));
-                }
-                self.call_function(*fid, vals, e.span, st)
             }
         }
     }
+
+    /// `__CPROVER_assume(c)`: executions where `c` is false end here.
+    fn call_assume(&mut self, e: &'p Expr, args: &'p [Expr], st: &mut State) -> R<Val> {
+        let c = self.truth(intrinsic_arg(e, args, 0)?, st)?;
+        if !st.dead && self.out.props.iter().all(|p| is_false(&p.fails)) {
+            // No property precedes this assumption, so it cannot
+            // mask a failure: make it a global constraint, which
+            // z3's preprocessing can propagate (e.g. `x == 5`).
+            self.out.defs.push(st.guard.implies(&c));
+        } else if !st.dead {
+            let g = and2(&st.guard, &c);
+            if is_false(&g) {
+                *st = State::dead();
+            } else {
+                st.guard = self.name_bool(g);
+            }
+        }
+        Ok(Val::Void)
+    }
+
+    /// `reach_error()` and the like: a property that fails wherever the
+    /// call is reached.
+    fn call_error(&mut self, e: &'p Expr, st: &mut State) -> R<Val> {
+        if !st.dead {
+            let name = self.text(e.span).split('(').next().unwrap_or("").trim().to_string();
+            let name = if name.is_empty() {
+                "error function".to_string()
+            } else {
+                name
+            };
+            self.prop(
+                PropKind::ErrorCall,
+                e.span,
+                format!("{name} reachable"),
+                st.guard.clone(),
+            );
+        }
+        // The error functions do not return.
+        *st = State::dead();
+        Ok(Val::Void)
+    }
+
+    /// `abort()`, `exit(n)`: the execution ends after the integer
+    /// arguments are evaluated.
+    fn call_abort(&mut self, args: &'p [Expr], st: &mut State) -> R<Val> {
+        for a in args {
+            if a.ty.as_int().is_some() {
+                self.eval(a, st)?;
+            }
+        }
+        *st = State::dead();
+        Ok(Val::Void)
+    }
+
+    /// `__CPROVER_array_copy(dst, src)` between arrays of one type.
+    fn call_array_copy(&mut self, e: &'p Expr, args: &'p [Expr], st: &mut State) -> R<Val> {
+        let dst = intrinsic_arg(e, args, 0)?.skip_implicit();
+        let src = intrinsic_arg(e, args, 1)?.skip_implicit();
+        if dst.ty != src.ty || !matches!(dst.ty, CType::Array(..)) {
+            return Err(unsupported(
+                e.span,
+                "array copy between different array types is not modelled",
+            ));
+        }
+        let lp = self.lvalue(dst, st)?;
+        let v = self.eval_arr(src, st)?;
+        self.write_lpath(&lp, Val::Arr(v), e.span, st)?;
+        Ok(Val::Void)
+    }
+
+    /// A call of a program function: executed when it has a body,
+    /// modelled as CBMC does when it has none.
+    fn call_user(&mut self, e: &'p Expr, fid: FuncId, args: &'p [Expr], st: &mut State, discard: bool) -> R<Val> {
+        let f = self.prog.func(fid);
+        if let Some(reason) = &f.opaque {
+            return Err(unsupported(
+                e.span,
+                format!("call to `{}`, whose signature is not modelled: {reason}", f.name),
+            ));
+        }
+        if f.body.is_none() {
+            return self.call_bodiless(e, fid, args, st, discard);
+        }
+        if args.len() != f.params.len() {
+            return Err(unsupported(
+                e.span,
+                format!("call to `{}` with the wrong number of arguments", f.name),
+            ));
+        }
+        let vals = self.eval_args(args, &f.params, st)?;
+        if st.dead {
+            return Ok(self.dummy(&f.ret));
+        }
+        self.call_function(fid, vals, e.span, st)
+    }
+
+    /// The values passed for `params`: integers converted to the
+    /// parameter's type, arrays as an alias of the caller's variable.
+    fn eval_args(&mut self, args: &'p [Expr], params: &[VarId], st: &mut State) -> R<Vec<(Val, Option<Key>)>> {
+        let prog = self.prog;
+        let mut vals = Vec::new();
+        for (a, p) in args.iter().zip(params) {
+            let pty = &prog.var(*p).ty;
+            match pty {
+                CType::Array(..) => {
+                    let inner = a.skip_implicit();
+                    let ExprKind::Var(v) = inner.kind else {
+                        return Err(unsupported(
+                            a.span,
+                            "array argument other than a variable is not modelled",
+                        ));
+                    };
+                    if inner.ty != *pty && !matches!(&inner.ty, CType::Array(..)) {
+                        return Err(unsupported(a.span, "array argument of a different type"));
+                    }
+                    let key = self.key(v);
+                    // Make sure the caller's array exists before aliasing it.
+                    self.read_var(v, a.span, st)?;
+                    vals.push((Val::Void, Some(key)));
+                }
+                CType::Int(t) => {
+                    let v = self.eval_bv(a, st)?;
+                    let at = self.ity(a)?;
+                    vals.push((Val::Bv(self.name_bv(convert(&v, at, *t))), None));
+                }
+                _ => {
+                    return Err(unsupported(
+                        a.span,
+                        format!("parameter of type `{pty}` is not modelled"),
+                    ));
+                }
+            }
+        }
+        Ok(vals)
+    }
+
+    /// A call of a function without a body: its arguments' side effects
+    /// happen, and its return value (if used) is nondeterministic.
+    fn call_bodiless(&mut self, e: &'p Expr, fid: FuncId, args: &'p [Expr], st: &mut State, discard: bool) -> R<Val> {
+        let f = self.prog.func(fid);
+        for a in args {
+            if pure(a) {
+                continue;
+            }
+            self.eval_top(a, st)?;
+        }
+        let nondet = is_nondet_name(&f.name);
+        if !nondet && (discard || f.ret == CType::Void) {
+            // Like CBMC: a function without body has no effect.
+            return Ok(Val::Void);
+        }
+        if !nondet {
+            // Like CBMC: and its return value is nondeterministic.
+            let message = format!(
+                "no body for function `{}`: its return value is nondeterministic",
+                f.name
+            );
+            if !self.out.warnings.iter().any(|w| w.message == message) {
+                self.out.warnings.push(
+                    Diagnostic::warning(e.span, message).with_label("as CBMC does, any value of the return type"),
+                );
+            }
+        }
+        let v = self.fresh(&f.ret, e.span)?;
+        if let (Val::Bv(b), CType::Int(t)) = (&v, &f.ret) {
+            self.step(
+                st,
+                e.span,
+                StepKind::Nondet,
+                format!("{}({})", f.name, if nondet { "" } else { "..." }),
+                Vec::new(),
+                Some((b.clone(), *t)),
+            );
+        }
+        Ok(v)
+    }
+}
+
+/// Argument `i` of an intrinsic call `e`, or an error if it has fewer.
+fn intrinsic_arg<'a>(e: &Expr, args: &'a [Expr], i: usize) -> R<&'a Expr> {
+    args.get(i)
+        .ok_or_else(|| unsupported(e.span, "intrinsic called with too few arguments"))
 }
