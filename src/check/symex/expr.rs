@@ -185,6 +185,8 @@ impl<'p> Enc<'p> {
         Ok(val)
     }
 
+    /// Dispatch on the expression kind; arms longer than a line or two
+    /// have their own method.
     pub(super) fn eval(&mut self, e: &'p Expr, st: &mut State) -> R<Val> {
         match &e.kind {
             ExprKind::IntLit(v) => {
@@ -192,162 +194,188 @@ impl<'p> Enc<'p> {
                 Ok(Val::Bv(lit(*v, t.bits())))
             }
             ExprKind::Var(v) => self.read_var(*v, e.span, st),
-            ExprKind::Unary(op, a) => {
-                let t = self.ity(e)?;
-                let at = self.ity(a)?;
-                let v = self.eval_bv(a, st)?;
-                let r = match op {
-                    UnOp::Neg => convert(&v, at, t).bvneg(),
-                    UnOp::Plus => convert(&v, at, t),
-                    UnOp::BitNot => convert(&v, at, t).bvnot(),
-                    UnOp::LogNot => bool_to_bv(&v.eq(lit(0, v.get_size())), t.bits()),
-                };
-                Ok(Val::Bv(r.simplify()))
-            }
+            ExprKind::Unary(op, a) => self.eval_unary(e, *op, a, st),
             ExprKind::Binary(op, a, b) => self.eval_binary(e, *op, a, b, st),
-            ExprKind::Cond(c, a, b) => {
-                let tc = self.truth(c, st)?;
-                let (va, vb) = if pure(a) && pure(b) {
-                    (self.eval(a, st)?, self.eval(b, st)?)
-                } else {
-                    let mut sa = self.fork(st, &tc);
-                    let mut sb = self.fork(st, &not1(&tc));
-                    let va = if sa.dead {
-                        self.dummy(&a.ty)
-                    } else {
-                        self.eval(a, &mut sa)?
-                    };
-                    let vb = if sb.dead {
-                        self.dummy(&b.ty)
-                    } else {
-                        self.eval(b, &mut sb)?
-                    };
-                    *st = self.merge(vec![sa, sb]);
-                    (va, vb)
-                };
-                match (va, vb, &e.ty) {
-                    (Val::Bv(x), Val::Bv(y), CType::Int(t)) => {
-                        let x = convert(&x, self.ity(a)?, *t);
-                        let y = convert(&y, self.ity(b)?, *t);
-                        Ok(Val::Bv(tc.ite(&x, &y).simplify()))
-                    }
-                    (_, _, CType::Void) => Ok(Val::Void),
-                    _ => Err(unsupported(
-                        e.span,
-                        "conditional expression of this type is not modelled",
-                    )),
-                }
-            }
+            ExprKind::Cond(c, a, b) => self.eval_cond(e, c, a, b, st),
             ExprKind::Assign { op, op_ty, lhs, rhs } => self.eval_assign(e, *op, op_ty, lhs, rhs, st),
             ExprKind::IncDec {
                 inc,
                 prefix,
                 op_ty,
                 target,
-            } => {
-                let lp = self.lvalue(target, st)?;
-                let lt = self.ity(target)?;
-                let ot = op_ty
-                    .as_int()
-                    .ok_or_else(|| unsupported(e.span, format!("`{op_ty}` arithmetic is not modelled")))?;
-                let Val::Bv(old) = self.read_lpath(&lp, e.span, st)? else {
-                    return Err(unsupported(e.span, "expected a scalar value here"));
-                };
-                let o = convert(&old, lt, ot);
-                let one = lit(1, ot.bits());
-                let r = if *inc { o.bvadd(&one) } else { o.bvsub(&one) };
-                let new = self.store_scalar(&lp, convert(&r, ot, lt), lt, e.span, st)?;
-                let res = if *prefix { new } else { old };
-                let et = self.ity(e)?;
-                Ok(Val::Bv(convert(&res, lt, et)))
-            }
-            ExprKind::Cast { expr, .. } => {
-                if e.ty == CType::Void {
-                    self.eval_top(expr, st)?;
-                    return Ok(Val::Void);
-                }
-                if let (CType::Array(..), true) = (&e.ty, e.ty == expr.ty) {
-                    return self.eval(expr, st);
-                }
-                let to = self.ity(e)?;
-                let from = self.ity(expr)?;
-                let v = self.eval_bv(expr, st)?;
-                Ok(Val::Bv(convert(&v, from, to).simplify()))
-            }
+            } => self.eval_incdec(e, *inc, *prefix, op_ty, target, st),
+            ExprKind::Cast { expr, .. } => self.eval_cast(e, expr, st),
             ExprKind::Index(a, i) => {
                 let arr = self.eval_arr(a, st)?;
                 let idx = self.index64(i, st)?;
                 self.select(&arr, &idx, &e.ty, e.span)
             }
             ExprKind::Call(callee, args) => self.eval_call(e, callee, args, st, false),
-            ExprKind::Nondet(name) => {
-                let v = self.fresh(&e.ty, e.span)?;
-                if let (Val::Bv(b), CType::Int(t)) = (&v, &e.ty) {
-                    let target = if name.is_empty() {
-                        "nondet".to_string()
-                    } else {
-                        format!("{name}()")
-                    };
-                    self.step(st, e.span, StepKind::Nondet, target, Vec::new(), Some((b.clone(), *t)));
-                }
-                Ok(v)
-            }
+            ExprKind::Nondet(name) => self.eval_nondet(e, name, st),
             ExprKind::Comma(a, b) => {
                 self.eval_top(a, st)?;
                 self.eval(b, st)
             }
-            ExprKind::Forall(v, body) => {
-                if !pure(body) {
-                    return Err(unsupported(
-                        body.span,
-                        "quantifier body with side effects is not modelled",
-                    ));
-                }
-                let decl = self.prog.var(*v);
-                let t = decl
-                    .ty
-                    .as_int()
-                    .ok_or_else(|| unsupported(decl.span, "quantified variable of this type is not modelled"))?;
-                let bound = BV::fresh_const("tracc_q", t.bits());
-                let mut tmp = st.clone();
-                tmp.vals.insert(self.key(*v), Val::Bv(bound.clone()));
-                self.binders += 1;
-                let b = self.truth(body, &mut tmp);
-                self.binders -= 1;
-                let b = b?;
-                // Quantifiers over array elements are instantiated (quant.rs);
-                // z3 handles the others (ranges of scalar conditions) well.
-                let q = if self.binders == 0 && !self.opts.native_quantifiers && crate::check::quant::reads_array(&b) {
-                    let name = Bool::fresh_const("tracc_fa");
-                    self.out.quants.push(Quant {
-                        name: name.clone(),
-                        bound,
-                        body: b,
-                        signed: t.signed && !t.is_bool(),
-                    });
-                    name
-                } else {
-                    let q = z3::ast::forall_const(&[&bound], &[], &b);
-                    if self.binders == 0 {
-                        // Named, so that the model gives it a value (z3's
-                        // model evaluation leaves quantifiers unevaluated);
-                        // by two implications, as z3 would solve an equation
-                        // away and give the name the quantifier as value.
-                        let name = Bool::fresh_const("tracc_fa");
-                        self.out.defs.push(name.implies(&q));
-                        self.out.defs.push(q.implies(&name));
-                        name
-                    } else {
-                        // Inside another quantifier's body the outer bound
-                        // variable may occur: no name outside.
-                        q
-                    }
-                };
-                let et = self.ity(e)?;
-                Ok(Val::Bv(bool_to_bv(&q, et.bits())))
-            }
+            ExprKind::Forall(v, body) => self.eval_forall(e, *v, body, st),
             ExprKind::Opaque(reason) => Err(unsupported(e.span, format!("expression not modelled: {reason}"))),
         }
+    }
+
+    fn eval_unary(&mut self, e: &'p Expr, op: UnOp, a: &'p Expr, st: &mut State) -> R<Val> {
+        let t = self.ity(e)?;
+        let at = self.ity(a)?;
+        let v = self.eval_bv(a, st)?;
+        let r = match op {
+            UnOp::Neg => convert(&v, at, t).bvneg(),
+            UnOp::Plus => convert(&v, at, t),
+            UnOp::BitNot => convert(&v, at, t).bvnot(),
+            UnOp::LogNot => bool_to_bv(&v.eq(lit(0, v.get_size())), t.bits()),
+        };
+        Ok(Val::Bv(r.simplify()))
+    }
+
+    /// `c ? a : b`; a branch with side effects runs only where it is taken.
+    fn eval_cond(&mut self, e: &'p Expr, c: &'p Expr, a: &'p Expr, b: &'p Expr, st: &mut State) -> R<Val> {
+        let tc = self.truth(c, st)?;
+        let (va, vb) = if pure(a) && pure(b) {
+            (self.eval(a, st)?, self.eval(b, st)?)
+        } else {
+            let mut sa = self.fork(st, &tc);
+            let mut sb = self.fork(st, &not1(&tc));
+            let va = if sa.dead {
+                self.dummy(&a.ty)
+            } else {
+                self.eval(a, &mut sa)?
+            };
+            let vb = if sb.dead {
+                self.dummy(&b.ty)
+            } else {
+                self.eval(b, &mut sb)?
+            };
+            *st = self.merge(vec![sa, sb]);
+            (va, vb)
+        };
+        match (va, vb, &e.ty) {
+            (Val::Bv(x), Val::Bv(y), CType::Int(t)) => {
+                let x = convert(&x, self.ity(a)?, *t);
+                let y = convert(&y, self.ity(b)?, *t);
+                Ok(Val::Bv(tc.ite(&x, &y).simplify()))
+            }
+            (_, _, CType::Void) => Ok(Val::Void),
+            _ => Err(unsupported(
+                e.span,
+                "conditional expression of this type is not modelled",
+            )),
+        }
+    }
+
+    /// `++x`, `x--` and the like: the stored value is computed in `op_ty`.
+    fn eval_incdec(
+        &mut self,
+        e: &'p Expr,
+        inc: bool,
+        prefix: bool,
+        op_ty: &CType,
+        target: &'p Expr,
+        st: &mut State,
+    ) -> R<Val> {
+        let lp = self.lvalue(target, st)?;
+        let lt = self.ity(target)?;
+        let ot = op_ty
+            .as_int()
+            .ok_or_else(|| unsupported(e.span, format!("`{op_ty}` arithmetic is not modelled")))?;
+        let Val::Bv(old) = self.read_lpath(&lp, e.span, st)? else {
+            return Err(unsupported(e.span, "expected a scalar value here"));
+        };
+        let o = convert(&old, lt, ot);
+        let one = lit(1, ot.bits());
+        let r = if inc { o.bvadd(&one) } else { o.bvsub(&one) };
+        let new = self.store_scalar(&lp, convert(&r, ot, lt), lt, e.span, st)?;
+        let res = if prefix { new } else { old };
+        let et = self.ity(e)?;
+        Ok(Val::Bv(convert(&res, lt, et)))
+    }
+
+    /// A cast `e` of `expr`: to `void` (value discarded), between equal
+    /// array types, or an integer conversion.
+    fn eval_cast(&mut self, e: &'p Expr, expr: &'p Expr, st: &mut State) -> R<Val> {
+        if e.ty == CType::Void {
+            self.eval_top(expr, st)?;
+            return Ok(Val::Void);
+        }
+        if let (CType::Array(..), true) = (&e.ty, e.ty == expr.ty) {
+            return self.eval(expr, st);
+        }
+        let to = self.ity(e)?;
+        let from = self.ity(expr)?;
+        let v = self.eval_bv(expr, st)?;
+        Ok(Val::Bv(convert(&v, from, to).simplify()))
+    }
+
+    /// A nondeterministic value, with its trace step.
+    fn eval_nondet(&mut self, e: &'p Expr, name: &str, st: &mut State) -> R<Val> {
+        let v = self.fresh(&e.ty, e.span)?;
+        if let (Val::Bv(b), CType::Int(t)) = (&v, &e.ty) {
+            let target = if name.is_empty() {
+                "nondet".to_string()
+            } else {
+                format!("{name}()")
+            };
+            self.step(st, e.span, StepKind::Nondet, target, Vec::new(), Some((b.clone(), *t)));
+        }
+        Ok(v)
+    }
+
+    /// `forall v. body` over the values of `v`'s integer type.
+    fn eval_forall(&mut self, e: &'p Expr, v: VarId, body: &'p Expr, st: &mut State) -> R<Val> {
+        if !pure(body) {
+            return Err(unsupported(
+                body.span,
+                "quantifier body with side effects is not modelled",
+            ));
+        }
+        let decl = self.prog.var(v);
+        let t = decl
+            .ty
+            .as_int()
+            .ok_or_else(|| unsupported(decl.span, "quantified variable of this type is not modelled"))?;
+        let bound = BV::fresh_const("tracc_q", t.bits());
+        let mut tmp = st.clone();
+        tmp.vals.insert(self.key(v), Val::Bv(bound.clone()));
+        self.binders += 1;
+        let b = self.truth(body, &mut tmp);
+        self.binders -= 1;
+        let b = b?;
+        // Quantifiers over array elements are instantiated (quant.rs);
+        // z3 handles the others (ranges of scalar conditions) well.
+        let q = if self.binders == 0 && !self.opts.native_quantifiers && crate::check::quant::reads_array(&b) {
+            let name = Bool::fresh_const("tracc_fa");
+            self.out.quants.push(Quant {
+                name: name.clone(),
+                bound,
+                body: b,
+                signed: t.signed && !t.is_bool(),
+            });
+            name
+        } else {
+            let q = z3::ast::forall_const(&[&bound], &[], &b);
+            if self.binders == 0 {
+                // Named, so that the model gives it a value (z3's
+                // model evaluation leaves quantifiers unevaluated);
+                // by two implications, as z3 would solve an equation
+                // away and give the name the quantifier as value.
+                let name = Bool::fresh_const("tracc_fa");
+                self.out.defs.push(name.implies(&q));
+                self.out.defs.push(q.implies(&name));
+                name
+            } else {
+                // Inside another quantifier's body the outer bound
+                // variable may occur: no name outside.
+                q
+            }
+        };
+        let et = self.ity(e)?;
+        Ok(Val::Bv(bool_to_bv(&q, et.bits())))
     }
 
     /// A placeholder value for a branch that cannot execute.
