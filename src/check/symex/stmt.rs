@@ -32,6 +32,8 @@ fn cases_of<'p>(s: &'p Stmt, out: &mut Vec<&'p Stmt>) {
 impl<'p> Enc<'p> {
     // ---- statements ---------------------------------------------------
 
+    /// Dispatch on the statement kind. A dead state still enters a
+    /// statement inside which a jump's parked state waits.
     pub(super) fn exec(&mut self, s: &'p Stmt, st: &mut State) -> R<()> {
         if st.dead && !self.pending_inside(s) {
             return Ok(());
@@ -54,20 +56,7 @@ impl<'p> Enc<'p> {
                     self.exec(c, st)?;
                 }
             }
-            StmtKind::If { cond, then, els } => {
-                let c = if st.dead {
-                    Bool::from_bool(false)
-                } else {
-                    self.truth(cond, st)?
-                };
-                let mut t = self.fork(st, &c);
-                let mut f = self.fork(st, &not1(&c));
-                self.exec(then, &mut t)?;
-                if let Some(e) = els {
-                    self.exec(e, &mut f)?;
-                }
-                *st = self.merge(vec![t, f]);
-            }
+            StmtKind::If { cond, then, els } => self.exec_if(cond, then, els.as_deref(), st)?,
             StmtKind::While { cond, body } => self.exec_loop(s, Some(cond), None, body, false, st)?,
             StmtKind::DoWhile { body, cond } => self.exec_loop(s, Some(cond), None, body, true, st)?,
             StmtKind::For { init, cond, step, body } => {
@@ -90,58 +79,9 @@ impl<'p> Enc<'p> {
                     None => return Err(unsupported(s.span, "`continue` outside a loop")),
                 }
             }
-            StmtKind::Return(e) => {
-                let v = match e {
-                    Some(e) if !st.dead => {
-                        let v = self.eval(e, st)?;
-                        let func = self.ctxs[self.ctxs.len() - 1].func;
-                        Some(match (v, func.map(|f| &self.prog.func(f).ret)) {
-                            (Val::Bv(b), Some(CType::Int(t))) => {
-                                let from = self.ity(e)?;
-                                Val::Bv(self.name_bv(convert(&b, from, *t)))
-                            }
-                            (v, _) => v,
-                        })
-                    }
-                    _ => None,
-                };
-                let taken = std::mem::replace(st, State::dead());
-                self.ctx().returns.push((taken, v));
-            }
-            StmtKind::Label(name, inner) => {
-                self.arrive(s, st);
-                if self.opts.error_label == Some(name.as_str()) && !st.dead {
-                    self.prop(
-                        PropKind::ErrorLabel,
-                        s.span,
-                        format!("error label `{name}` reachable"),
-                        st.guard.clone(),
-                    );
-                }
-                self.exec(inner, st)?;
-            }
-            StmtKind::Goto(name) => {
-                let labels = self.ctxs[self.ctxs.len() - 1].labels.clone();
-                let Some(&(target, lorder)) = labels.by_name.get(name) else {
-                    return Err(unsupported(
-                        s.span,
-                        format!("label `{name}` not found in this function"),
-                    ));
-                };
-                let gorder = labels.goto_order.get(&sid(s)).copied().unwrap_or(usize::MAX);
-                if lorder <= gorder {
-                    return Err(unsupported(s.span, format!("backward `goto {name}` is not supported")));
-                }
-                let taken = std::mem::replace(st, State::dead());
-                if !taken.dead {
-                    let prev = self.ctx().pending.remove(&target);
-                    let merged = match prev {
-                        Some(p) => self.merge(vec![p, taken]),
-                        None => taken,
-                    };
-                    self.ctx().pending.insert(target, merged);
-                }
-            }
+            StmtKind::Return(e) => self.exec_return(e.as_ref(), st)?,
+            StmtKind::Label(name, inner) => self.exec_label(s, name, inner, st)?,
+            StmtKind::Goto(name) => self.exec_goto(s, name, st)?,
             StmtKind::Switch { cond, body } => self.exec_switch(cond, body, st)?,
             StmtKind::Case(_, inner) | StmtKind::Default(inner) => {
                 self.arrive(s, st);
@@ -150,6 +90,87 @@ impl<'p> Enc<'p> {
             StmtKind::Opaque(reason) => {
                 return Err(unsupported(s.span, format!("statement not modelled: {reason}")));
             }
+        }
+        Ok(())
+    }
+
+    /// Both branches run, each in a fork of the state under its condition,
+    /// and their states merge.
+    fn exec_if(&mut self, cond: &'p Expr, then: &'p Stmt, els: Option<&'p Stmt>, st: &mut State) -> R<()> {
+        let c = if st.dead {
+            Bool::from_bool(false)
+        } else {
+            self.truth(cond, st)?
+        };
+        let mut t = self.fork(st, &c);
+        let mut f = self.fork(st, &not1(&c));
+        self.exec(then, &mut t)?;
+        if let Some(e) = els {
+            self.exec(e, &mut f)?;
+        }
+        *st = self.merge(vec![t, f]);
+        Ok(())
+    }
+
+    /// `return e;`: the state and the value (converted to the function's
+    /// return type) wait for the end of the call.
+    fn exec_return(&mut self, e: Option<&'p Expr>, st: &mut State) -> R<()> {
+        let v = match e {
+            Some(e) if !st.dead => {
+                let v = self.eval(e, st)?;
+                let func = self.ctxs[self.ctxs.len() - 1].func;
+                Some(match (v, func.map(|f| &self.prog.func(f).ret)) {
+                    (Val::Bv(b), Some(CType::Int(t))) => {
+                        let from = self.ity(e)?;
+                        Val::Bv(self.name_bv(convert(&b, from, *t)))
+                    }
+                    (v, _) => v,
+                })
+            }
+            _ => None,
+        };
+        let taken = std::mem::replace(st, State::dead());
+        self.ctx().returns.push((taken, v));
+        Ok(())
+    }
+
+    /// A labelled statement `s`: states parked by `goto name` join here,
+    /// and reaching the error label (if one is set) is a property.
+    fn exec_label(&mut self, s: &'p Stmt, name: &str, inner: &'p Stmt, st: &mut State) -> R<()> {
+        self.arrive(s, st);
+        if self.opts.error_label == Some(name) && !st.dead {
+            self.prop(
+                PropKind::ErrorLabel,
+                s.span,
+                format!("error label `{name}` reachable"),
+                st.guard.clone(),
+            );
+        }
+        self.exec(inner, st)
+    }
+
+    /// `goto name` (statement `s`): forward only; the state waits at the
+    /// label until control arrives there.
+    fn exec_goto(&mut self, s: &'p Stmt, name: &str, st: &mut State) -> R<()> {
+        let labels = self.ctxs[self.ctxs.len() - 1].labels.clone();
+        let Some(&(target, lorder)) = labels.by_name.get(name) else {
+            return Err(unsupported(
+                s.span,
+                format!("label `{name}` not found in this function"),
+            ));
+        };
+        let gorder = labels.goto_order.get(&sid(s)).copied().unwrap_or(usize::MAX);
+        if lorder <= gorder {
+            return Err(unsupported(s.span, format!("backward `goto {name}` is not supported")));
+        }
+        let taken = std::mem::replace(st, State::dead());
+        if !taken.dead {
+            let prev = self.ctx().pending.remove(&target);
+            let merged = match prev {
+                Some(p) => self.merge(vec![p, taken]),
+                None => taken,
+            };
+            self.ctx().pending.insert(target, merged);
         }
         Ok(())
     }
