@@ -81,29 +81,34 @@ impl<'p> Enc<'p> {
         let mut outs = ctx.returns;
         outs.push((fall, None));
         outs.retain(|(s, _)| !s.dead);
-        let ret = match &f.ret {
-            CType::Void => Val::Void,
-            ty => {
-                let mut vals = Vec::new();
-                for (_, v) in &outs {
-                    vals.push(match v {
-                        Some(v) => v.clone(),
-                        None => self.fresh(ty, f.span)?,
-                    });
-                }
-                let states: Vec<State> = outs.iter().map(|(s, _)| s.clone()).collect();
-                if vals.is_empty() {
-                    self.fresh(ty, f.span)?
-                } else {
-                    self.merge_vals(&states, vals)
-                        .ok_or_else(|| unsupported(f.span, "return values of different types"))?
-                }
-            }
-        };
+        let ret = self.return_value(&f.ret, f.span, &outs)?;
         let mut merged = self.merge(outs.into_iter().map(|(s, _)| s).collect());
         merged.vals.retain(|k, _| k.0 != frame);
         *st = merged;
         Ok(ret)
+    }
+
+    /// The value a call returns of type `ty`, merged over the states `outs`
+    /// that left the function; a path that returned no value (fell off the
+    /// end, or `return;`) gives a fresh one.
+    fn return_value(&mut self, ty: &CType, span: Span, outs: &[(State, Option<Val>)]) -> R<Val> {
+        if *ty == CType::Void {
+            return Ok(Val::Void);
+        }
+        let mut vals = Vec::new();
+        for (_, v) in outs {
+            vals.push(match v {
+                Some(v) => v.clone(),
+                None => self.fresh(ty, span)?,
+            });
+        }
+        let states: Vec<State> = outs.iter().map(|(s, _)| s.clone()).collect();
+        if vals.is_empty() {
+            self.fresh(ty, span)
+        } else {
+            self.merge_vals(&states, vals)
+                .ok_or_else(|| unsupported(span, "return values of different types"))
+        }
     }
 
     /// Dispatch on the callee: one method per intrinsic, one for user

@@ -268,20 +268,7 @@ impl<'p> Enc<'p> {
             }
             // The back edge is taken here.
             back_edges += 1;
-            if let Some(p) = self.opts.progress
-                && self.last_progress.elapsed() > std::time::Duration::from_millis(200)
-            {
-                self.last_progress = Instant::now();
-                let func = self
-                    .ctxs
-                    .last()
-                    .and_then(|c| c.func)
-                    .map_or("?", |f| self.prog.func(f).name.as_str());
-                p.tell(&format!(
-                    "unwinding `{func}`: loop at line {}, pass {back_edges} of at most {bound}",
-                    self.line_of(s.span)
-                ));
-            }
+            self.report_unwinding(s.span, back_edges, bound);
             if back_edges >= bound {
                 if self.opts.unwinding_assertions {
                     let line = self.line_of(s.span);
@@ -300,6 +287,25 @@ impl<'p> Enc<'p> {
         exits.push(std::mem::replace(st, State::dead()));
         *st = self.merge(exits);
         Ok(())
+    }
+
+    /// Progress (at most every 200 ms): which loop is being unwound, and
+    /// how far.
+    fn report_unwinding(&mut self, span: Span, back_edges: u32, bound: u32) {
+        if let Some(p) = self.opts.progress
+            && self.last_progress.elapsed() > std::time::Duration::from_millis(200)
+        {
+            self.last_progress = Instant::now();
+            let func = self
+                .ctxs
+                .last()
+                .and_then(|c| c.func)
+                .map_or("?", |f| self.prog.func(f).name.as_str());
+            p.tell(&format!(
+                "unwinding `{func}`: loop at line {}, pass {back_edges} of at most {bound}",
+                self.line_of(span)
+            ));
+        }
     }
 
     fn line_of(&self, span: Span) -> usize {
