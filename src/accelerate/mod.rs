@@ -484,6 +484,8 @@ impl Emitted {
 /// the guards' treatment (`guards`), z3's check of what is emitted
 /// (`verify`), the array writes (`arrays`), quantifier ranges for the
 /// target (`bounded_range`), and the block with its coverage condition.
+/// It is the list of those passes and nothing else, which is why it is
+/// longer than most functions.
 pub fn accelerate_path(
     program: &mut Program,
     info: &LoopInfo,

@@ -66,3 +66,126 @@ fn array_accelerator_uses_a_fresh_array_and_copies_it_back() {
     assert!(text.contains("__CPROVER_array_copy(a, tracc_a1)"), "{text}");
     assert_eq!(text.matches("__CPROVER_forall").count(), 2, "{text}");
 }
+
+/// Each pass on its own, on the values the passes before it produce.
+mod passes {
+    use super::super::*;
+    use crate::ir::VarDecl;
+    use crate::loops::{LoopInfo, find_loops, iteration_paths};
+
+    /// The program and the first path of the first loop of `main`.
+    fn first_path(src: &str) -> (Program, LoopInfo, Path) {
+        let program = crate::lower::lower_source(src).expect("lowers").program;
+        let info = find_loops(&program).first().expect("a loop").clone();
+        let path = iteration_paths(&program, &info, 64).expect("paths").remove(0);
+        (program, info, path)
+    }
+
+    fn var_named(program: &Program, name: &str) -> VarId {
+        VarId(program.vars.iter().position(|d| d.name == name).expect("declared"))
+    }
+
+    #[test]
+    fn symex_gives_the_values_after_one_iteration_and_the_guards() {
+        let (program, _, path) =
+            first_path("int main(){ unsigned x = 0, y = 5; while (x < 10) { x += 2; y = x; } return 0; }");
+        let sym = symex(&program, &path).expect("symbolic execution");
+        let (x, y) = (var_named(&program, "x"), var_named(&program, "y"));
+        let as_poly = |v: VarId| to_poly(&sym.full_vals[&v], &|_| None).expect("polynomial");
+        assert_eq!(as_poly(x), Poly::var(x).add(&Poly::constant(2)).expect("no overflow"));
+        assert_eq!(as_poly(y), as_poly(x), "y is assigned the new x");
+        assert_eq!(sym.guards.len(), 1, "the loop condition");
+        assert!(!sym.guards[0].1 && !sym.guards[0].2, "a guard before the body");
+    }
+
+    #[test]
+    fn recurrences_are_solved_to_closed_forms_that_agree_with_iteration() {
+        // x' = x + y, y' = y + 3: x is quadratic in k, y linear.
+        let (x, y) = (VarId(0), VarId(1));
+        let mut updates = BTreeMap::new();
+        updates.insert(x, Poly::var(x).add(&Poly::var(y)).expect("poly"));
+        updates.insert(y, Poly::var(y).add(&Poly::constant(3)).expect("poly"));
+        let name = |v: VarId| format!("v{}", v.0);
+        let ty = |_| Some(CType::Int(IntType::LONG));
+        let cfs = solve(&updates, &name, &ty).expect("solved");
+        assert!(matches!(cfs[&y].kind, Kind::Linear(_)));
+        assert!(matches!(cfs[&x].kind, Kind::Polynomial));
+        let (x0, y0) = (-7i128, 11i128);
+        let (mut xv, mut yv) = (x0, y0);
+        for k in 0..6 {
+            let at = |p: &Poly| {
+                p.eval(&|a| match a {
+                    Atom::K => k,
+                    Atom::Var(v) if v == x => x0,
+                    Atom::Var(_) => y0,
+                })
+                .and_then(|r| r.as_int())
+            };
+            assert_eq!(at(&cfs[&x].rest), Some(xv), "x after {k} iterations");
+            assert_eq!(at(&cfs[&y].rest), Some(yv), "y after {k} iterations");
+            (xv, yv) = (xv + yv, yv + 3);
+        }
+    }
+
+    #[test]
+    fn a_cycle_of_updates_has_no_closed_form() {
+        let (x, y) = (VarId(0), VarId(1));
+        let mut updates = BTreeMap::new();
+        updates.insert(x, Poly::var(y));
+        updates.insert(y, Poly::var(x));
+        let err = solve(&updates, &|v| format!("v{}", v.0), &|_| Some(CType::Int(IntType::INT)));
+        assert!(matches!(err, Err(Reason::CyclicUpdate(_))), "{:?}", err.err());
+    }
+
+    /// The guard treatments of the first path of `src`.
+    fn treatments(src: &str) -> Vec<GuardTreatment> {
+        let (program, _, path) = first_path(src);
+        let sym = symex(&program, &path).expect("symbolic execution");
+        let Recurrences { cfs, .. } = recurrences(&program, &path, &sym).expect("recurrences");
+        let ctx = Ctx {
+            program: &program,
+            path: &path,
+            cfs,
+            full_vals: sym.full_vals.clone(),
+        };
+        let (check_polys, _) = checked_operations(&ctx, &sym, &|v| format!("v{}", v.0)).expect("checks");
+        let infos = guards::guard_treatment(&ctx, &sym.guards, &check_polys).expect("treatment");
+        infos.into_iter().map(|g| g.treatment).collect()
+    }
+
+    #[test]
+    fn a_monotone_guard_is_checked_at_both_ends_a_periodic_one_is_not() {
+        let monotone = "int main(){ unsigned x = 0; while (x < 1000) { x += 3; } return 0; }";
+        assert_eq!(treatments(monotone), vec![GuardTreatment::TwoPoint]);
+        let periodic = "int main(){ unsigned x = 0; while (x % 7 != 3) { x += 3; } return 0; }";
+        assert_eq!(treatments(periodic), vec![GuardTreatment::Quantified]);
+    }
+
+    #[test]
+    fn fresh_variables_are_numbered_per_kind_after_those_in_the_program() {
+        let (mut program, info, _) = first_path("int main(){ int i = 0; while (i < 3) i++; return 0; }");
+        let earlier = VarDecl {
+            name: program.fresh.name("k2"),
+            ty: build::ULONG,
+            storage: Storage::Local,
+            func: Some(info.func),
+            span: Span::SYNTHETIC,
+        };
+        program.add_var(earlier);
+        let base = program.vars.len();
+        let mut fresh = FreshVars::new(&program, info.func);
+        let n = fresh.iteration_count();
+        let k = fresh.index();
+        let a = fresh.array(CType::Array(Box::new(CType::Int(IntType::INT)), 4));
+        let k2 = fresh.index();
+        assert_eq!([n.0, k.0, a.0, k2.0], [base, base + 1, base + 2, base + 3]);
+        let name = |v: VarId| fresh.name(v).expect("named");
+        assert_eq!(name(n), program.fresh.name("n1"));
+        assert_eq!(name(k), program.fresh.name("k3"), "after the program's k2");
+        assert_eq!(name(k2), program.fresh.name("k4"));
+        assert_eq!(name(a), program.fresh.name("a1"));
+        assert_eq!(fresh.int_type(n), Some(IntType::ULONG));
+        assert_eq!(fresh.name(VarId(0)), Some(program.vars[0].name.clone()));
+        assert_eq!(fresh.into_decls().len(), 4);
+    }
+}
