@@ -47,6 +47,10 @@ pub enum Reason {
     // One path (`accelerate`).
     /// Nothing the path writes changes.
     ChangesNothing,
+    /// The path's guards never hold at two iterations in a row (it
+    /// alternates with other paths): an accelerator would only ever
+    /// perform single iterations.
+    NeverRepeats,
     /// A variable is read before the iteration assigns it.
     ReadsBeforeAssigned(Option<String>),
     /// A state variable gets an unknown value.
@@ -165,6 +169,7 @@ impl Reason {
             Reason::TooManyPaths(_) => "too-many-paths",
             Reason::PathConstruct(_) => "path-construct",
             Reason::ChangesNothing => "changes-nothing",
+            Reason::NeverRepeats => "never-repeats",
             Reason::ReadsBeforeAssigned(_) => "reads-before-assigned",
             Reason::UnknownValue(_) => "unknown-value",
             Reason::WritesUnsupportedType { .. } => "unsupported-type",
@@ -216,6 +221,10 @@ impl fmt::Display for Reason {
             Reason::TooManyPaths(max) => write!(f, "more than {max} iteration paths"),
             Reason::PathConstruct(what) => write!(f, "{what}"),
             Reason::ChangesNothing => write!(f, "changes no variable"),
+            Reason::NeverRepeats => write!(
+                f,
+                "its guards never hold at two iterations in a row (the path alternates with others)"
+            ),
             Reason::ReadsBeforeAssigned(Some(v)) => write!(f, "reads `{v}` before it is assigned in the iteration"),
             Reason::ReadsBeforeAssigned(None) => write!(f, "reads a variable before it is assigned in the iteration"),
             Reason::UnknownValue(v) => write!(f, "`{v}` gets an unknown value"),

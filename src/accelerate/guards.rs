@@ -7,14 +7,16 @@
 //! invariant, at both ends, in closed form at a single point, or
 //! quantified over the iterations.
 
+use super::bounded_range::constant_range;
 use super::fresh::FreshVars;
+use super::periodic::proved_period;
 use super::poly::Atom;
 use super::recurrence::Kind;
 use super::single_point::single_point_guard;
 use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
 use super::{Atoms, CheckPoly, Ctx, GuardInfo, GuardTreatment, K, key, with_solver};
 use crate::ir::build::{self, and, cmp, forall_below, or, ulong};
-use crate::ir::{BinOp, Expr, VarId};
+use crate::ir::{BinOp, Expr, Quantifiers, VarId};
 use crate::reason::{Claim, Reason};
 use std::collections::{BTreeSet, HashMap};
 use z3::ast::{Bool, Int};
@@ -188,13 +190,16 @@ impl GuardStates {
 /// The guards' treatment and, per guard, the condition the accelerator of
 /// `n` iterations assumes (`m` is `n - 1`). Guards after the body (a
 /// `do`-`while` condition) hold at the first `n - 1` iterations only; the
-/// loop itself evaluates the last one.
+/// loop itself evaluates the last one. For CBMC's SAT back end
+/// (`Quantifiers::Bounded`), a periodic guard is quantified over one period
+/// (`periodic`) rather than over all iterations.
 pub(super) fn guard_assumptions(
     ctx: &Ctx,
     guards: &[(Expr, bool, bool)],
     check_polys: &[CheckPoly],
     n_id: VarId,
     m: &K,
+    quantifiers: Quantifiers,
     fresh: &mut FreshVars,
 ) -> Result<(Vec<GuardInfo>, Vec<Expr>), Reason> {
     let n = Expr::var(n_id, build::ULONG);
@@ -227,6 +232,20 @@ pub(super) fn guard_assumptions(
         {
             g.treatment = GuardTreatment::SinglePoint;
             assumed.push(c);
+            continue;
+        }
+        if g.treatment == GuardTreatment::Quantified
+            && quantifiers == Quantifiers::Bounded
+            && let Some(p) = proved_period(ctx, &g.cond, g.after_body, check_polys)?
+        {
+            g.treatment = GuardTreatment::Periodic;
+            if p == 1 {
+                assumed.push(unless_single(g.cond.clone(), g.after_body));
+            } else {
+                let kid = fresh.index();
+                let at_k = ctx.at(&g.cond, &K::var(kid)).ok_or("cannot emit a guard")?;
+                assumed.push(constant_range(forall_below(kid, bound, at_k), p, quantifiers));
+            }
             continue;
         }
         if g.treatment == GuardTreatment::TwoPoint {

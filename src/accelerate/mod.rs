@@ -33,6 +33,7 @@ mod bounded_range;
 mod fresh;
 mod guards;
 mod overflow;
+mod periodic;
 pub mod poly;
 mod recurrence;
 pub mod show;
@@ -78,6 +79,9 @@ pub enum GuardTreatment {
     /// No variable of the guard changes on the path (their closed forms
     /// are the identity): checked once, at the first iteration.
     Invariant,
+    /// Its truth repeats with a constant period (z3 proved it): quantified
+    /// over the first period only, a constant range.
+    Periodic,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -492,7 +496,7 @@ pub fn accelerate_path(
     path: &Path,
     quantifiers: Quantifiers,
 ) -> Result<Accelerator, Reason> {
-    let sym = symex(program, path)?;
+    let mut sym = symex(program, path)?;
     let prog: &Program = program;
     let name = |v: VarId| {
         path.var_decl(prog, v)
@@ -507,6 +511,9 @@ pub fn accelerate_path(
         full_vals: sym.full_vals.clone(),
     };
     require_monotone(&ctx, &name)?;
+    if quantifiers == Quantifiers::Bounded {
+        periodic::operand_checks(&ctx, &mut sym)?;
+    }
     let (check_polys, quant_checks) = checked_operations(&ctx, &sym, &name)?;
     verify_recurrences(&ctx, &updates)?;
 
@@ -528,7 +535,7 @@ pub fn accelerate_path(
     let m = top.minus1();
     let overflow = overflow_conditions(&ctx, &check_polys, &top, &m)?;
     let finals = final_values(&ctx, &sym, &m, &top)?;
-    let (guard_infos, guards) = guard_assumptions(&ctx, &sym.guards, &check_polys, n_id, &m, &mut fresh)?;
+    let (guard_infos, guards) = guard_assumptions(&ctx, &sym.guards, &check_polys, n_id, &m, quantifiers, &mut fresh)?;
     let at_k = read_at_iterations(&sym, &quant_checks);
     verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym, &at_k)?;
     let (quant_overflow, quant_at_zero) = quantified_overflow(&ctx, &quant_checks, n_id, &mut fresh)?;

@@ -408,6 +408,7 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
                     GuardTreatment::Quantified => "quantified over all iterations",
                     GuardTreatment::SinglePoint => "fails at most at one iteration, excluded in closed form",
                     GuardTreatment::Invariant => "unchanged by the path, checked once",
+                    GuardTreatment::Periodic => "repeats with a constant period, checked over one period",
                 };
                 out.push_str(&format!("      {what} {} at iterations {range}: {how}\n", g.cond));
             }

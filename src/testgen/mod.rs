@@ -5,7 +5,8 @@
 //! runs longer). The same seed always gives the same program. Half of the
 //! seeds give a counted `while` loop (one to three variables of random
 //! widths and signedness, a bound that may be nondeterministic, linear and
-//! constant updates, if/else in the body on a condition or on a
+//! constant updates, if/else in the body on a condition (a comparison, or a
+//! remainder `v % m == r` whose truth repeats with a period) or on a
 //! nondeterministic choice, initial values near the type limits so that
 //! wrap-around happens); the other half a *header loop*,
 //! whose counter of any integer type is updated outside the body (a `for`
@@ -138,6 +139,9 @@ enum Update {
 #[derive(Clone, Debug)]
 struct Cond {
     var: usize,
+    /// `var % m` is compared rather than `var` (a guard whose truth repeats
+    /// with a period when `var` moves by a constant step).
+    modulo: Option<i128>,
     cmp: Cmp,
     value: i128,
 }
@@ -207,6 +211,13 @@ fn arith(a: (i128, IntType), b: (i128, IntType), add: bool) -> (i128, IntType) {
     (t.wrap(if add { x + y } else { x - y }), t)
 }
 
+/// `a % b` with C's usual arithmetic conversions (`b` a positive constant;
+/// the quotient is truncated toward zero in C as in Rust).
+fn remainder(a: (i128, IntType), b: (i128, IntType)) -> (i128, IntType) {
+    let t = IntType::common(a.1, b.1);
+    (t.wrap(t.wrap(a.0) % t.wrap(b.0)), t)
+}
+
 fn compare(a: (i128, IntType), b: (i128, IntType), cmp: Cmp) -> bool {
     let t = IntType::common(a.1, b.1);
     cmp.eval(t.wrap(a.0), t.wrap(b.0))
@@ -274,8 +285,21 @@ impl Program {
             let cmp = *rng.pick(&[Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge, Cmp::Ne]);
             prog.guard = Some(if rng.chance(50) {
                 Branch::Nondet
+            } else if rng.chance(30) {
+                let m = *rng.pick(&[2, 3, 4, 6, 10]);
+                Branch::Cond(Cond {
+                    var,
+                    modulo: Some(m),
+                    cmp: *rng.pick(&[Cmp::Eq, Cmp::Ne]),
+                    value: rng.below(m as u64) as i128,
+                })
             } else {
-                Branch::Cond(Cond { var, cmp, value })
+                Branch::Cond(Cond {
+                    var,
+                    modulo: None,
+                    cmp,
+                    value,
+                })
             });
             prog.else_updates = prog.random_updates(rng);
         }
@@ -284,6 +308,7 @@ impl Program {
             let value = prog.interesting_value(rng, prog.vars[var].ty);
             prog.inner_assert = Some(Cond {
                 var,
+                modulo: None,
                 cmp: Cmp::Ne,
                 value,
             });
@@ -323,7 +348,11 @@ impl Program {
     }
 
     fn cond_text(&self, c: &Cond) -> String {
-        format!("{} {} {}", self.vars[c.var].name, c.cmp.text(), literal(c.value))
+        let name = &self.vars[c.var].name;
+        match c.modulo {
+            Some(m) => format!("{name} % {} {} {}", literal(m), c.cmp.text(), literal(c.value)),
+            None => format!("{name} {} {}", c.cmp.text(), literal(c.value)),
+        }
     }
 
     fn apply(&self, vals: &mut [i128], u: &Update) {
@@ -340,11 +369,12 @@ impl Program {
     }
 
     fn holds(&self, vals: &[i128], c: &Cond) -> bool {
-        compare(
-            (vals[c.var], self.vars[c.var].ty),
-            (c.value, literal_type(c.value)),
-            c.cmp,
-        )
+        let v = (vals[c.var], self.vars[c.var].ty);
+        let lhs = match c.modulo {
+            Some(m) => remainder(v, (m, literal_type(m))),
+            None => v,
+        };
+        compare(lhs, (c.value, literal_type(c.value)), c.cmp)
     }
 
     /// Run the program with the given initial values and iteration count
@@ -384,17 +414,20 @@ impl Program {
             // Often unsafe: the simulated run reaches this value.
             0 | 1 => Cond {
                 var,
+                modulo: None,
                 cmp: Cmp::Ne,
                 value: reached,
             },
             // Often safe when the program is deterministic.
             2 => Cond {
                 var,
+                modulo: None,
                 cmp: Cmp::Eq,
                 value: reached,
             },
             _ => Cond {
                 var,
+                modulo: None,
                 cmp: *rng.pick(&[Cmp::Le, Cmp::Ge]),
                 value: reached,
             },
@@ -772,6 +805,26 @@ mod tests {
         let sources: Vec<String> = (0..600).map(|seed| loop_program(seed).source).collect();
         assert!(sources.iter().any(|s| s.contains("        if (nondet_bool()) {\n")));
         assert!(sources.iter().any(|s| s.contains("        if (v")));
+    }
+
+    #[test]
+    fn remainder_branches_give_periodic_guards_that_are_accelerated() {
+        let options = crate::pipeline::Options::default();
+        let mut periodic = 0;
+        for seed in 0..3000 {
+            let g = loop_program(seed);
+            if !g.source.contains(" % ") {
+                continue;
+            }
+            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+                continue;
+            };
+            periodic += out.report.to_string().matches("\"Periodic\"").count();
+            if periodic >= 5 {
+                break;
+            }
+        }
+        assert!(periodic >= 5, "only {periodic} periodic guards accelerated");
     }
 
     #[test]

@@ -1,0 +1,191 @@
+//! Guards whose truth repeats with a constant period.
+//!
+//! In: a guard of the path being accelerated in which everything that
+//! changes from one iteration to the next occurs in operands `a % c` (a
+//! constant `c > 0`, `a` moving by a constant step `s` per iteration: the
+//! guard `7 * i % 10 != 3` of a path that increments `i`). Out: the period
+//! `p`, the least common multiple of `c / gcd(|s|, c)` over those operands,
+//! once z3 proves that the guard has the same truth at iterations `k` and
+//! `k + p` whenever both are iterations of the range. Then, by induction,
+//! "the guard holds at every `k < B`" is "the guard holds at every
+//! `k < min(B, p)`": a quantifier with the constant range `p`, which CBMC's
+//! SAT back end expands, or no quantifier at all when `p = 1`.
+//!
+//! A wrap-around of `a` would break the period, so the arithmetic of the
+//! operands joins the path's checked operations (`operand_checks`, before
+//! the guards are treated): the accelerator covers only iterations where it
+//! stays in its type, and the proof may rely on that.
+
+use std::collections::{BTreeSet, HashMap};
+
+use z3::ast::{Bool, Int};
+
+use super::guards::facts_at;
+use super::overflow::{collect_checks, const_value};
+use super::recurrence::Kind;
+use super::single_point::moving_step;
+use super::smt::{Eval, Mode, int, prove};
+use super::symex::Sym;
+use super::{Atom, Atoms, CheckPoly, Ctx, key, with_solver};
+use crate::ir::build;
+use crate::ir::{BinOp, Expr, ExprKind, VarId};
+use crate::reason::Reason;
+
+/// The largest period treated: the back end instantiates the guard once
+/// per iteration of the period, in every accelerator of every unwinding.
+pub(super) const MAX_PERIOD: i128 = 256;
+
+/// The operands `a % c` (constant `c > 0`) of `cond` that move by a
+/// constant step, each with its period `c / gcd(|s|, c)`.
+fn moving_moduli<'e>(ctx: &Ctx, cond: &'e Expr) -> Vec<(&'e Expr, i128)> {
+    let mut out = Vec::new();
+    cond.walk(&mut |x| {
+        if let ExprKind::Binary(BinOp::Rem, a, b) = &x.kind
+            && let Some(c) = const_value(b).filter(|c| *c > 0)
+            && let Some(s) = moving_step(ctx, a)
+        {
+            out.push((x, c / gcd(s.unsigned_abs() as i128, c)));
+        }
+    });
+    out
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The candidate period of `cond`: every occurrence of a variable the path
+/// changes lies in a moving operand of `%`, and the period is at most
+/// `MAX_PERIOD` (1 when every step is a multiple of its modulus: the truth
+/// never changes while no operand wraps).
+pub(super) fn candidate_period(ctx: &Ctx, cond: &Expr) -> Option<i128> {
+    let changes = |v: &VarId| ctx.cfs.get(v).is_some_and(|c| !matches!(c.kind, Kind::Invariant));
+    let changing_uses = |e: &Expr| {
+        let mut count = 0usize;
+        e.walk(&mut |x| {
+            if let ExprKind::Var(v) = &x.kind
+                && changes(v)
+            {
+                count += 1;
+            }
+        });
+        count
+    };
+    let moduli = moving_moduli(ctx, cond);
+    if moduli.is_empty() || moduli.iter().map(|(m, _)| changing_uses(m)).sum::<usize>() != changing_uses(cond) {
+        return None;
+    }
+    let mut period = 1i128;
+    for (_, p) in moduli {
+        period = period / gcd(period, p) * p;
+        if period > MAX_PERIOD {
+            return None;
+        }
+    }
+    Some(period)
+}
+
+/// Add the arithmetic of the moving `%` operands of the guards that may be
+/// periodic to the path's checked operations.
+pub(super) fn operand_checks(ctx: &Ctx, sym: &mut Sym) -> Result<(), Reason> {
+    let mut seen: BTreeSet<String> = sym.checks.iter().map(key).collect();
+    for (g, _, _) in &sym.guards {
+        if candidate_period(ctx, g).is_none() {
+            continue;
+        }
+        for (m, _) in moving_moduli(ctx, g) {
+            if let ExprKind::Binary(BinOp::Rem, a, _) = &m.kind {
+                collect_checks(a, &mut sym.checks, &mut seen)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The period of `cond` over the iterations `0 ..= last` (`last` is
+/// `n - 1`, or `n - 2` after the body), if z3 proves it: with no checked
+/// operation leaving its type at `k` and at `k + p`, the guard has the same
+/// truth at both. A periodic guard that z3 proves never to hold at the
+/// first two iterations together makes the path useless to accelerate
+/// (`NeverRepeats`).
+pub(super) fn proved_period(
+    ctx: &Ctx,
+    cond: &Expr,
+    after_body: bool,
+    check_polys: &[CheckPoly],
+) -> Result<Option<i128>, Reason> {
+    let Some(p) = candidate_period(ctx, cond) else {
+        return Ok(None);
+    };
+    let atoms = Atoms::new();
+    let get = |a: Atom| atoms.get(a);
+    let n = Int::fresh_const("n");
+    let last = if after_body { &n - int(2) } else { &n - int(1) };
+    let cond = &literal_divisors(cond.clone());
+    let mut names = BTreeSet::new();
+    build::vars_of(cond, &mut names);
+    let state_at = |j: &Int| -> Option<HashMap<VarId, Int>> {
+        names.iter().map(|v| Some((*v, ctx.cf_value(*v, j, &get)?))).collect()
+    };
+    let keys: std::collections::HashSet<String> = check_polys.iter().map(|c| key(&c.0)).collect();
+    let guard_at = |s: &HashMap<VarId, Int>| -> Option<Bool> {
+        let mut ev = Eval::new(Mode::Exact, s);
+        ev.in_range_keys = keys.clone();
+        ev.truth(cond, &Bool::from_bool(true))
+    };
+    let repeats = || -> Option<bool> {
+        let (first, second) = (guard_at(&state_at(&int(0))?)?, guard_at(&state_at(&int(1))?)?);
+        let mut premises = vec![last.ge(int(1)), n.le(int(u64::MAX as i128))];
+        premises.push(facts_at(ctx, check_polys, &get, &n, &int(0))?);
+        premises.push(facts_at(ctx, check_polys, &get, &n, &int(1))?);
+        premises.extend(atoms.ranges(ctx));
+        // Not proved never to hold twice: it may.
+        Some(!with_solver(|s| {
+            prove(s, &premises, &Bool::and(&[first, second]).not())
+        }))
+    };
+    let check = || -> Option<bool> {
+        let k = Int::fresh_const("k");
+        let later = &k + int(p);
+        let (now, then) = (guard_at(&state_at(&k)?)?, guard_at(&state_at(&later)?)?);
+        let mut premises = vec![n.ge(int(1)), n.le(int(u64::MAX as i128)), k.ge(int(0)), later.le(&last)];
+        premises.push(facts_at(ctx, check_polys, &get, &n, &k)?);
+        premises.push(facts_at(ctx, check_polys, &get, &n, &later)?);
+        premises.extend(atoms.ranges(ctx));
+        Some(with_solver(|s| prove(s, &premises, &now.iff(&then))))
+    };
+    if !check().unwrap_or(false) {
+        return Ok(None);
+    }
+    if p > 1 && repeats() == Some(false) {
+        return Err(Reason::NeverRepeats);
+    }
+    Ok(Some(p))
+}
+
+/// `cond` with every constant divisor written as a literal (the front end
+/// wraps them in conversions), so that the exact evaluation models the
+/// division; the operands, and so the keys of the checked operations, stay
+/// as they are.
+fn literal_divisors(e: Expr) -> Expr {
+    let Expr { kind, ty, span } = e;
+    let f = |b: Box<Expr>| Box::new(literal_divisors(*b));
+    let kind = match kind {
+        ExprKind::Binary(op @ (BinOp::Div | BinOp::Rem), a, b) => {
+            let b = match (const_value(&b), b.int_type()) {
+                (Some(c), Some(t)) => Box::new(Expr::int(c, t)),
+                _ => f(b),
+            };
+            ExprKind::Binary(op, f(a), b)
+        }
+        ExprKind::Unary(op, a) => ExprKind::Unary(op, f(a)),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(op, f(a), f(b)),
+        ExprKind::Cond(c, a, b) => ExprKind::Cond(f(c), f(a), f(b)),
+        ExprKind::Cast { implicit, expr } => ExprKind::Cast {
+            implicit,
+            expr: f(expr),
+        },
+        other => other,
+    };
+    Expr { kind, ty, span }
+}
