@@ -71,6 +71,9 @@ pub enum Reason {
     /// A variable depends on a value that changes after the first
     /// iteration only.
     DelayedDependency(String),
+    /// A variable's update reads a variable whose value alternates (its
+    /// value is not a polynomial in the iteration count).
+    DependsOnAlternating(String),
     /// A closed form whose degree is too high to compute.
     DegreeTooHigh(String),
     /// A closed form of a degree or width that is not emitted.
@@ -170,6 +173,7 @@ impl Reason {
             Reason::PathConstruct(_) => "path-construct",
             Reason::ChangesNothing => "changes-nothing",
             Reason::NeverRepeats => "never-repeats",
+            Reason::DependsOnAlternating(_) => "depends-on-alternating",
             Reason::ReadsBeforeAssigned(_) => "reads-before-assigned",
             Reason::UnknownValue(_) => "unknown-value",
             Reason::WritesUnsupportedType { .. } => "unsupported-type",
@@ -221,6 +225,10 @@ impl fmt::Display for Reason {
             Reason::TooManyPaths(max) => write!(f, "more than {max} iteration paths"),
             Reason::PathConstruct(what) => write!(f, "{what}"),
             Reason::ChangesNothing => write!(f, "changes no variable"),
+            Reason::DependsOnAlternating(v) => write!(
+                f,
+                "the update of `{v}` reads a variable whose value alternates (no polynomial closed form)"
+            ),
             Reason::NeverRepeats => write!(
                 f,
                 "its guards never hold at two iterations in a row (the path alternates with others)"

@@ -44,9 +44,8 @@ pub(super) fn array_effects(
 /// The constant step of the index of `w` per iteration, if it is affine in
 /// the iteration count with the same form from the first iteration on.
 fn index_step(ctx: &Ctx, w: &ArrayWrite) -> Option<i128> {
-    let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
     let first = to_poly(&w.index, &|_| None)?;
-    let rest = to_poly(&w.index, &env_rest)?;
+    let rest = ctx.poly_in_k(&w.index)?;
     if rest.degree_in(Atom::K) != 1 || rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first) {
         return None;
     }

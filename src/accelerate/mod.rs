@@ -12,7 +12,8 @@
 //! after one iteration as a C expression over the values before it. Those
 //! are read as exact polynomials (valid while no operation leaves its
 //! type) and solved as recurrences in the iteration count `k`
-//! (invariant, one-step delayed, `x + e` summed to polynomials). z3 checks
+//! (invariant, one-step delayed, `x + e` summed to polynomials, `a - x`
+//! alternating by parity). z3 checks
 //! every closed form against its recurrence, decides whether the guards
 //! may be checked at the first and last iteration only (else a quantifier),
 //! and proves that the emitted C (overflow bounds, closed forms) computes
@@ -268,6 +269,22 @@ impl Ctx<'_> {
         Expr::var(v, ty)
     }
 
+    /// The value of `e` (over the values at the start of an iteration) at
+    /// iteration `k >= 1`, as a polynomial in `K`; none where a variable
+    /// of `e` alternates (its value is not a polynomial in `k`).
+    fn poly_in_k(&self, e: &Expr) -> Option<Poly> {
+        let mut alternates = false;
+        e.walk(&mut |x| {
+            if let ExprKind::Var(v) = x.kind {
+                alternates |= self.cfs.get(&v).is_some_and(|c| c.in_k().is_none());
+            }
+        });
+        if alternates {
+            return None;
+        }
+        to_poly(e, &|v| self.cfs.get(&v).map(|c| c.rest.clone()))
+    }
+
     /// The value of `x` after `k` iterations, as exact C.
     fn cf_expr(&self, x: VarId, k: &K) -> Option<Expr> {
         let Some(cf) = self.cfs.get(&x) else {
@@ -279,6 +296,18 @@ impl Ctx<'_> {
         let t = self.ty(x)?;
         match &cf.kind {
             Kind::Invariant => Some(self.var(x)),
+            Kind::Alternating(_) => {
+                // The update's own C expression over unchanged values.
+                let odd = self.full_vals.get(&x)?.clone();
+                Some(match k.konst {
+                    Some(v) if v % 2 == 0 => self.var(x),
+                    Some(_) => odd,
+                    None => {
+                        let parity = arith(BinOp::Rem, k.expr.clone(), ulong(2), IntType::ULONG);
+                        ite(cmp(BinOp::Eq, parity, ulong(0)), self.var(x), odd)
+                    }
+                })
+            }
             Kind::Linear(step) => Some(linear_value(self.var(x), t, step, &k.expr)),
             Kind::Delayed => {
                 let f = self.full_vals.get(&x)?;
@@ -410,6 +439,11 @@ impl Ctx<'_> {
         let Some(cf) = self.cfs.get(&x) else {
             return Some(atoms(Atom::Var(x)));
         };
+        if let Kind::Alternating(a) = &cf.kind {
+            let x0 = atoms(Atom::Var(x));
+            let odd = poly_value(a, atoms)? - &x0;
+            return Some(k.modulo(int(2)).eq(int(0)).ite(&x0, &odd));
+        }
         let rest = poly_value(&cf.rest, &|a| if a == Atom::K { k.clone() } else { atoms(a) })?;
         // Unless the form is piecewise, `rest` at k = 0 is `first`: no case
         // split.
@@ -514,7 +548,8 @@ pub fn accelerate_path(
     if quantifiers == Quantifiers::Bounded {
         periodic::operand_checks(&ctx, &mut sym)?;
     }
-    let (check_polys, quant_checks) = checked_operations(&ctx, &sym, &name)?;
+    let checks = checked_operations(&ctx, &sym, &name)?;
+    let (check_polys, quant_checks) = (&checks.polys[..], &checks.quantified[..]);
     verify_recurrences(&ctx, &updates)?;
 
     let mut fresh = FreshVars::new(prog, info.func);
@@ -533,15 +568,15 @@ pub fn accelerate_path(
         positive: true,
     };
     let m = top.minus1();
-    let overflow = overflow_conditions(&ctx, &check_polys, &top, &m)?;
+    let overflow = overflow_conditions(&ctx, check_polys, &checks.alternating, &top, &m)?;
     let finals = final_values(&ctx, &sym, &m, &top)?;
-    let (guard_infos, guards) = guard_assumptions(&ctx, &sym.guards, &check_polys, n_id, &m, quantifiers, &mut fresh)?;
-    let at_k = read_at_iterations(&sym, &quant_checks);
-    verify_emitted(&ctx, n_id, &overflow, &finals, &check_polys, &sym, &at_k)?;
-    let (quant_overflow, quant_at_zero) = quantified_overflow(&ctx, &quant_checks, n_id, &mut fresh)?;
+    let (guard_infos, guards) = guard_assumptions(&ctx, &sym.guards, check_polys, n_id, &m, quantifiers, &mut fresh)?;
+    let at_k = read_at_iterations(&sym, quant_checks);
+    verify_emitted(&ctx, n_id, &overflow, &finals, &checks, &sym, &at_k)?;
+    let (quant_overflow, quant_at_zero) = quantified_overflow(&ctx, quant_checks, n_id, &mut fresh)?;
     reject_shadowed_globals(&ctx, info, &sym, overflow.iter().chain(&guards), &finals)?;
 
-    let anchors = array_anchors(&ctx, &sym, &quant_checks, &m);
+    let anchors = array_anchors(&ctx, &sym, quant_checks, &m);
     let (arrays, array_forms) = array_effects(&ctx, &sym.array_writes, &anchors, n_id, &m, &mut fresh)?;
     let mut emitted = Emitted {
         overflow,
@@ -551,7 +586,7 @@ pub fn accelerate_path(
         arrays,
     };
     if quantifiers == Quantifiers::Bounded {
-        bounded_range::widen_quantifiers(&ctx, &anchors, n_id, &check_polys, &mut emitted);
+        bounded_range::widen_quantifiers(&ctx, &anchors, n_id, check_polys, &mut emitted);
     }
     let covered = coverage_condition(&ctx, n_id, &emitted, quant_at_zero, &guard_infos);
     let overflow_all = emitted
@@ -843,9 +878,14 @@ fn closed_form_report(ctx: &Ctx, name: &dyn Fn(VarId) -> String) -> Vec<ClosedFo
                 Kind::Delayed => "delayed",
                 Kind::Polynomial => "polynomial",
                 Kind::Invariant => "invariant",
+                Kind::Alternating(_) => "alternating",
             }
             .into(),
-            formula: if c.piecewise() {
+            formula: if let Kind::Alternating(a) = &c.kind {
+                let show = |p: &Poly| p.show(&|a| atom_name(prog, path, a));
+                let odd = a.sub(&Poly::var(*x)).map(|p| show(&p)).unwrap_or_default();
+                format!("k even: {}; k odd: {odd}", show(&Poly::var(*x)))
+            } else if c.piecewise() {
                 format!(
                     "k = 0: {}; k >= 1: {}",
                     c.first.show(&|a| atom_name(prog, path, a)),

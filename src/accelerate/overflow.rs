@@ -374,28 +374,38 @@ fn div_ceil(a: i128, b: i128) -> i128 {
     -div_floor(-a, b)
 }
 
-/// The checked operations of the path with their values as polynomials in
-/// K, and those on array elements, which have none.
-pub(super) fn checked_operations(
-    ctx: &Ctx,
-    sym: &Sym,
-    name: &dyn Fn(VarId) -> String,
-) -> Result<(Vec<CheckPoly>, Vec<Expr>), Reason> {
+/// The checked operations of a path, by how their values develop.
+pub(super) struct CheckedOps {
+    /// With their values as polynomials in K (checked at the ends).
+    pub(super) polys: Vec<CheckPoly>,
+    /// On array elements, which have no closed form (quantified).
+    pub(super) quantified: Vec<Expr>,
+    /// Over alternating variables (and unchanged ones): their values
+    /// repeat every two iterations, so the first two are checked.
+    pub(super) alternating: Vec<Expr>,
+}
+
+/// The checked operations of the path, sorted into `CheckedOps`.
+pub(super) fn checked_operations(ctx: &Ctx, sym: &Sym, name: &dyn Fn(VarId) -> String) -> Result<CheckedOps, Reason> {
     let prog = ctx.program;
     // Values of checked operations as polynomials in K: they must move
     // monotonically so that checking the ends of a range suffices.
-    let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
     let mut check_polys = Vec::new();
     // Operations on array elements have no closed form: their no-overflow
     // condition is assumed at every iteration with a quantifier.
     let mut quant_checks: Vec<Expr> = Vec::new();
+    let mut alternating = Vec::new();
     for node in &sym.checks {
-        let rest = to_poly(node, &env_rest);
+        let rest = ctx.poly_in_k(node);
         let first = to_poly(node, &|_| None);
         let mut reads_array = false;
         node.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
         if (rest.is_none() || first.is_none()) && reads_array {
             quant_checks.push(node.clone());
+            continue;
+        }
+        if rest.is_none() && only_alternating(ctx, node) {
+            alternating.push(node.clone());
             continue;
         }
         let (Some(rest), Some(first)) = (rest, first) else {
@@ -413,12 +423,34 @@ pub(super) fn checked_operations(
         let piecewise = rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first);
         check_polys.push((node.clone(), first, rest, piecewise));
     }
-    Ok((check_polys, quant_checks))
+    Ok(CheckedOps {
+        polys: check_polys,
+        quantified: quant_checks,
+        alternating,
+    })
+}
+
+/// Whether every variable of `e` that the path changes alternates (and
+/// one does).
+fn only_alternating(ctx: &Ctx, e: &Expr) -> bool {
+    let mut vars = std::collections::BTreeSet::new();
+    build::vars_of(e, &mut vars);
+    let kinds: Vec<&Kind> = vars.iter().filter_map(|v| ctx.cfs.get(v)).map(|c| &c.kind).collect();
+    kinds.iter().any(|k| matches!(k, Kind::Alternating(_)))
+        && kinds
+            .iter()
+            .all(|k| matches!(k, Kind::Alternating(_) | Kind::Invariant))
 }
 
 /// The no-overflow conditions of the closed forms and of every checked
 /// operation over all `n` iterations (`top` is `n`, `m` is `n - 1`).
-pub(super) fn overflow_conditions(ctx: &Ctx, check_polys: &[CheckPoly], top: &K, m: &K) -> Result<Vec<Expr>, Reason> {
+pub(super) fn overflow_conditions(
+    ctx: &Ctx,
+    check_polys: &[CheckPoly],
+    alternating: &[Expr],
+    top: &K,
+    m: &K,
+) -> Result<Vec<Expr>, Reason> {
     let mut overflow: Vec<Expr> = Vec::new();
     for (x, cf) in &ctx.cfs {
         if let Kind::Linear(step) = &cf.kind {
@@ -486,6 +518,17 @@ pub(super) fn overflow_conditions(ctx: &Ctx, check_polys: &[CheckPoly], top: &K,
             conds[2].push(c);
         }
     }
+    // Operations over alternating values: their values at iterations 0
+    // and 1 are all the values there are.
+    for node in alternating {
+        if let Some(c) = check_at(node, &K::c(0))? {
+            conds[0].push(c);
+        }
+        if let Some(c) = check_at(node, &K::c(1))? {
+            conds[1].push(c);
+        }
+    }
+    let piecewise_any = piecewise_any || !alternating.is_empty();
     let [c0, c1, cm] = conds;
     overflow.extend(c0);
     if piecewise_any && !c1.is_empty() {

@@ -11,6 +11,9 @@
 //! `k < min(B, p)`": a quantifier with the constant range `p`, which CBMC's
 //! SAT back end expands, or no quantifier at all when `p = 1`.
 //!
+//! A variable whose update undoes itself (`recurrence`'s alternating
+//! values) repeats with period 2 wherever it occurs.
+//!
 //! A wrap-around of `a` would break the period, so the arithmetic of the
 //! operands joins the path's checked operations (`operand_checks`, before
 //! the guards are treated): the accelerator covers only iterations where it
@@ -59,7 +62,9 @@ fn gcd(a: i128, b: i128) -> i128 {
 /// `MAX_PERIOD` (1 when every step is a multiple of its modulus: the truth
 /// never changes while no operand wraps).
 pub(super) fn candidate_period(ctx: &Ctx, cond: &Expr) -> Option<i128> {
-    let changes = |v: &VarId| ctx.cfs.get(v).is_some_and(|c| !matches!(c.kind, Kind::Invariant));
+    // Alternating variables repeat every two iterations wherever they are.
+    let alternates = |v: &VarId| ctx.cfs.get(v).is_some_and(|c| matches!(c.kind, Kind::Alternating(_)));
+    let changes = |v: &VarId| ctx.cfs.get(v).is_some_and(|c| !matches!(c.kind, Kind::Invariant)) && !alternates(v);
     let changing_uses = |e: &Expr| {
         let mut count = 0usize;
         e.walk(&mut |x| {
@@ -72,10 +77,15 @@ pub(super) fn candidate_period(ctx: &Ctx, cond: &Expr) -> Option<i128> {
         count
     };
     let moduli = moving_moduli(ctx, cond);
-    if moduli.is_empty() || moduli.iter().map(|(m, _)| changing_uses(m)).sum::<usize>() != changing_uses(cond) {
+    let mut vars = BTreeSet::new();
+    build::vars_of(cond, &mut vars);
+    let alternating = vars.iter().any(alternates);
+    if (moduli.is_empty() && !alternating)
+        || moduli.iter().map(|(m, _)| changing_uses(m)).sum::<usize>() != changing_uses(cond)
+    {
         return None;
     }
-    let mut period = 1i128;
+    let mut period = if alternating { 2 } else { 1 };
     for (_, p) in moduli {
         period = period / gcd(period, p) * p;
         if period > MAX_PERIOD {

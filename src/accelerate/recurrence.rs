@@ -12,7 +12,7 @@ use crate::ir::build::{arith, cast, cmp, ite, lit, ulong};
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, UnOp, VarId};
 use crate::reason::{Claim, Reason};
 use std::collections::BTreeMap;
-use z3::ast::Bool;
+use z3::ast::{Bool, Int};
 
 /// The mathematical value of an expression as a polynomial, with each
 /// variable replaced by `env(v)` (variables without entry are atoms).
@@ -59,6 +59,9 @@ pub(super) enum Kind {
     Delayed,
     /// Any other polynomial (not emitted in this version).
     Polynomial,
+    /// `x' = a - x` with `a` unchanged by the path (`x = -x`, `i = 1 - i`):
+    /// `x0` at even `k`, `a - x0` at odd `k`. Not a polynomial in `k`.
+    Alternating(Poly),
 }
 
 #[derive(Clone, Debug)]
@@ -84,6 +87,15 @@ pub(super) struct Cf {
 }
 
 impl Cf {
+    /// The value for `k >= 1` as a polynomial in `K`, unless the value
+    /// alternates (then it is none).
+    pub(super) fn in_k(&self) -> Option<&Poly> {
+        match self.kind {
+            Kind::Alternating(_) => None,
+            _ => Some(&self.rest),
+        }
+    }
+
     pub(super) fn piecewise(&self) -> bool {
         self.rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&self.first)
     }
@@ -149,6 +161,14 @@ fn solve_one(
     if deps.iter().any(|a| matches!(a, Atom::Var(v) if !cfs.contains_key(v))) {
         return Ok(None);
     }
+    // `Poly::subst` keeps an atom it gets no polynomial for: an alternating
+    // dependency would be taken for an unchanged value.
+    if deps
+        .iter()
+        .any(|a| matches!(a, Atom::Var(v) if cfs.get(v).is_some_and(|c| c.in_k().is_none())))
+    {
+        return Err(Reason::DependsOnAlternating(name(x)));
+    }
     let any_piecewise = deps
         .iter()
         .any(|a| matches!(a, Atom::Var(v) if cfs.get(v).is_some_and(|c| c.piecewise())));
@@ -161,6 +181,13 @@ fn solve_one(
             first: Poly::var(x),
             rest,
             kind: Kind::Delayed,
+        }));
+    }
+    if let Some(a) = involution(x, f, updates, cfs) {
+        return Ok(Some(Cf {
+            first: Poly::var(x),
+            rest: Poly::var(x),
+            kind: Kind::Alternating(a),
         }));
     }
     let g = f.sub(&Poly::var(x)).ok_or("coefficient overflow")?;
@@ -197,6 +224,19 @@ fn solve_one(
     }))
 }
 
+/// `a` when `f` is `a - x` with `a` over values the path does not change:
+/// the update undoes itself, so the values alternate.
+fn involution(x: VarId, f: &Poly, updates: &BTreeMap<VarId, Poly>, cfs: &BTreeMap<VarId, Cf>) -> Option<Poly> {
+    let a = f.add(&Poly::var(x))?;
+    let unchanged = |at: &Atom| match at {
+        Atom::Var(v) => {
+            *v != x && (!updates.contains_key(v) || cfs.get(v).is_some_and(|c| matches!(c.kind, Kind::Invariant)))
+        }
+        Atom::K => false,
+    };
+    a.atoms().iter().all(unchanged).then_some(a)
+}
+
 /// The closed form of the variable `a` at iteration `k + shift` (its first
 /// value when `first`); `None` for `k` itself.
 fn shifted(cfs: &BTreeMap<VarId, Cf>, a: Atom, shift: i128, first: bool) -> Option<Poly> {
@@ -206,7 +246,7 @@ fn shifted(cfs: &BTreeMap<VarId, Cf>, a: Atom, shift: i128, first: bool) -> Opti
         return Some(c.first.clone());
     }
     let kk = Poly::k().add(&Poly::constant(shift))?;
-    c.rest.subst(&|b| (b == Atom::K).then(|| kk.clone()))
+    c.in_k()?.subst(&|b| (b == Atom::K).then(|| kk.clone()))
 }
 
 /// A step `g` made of variables the path does not change: `±y`, or an
@@ -342,6 +382,18 @@ pub(super) fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> 
     let at = |cf: &Cf, kk: &Poly| cf.rest.subst(&|a| (a == Atom::K).then(|| kk.clone()));
     for (x, f) in updates {
         let cf = &ctx.cfs[x];
+        if let Kind::Alternating(a) = &cf.kind {
+            // cf(0) = x0, cf(1) = a - cf(0), cf(k+1) = a - cf(k): in z3, as
+            // the value is not a polynomial in k.
+            let get = |at: Atom| atoms.get(at);
+            let value = |j: &Int| ctx.cf_value(*x, j, &get).ok_or("cannot model a closed form");
+            let a = poly_value(a, &get).ok_or("cannot model a closed form")?;
+            let (v0, v1) = (value(&int(0))?, value(&int(1))?);
+            claims.push(v0.eq(get(Atom::Var(*x))));
+            claims.push(v1.eq(&a - &v0));
+            claims.push(value(&(&k + int(1)))?.eq(&a - value(&k)?));
+            continue;
+        }
         // k = 0 -> 1: from the first values.
         let next1 = at(cf, &Poly::constant(1)).ok_or("coefficient overflow")?;
         let f_first = f

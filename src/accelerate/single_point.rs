@@ -57,8 +57,7 @@ pub(super) fn single_point_guard(
 /// The constant step of `e` per iteration (0 when it does not change), if
 /// `e` is affine in the iteration count with the same form from k = 0 on.
 pub(super) fn moving_step(ctx: &Ctx, e: &Expr) -> Option<i128> {
-    let env_rest = |v: VarId| ctx.cfs.get(&v).map(|c| c.rest.clone());
-    let rest = to_poly(e, &env_rest)?;
+    let rest = ctx.poly_in_k(e)?;
     let first = to_poly(e, &|_| None)?;
     if rest.degree_in(Atom::K) > 1 || rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first) {
         return None;

@@ -128,6 +128,41 @@ mod passes {
     }
 
     #[test]
+    fn an_update_that_undoes_itself_alternates_and_agrees_with_iteration() {
+        // x' = 5 - x (over y unchanged: y' = y).
+        let (x, y) = (VarId(0), VarId(1));
+        let mut updates = BTreeMap::new();
+        updates.insert(x, Poly::constant(5).sub(&Poly::var(x)).expect("poly"));
+        updates.insert(y, Poly::var(y));
+        let cfs = solve(&updates, &|v| format!("v{}", v.0), &|_| Some(CType::Int(IntType::INT))).expect("solved");
+        let Kind::Alternating(a) = &cfs[&x].kind else {
+            panic!("not alternating: {:?}", cfs[&x].kind);
+        };
+        assert_eq!(a, &Poly::constant(5));
+        assert!(cfs[&x].in_k().is_none(), "no polynomial in k");
+        // Something that reads an alternating value is refused, not taken
+        // for unchanged.
+        let mut dependent = updates.clone();
+        dependent.insert(y, Poly::var(y).add(&Poly::var(x)).expect("poly"));
+        assert!(
+            solve(&dependent, &|v| format!("v{}", v.0), &|_| Some(CType::Int(
+                IntType::INT
+            )))
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn alternating_closed_forms_are_emitted_by_parity() {
+        let r = super::run(
+            "int main(){ unsigned n = nondet_uint(); unsigned i = 0; int s = 1; while (i < n) { s = -s; i++; } return 0; }",
+        );
+        let text = r[0].as_ref().expect("accelerated");
+        assert!(text.contains("% 2UL"), "{text}");
+        assert!(text.contains("!= (-2147483648)"), "no check of the negation: {text}");
+    }
+
+    #[test]
     fn a_cycle_of_updates_has_no_closed_form() {
         let (x, y) = (VarId(0), VarId(1));
         let mut updates = BTreeMap::new();
@@ -148,8 +183,8 @@ mod passes {
             cfs,
             full_vals: sym.full_vals.clone(),
         };
-        let (check_polys, _) = checked_operations(&ctx, &sym, &|v| format!("v{}", v.0)).expect("checks");
-        let infos = guards::guard_treatment(&ctx, &sym.guards, &check_polys).expect("treatment");
+        let checks = checked_operations(&ctx, &sym, &|v| format!("v{}", v.0)).expect("checks");
+        let infos = guards::guard_treatment(&ctx, &sym.guards, &checks.polys).expect("treatment");
         infos.into_iter().map(|g| g.treatment).collect()
     }
 

@@ -4,6 +4,7 @@
 //! expressions). Out: `Ok` if z3 proves that they compute without wrap-around
 //! exactly the mathematical values and no-overflow condition, else a reason.
 
+use super::overflow::CheckedOps;
 use super::poly::Atom;
 use super::recurrence::{Kind, to_poly};
 use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
@@ -25,10 +26,11 @@ pub(super) fn verify_emitted(
     n_id: VarId,
     overflow: &[Expr],
     finals: &[(VarId, Expr)],
-    check_polys: &[CheckPoly],
+    checks: &CheckedOps,
     sym: &Sym,
     at_k: &BTreeSet<VarId>,
 ) -> Result<(), Reason> {
+    let (check_polys, alternating) = (&checks.polys[..], &checks.alternating[..]);
     // The order in which z3 terms are made is kept as it was: it can
     // decide whether a query finishes within its resource limit.
     let atoms = Atoms::new();
@@ -39,7 +41,11 @@ pub(super) fn verify_emitted(
     let vars = input_values(ctx, n_id, &n, overflow, finals, check_polys, &get);
     let mut ev = Eval::new(Mode::NoWrap, &vars);
     let (mut claims, all_a) = overflow_claims(&mut ev, overflow, &n)?;
-    claims.push(all_a.iff(no_overflow_math(check_polys, &n, &m, &get)?));
+    let mut math = no_overflow_math(check_polys, &n, &m, &get)?;
+    if !alternating.is_empty() {
+        math = Bool::and(&[math, alternating_math(ctx, alternating, &m, &get)?]);
+    }
+    claims.push(all_a.iff(&math));
     for (x, e) in finals {
         let sides = final_value_sides(ctx, sym, &mut ev, *x, e, (&n, &m), &get)?;
         claims.push(all_a.implies(sides));
@@ -125,6 +131,30 @@ fn no_overflow_math(check_polys: &[CheckPoly], n: &Int, m: &Int, get: &dyn Fn(At
     Ok(Bool::and(&math))
 }
 
+/// The checked operations over alternating values in range at iteration 0
+/// and, if there is one (`m >= 1`), at iteration 1: their only values.
+fn alternating_math(ctx: &Ctx, alternating: &[Expr], m: &Int, get: &dyn Fn(Atom) -> Int) -> Result<Bool, Reason> {
+    let tru = Bool::from_bool(true);
+    let mut parts = Vec::new();
+    for node in alternating {
+        let t = node.ty.as_int().ok_or("non-integer operation")?;
+        let mut names = BTreeSet::new();
+        build::vars_of(node, &mut names);
+        let value_at = |j: i128| -> Option<Int> {
+            let state: HashMap<VarId, Int> = names
+                .iter()
+                .map(|v| Some((*v, ctx.cf_value(*v, &int(j), get)?)))
+                .collect::<Option<_>>()?;
+            Eval::new(Mode::NoWrap, &state).value(node, &tru)
+        };
+        let (v0, v1) = (value_at(0), value_at(1));
+        let (v0, v1) = (v0.ok_or("cannot model a value")?, v1.ok_or("cannot model a value")?);
+        parts.push(in_range(&v0, t));
+        parts.push(m.ge(int(1)).implies(in_range(&v1, t)));
+    }
+    Ok(Bool::and(&parts))
+}
+
 /// The emitted final value `e` of `x` evaluates without wrap-around to the
 /// mathematical value after the accelerator (`(n, m)`: the iteration count
 /// and `n - 1`).
@@ -144,8 +174,7 @@ fn final_value_sides(
     let exp = if sym.tail_assigns {
         match sym.prefix_vals.get(&x) {
             Some(pe) => {
-                let env = |w: VarId| ctx.cfs.get(&w).map(|c| c.rest.clone());
-                let p = to_poly(pe, &env).ok_or("cannot model a final value")?;
+                let p = ctx.poly_in_k(pe).ok_or("cannot model a final value")?;
                 let first_p = to_poly(pe, &|_| None).ok_or("cannot model a final value")?;
                 let r = poly_value(&p, &|a| if a == Atom::K { m.clone() } else { get(a) })
                     .ok_or("cannot model a final value")?;

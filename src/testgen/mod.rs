@@ -4,8 +4,8 @@
 //! bound that covers its loop (or reaches the assertion in its body when it
 //! runs longer). The same seed always gives the same program. Half of the
 //! seeds give a counted `while` loop (one to three variables of random
-//! widths and signedness, a bound that may be nondeterministic, linear and
-//! constant updates, if/else in the body on a condition (a comparison, or a
+//! widths and signedness, a bound that may be nondeterministic, linear,
+//! constant and alternating (`v = -v`, `v = c - v`) updates, if/else in the body on a condition (a comparison, or a
 //! remainder `v % m == r` whose truth repeats with a period) or on a
 //! nondeterministic choice, initial values near the type limits so that
 //! wrap-around happens); the other half a *header loop*,
@@ -120,13 +120,16 @@ impl Cmp {
     }
 }
 
-/// Right-hand sides: `v`, `v + c`, `v - c`, `v + w`, `c`.
+/// Right-hand sides: `v + c`, `v - c`, `v + w`, `c`, and the updates that
+/// undo themselves (the value alternates): `-v`, `c - v`.
 #[derive(Clone, Debug)]
 enum Rhs {
     AddConst(usize, i128),
     SubConst(usize, i128),
     AddVar(usize, usize),
     Const(i128),
+    Negate(usize),
+    SubFrom(i128, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -323,7 +326,9 @@ impl Program {
                 let target = rng.below(n) as usize;
                 let other = rng.below(n) as usize;
                 let c = *rng.pick(&[1, 2, 3, 7, 100, 255, 1000]);
-                match rng.below(6) {
+                match rng.below(8) {
+                    6 => Update::Assign(target, Rhs::Negate(target)),
+                    7 => Update::Assign(target, Rhs::SubFrom(*rng.pick(&[0, 1, 2, 5]), target)),
                     0 => Update::Inc(target),
                     1 => Update::Dec(target),
                     2 => Update::Assign(target, Rhs::AddConst(target, c)),
@@ -344,6 +349,8 @@ impl Program {
             Update::Assign(t, Rhs::SubConst(v, c)) => format!("{} = {} - {};", name(*t), name(*v), literal(*c)),
             Update::Assign(t, Rhs::AddVar(a, b)) => format!("{} = {} + {};", name(*t), name(*a), name(*b)),
             Update::Assign(t, Rhs::Const(c)) => format!("{} = {};", name(*t), literal(*c)),
+            Update::Assign(t, Rhs::Negate(v)) => format!("{} = -{};", name(*t), name(*v)),
+            Update::Assign(t, Rhs::SubFrom(c, v)) => format!("{} = {} - {};", name(*t), literal(*c), name(*v)),
         }
     }
 
@@ -364,6 +371,9 @@ impl Program {
             Update::Assign(t, Rhs::SubConst(v, c)) => (*t, arith(tv(vals, *v), (*c, literal_type(*c)), false)),
             Update::Assign(t, Rhs::AddVar(a, b)) => (*t, arith(tv(vals, *a), tv(vals, *b), true)),
             Update::Assign(t, Rhs::Const(c)) => (*t, (*c, literal_type(*c))),
+            // `-v` is `0 - v` in v's promoted type.
+            Update::Assign(t, Rhs::Negate(v)) => (*t, arith((0, IntType::INT), tv(vals, *v), false)),
+            Update::Assign(t, Rhs::SubFrom(c, v)) => (*t, arith((*c, literal_type(*c)), tv(vals, *v), false)),
         };
         vals[target] = self.vars[target].ty.wrap(result.0);
     }
@@ -805,6 +815,26 @@ mod tests {
         let sources: Vec<String> = (0..600).map(|seed| loop_program(seed).source).collect();
         assert!(sources.iter().any(|s| s.contains("        if (nondet_bool()) {\n")));
         assert!(sources.iter().any(|s| s.contains("        if (v")));
+    }
+
+    #[test]
+    fn alternating_updates_are_generated_and_accelerated() {
+        let options = crate::pipeline::Options::default();
+        let mut alternating = 0;
+        for seed in 0..3000 {
+            let g = loop_program(seed);
+            if !g.source.contains(" = -v") && !g.source.contains(" - v") {
+                continue;
+            }
+            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+                continue;
+            };
+            alternating += out.report.to_string().matches("\"alternating\"").count();
+            if alternating >= 5 {
+                break;
+            }
+        }
+        assert!(alternating >= 5, "only {alternating} alternating closed forms");
     }
 
     #[test]
