@@ -13,7 +13,7 @@
 //! are read as exact polynomials (valid while no operation leaves its
 //! type) and solved as recurrences in the iteration count `k`
 //! (invariant, one-step delayed, `x + e` summed to polynomials, `a - x`
-//! alternating by parity). z3 checks
+//! and swaps alternating by parity). z3 checks
 //! every closed form against its recurrence, decides whether the guards
 //! may be checked at the first and last iteration only (else a quantifier),
 //! and proves that the emitted C (overflow bounds, closed forms) computes
@@ -439,10 +439,9 @@ impl Ctx<'_> {
         let Some(cf) = self.cfs.get(&x) else {
             return Some(atoms(Atom::Var(x)));
         };
-        if let Kind::Alternating(a) = &cf.kind {
-            let x0 = atoms(Atom::Var(x));
-            let odd = poly_value(a, atoms)? - &x0;
-            return Some(k.modulo(int(2)).eq(int(0)).ite(&x0, &odd));
+        if let Kind::Alternating(odd) = &cf.kind {
+            let odd = poly_value(odd, atoms)?;
+            return Some(k.modulo(int(2)).eq(int(0)).ite(&atoms(Atom::Var(x)), &odd));
         }
         let rest = poly_value(&cf.rest, &|a| if a == Atom::K { k.clone() } else { atoms(a) })?;
         // Unless the form is piecewise, `rest` at k = 0 is `first`: no case
@@ -881,10 +880,9 @@ fn closed_form_report(ctx: &Ctx, name: &dyn Fn(VarId) -> String) -> Vec<ClosedFo
                 Kind::Alternating(_) => "alternating",
             }
             .into(),
-            formula: if let Kind::Alternating(a) = &c.kind {
+            formula: if let Kind::Alternating(odd) = &c.kind {
                 let show = |p: &Poly| p.show(&|a| atom_name(prog, path, a));
-                let odd = a.sub(&Poly::var(*x)).map(|p| show(&p)).unwrap_or_default();
-                format!("k even: {}; k odd: {odd}", show(&Poly::var(*x)))
+                format!("k even: {}; k odd: {}", show(&Poly::var(*x)), show(odd))
             } else if c.piecewise() {
                 format!(
                     "k = 0: {}; k >= 1: {}",

@@ -59,8 +59,11 @@ pub(super) enum Kind {
     Delayed,
     /// Any other polynomial (not emitted in this version).
     Polynomial,
-    /// `x' = a - x` with `a` unchanged by the path (`x = -x`, `i = 1 - i`):
-    /// `x0` at even `k`, `a - x0` at odd `k`. Not a polynomial in `k`.
+    /// An update that undoes itself: `x' = a - x` with `a` unchanged by the
+    /// path (`x = -x`, `i = 1 - i`), or a swap of two variables
+    /// (`x' = y, y' = x`). The value is `x0` at even `k` and this
+    /// polynomial over the values before the first iteration (`a - x0`,
+    /// `y0`) at odd `k`: not a polynomial in `k`.
     Alternating(Poly),
 }
 
@@ -110,6 +113,7 @@ pub(super) fn solve(
     ty: &dyn Fn(VarId) -> Option<CType>,
 ) -> Result<BTreeMap<VarId, Cf>, Reason> {
     let mut cfs: BTreeMap<VarId, Cf> = BTreeMap::new();
+    swaps(updates, &mut cfs);
     for (x, f) in updates {
         if *f == Poly::var(*x) {
             cfs.insert(
@@ -183,12 +187,8 @@ fn solve_one(
             kind: Kind::Delayed,
         }));
     }
-    if let Some(a) = involution(x, f, updates, cfs) {
-        return Ok(Some(Cf {
-            first: Poly::var(x),
-            rest: Poly::var(x),
-            kind: Kind::Alternating(a),
-        }));
+    if involution(x, f, updates, cfs) {
+        return Ok(Some(alternating(x, f.clone())));
     }
     let g = f.sub(&Poly::var(x)).ok_or("coefficient overflow")?;
     if g.mentions(Atom::Var(x)) {
@@ -224,17 +224,40 @@ fn solve_one(
     }))
 }
 
-/// `a` when `f` is `a - x` with `a` over values the path does not change:
+/// Whether `f` is `a - x` with `a` over values the path does not change:
 /// the update undoes itself, so the values alternate.
-fn involution(x: VarId, f: &Poly, updates: &BTreeMap<VarId, Poly>, cfs: &BTreeMap<VarId, Cf>) -> Option<Poly> {
-    let a = f.add(&Poly::var(x))?;
+fn involution(x: VarId, f: &Poly, updates: &BTreeMap<VarId, Poly>, cfs: &BTreeMap<VarId, Cf>) -> bool {
+    let Some(a) = f.add(&Poly::var(x)) else {
+        return false;
+    };
     let unchanged = |at: &Atom| match at {
         Atom::Var(v) => {
             *v != x && (!updates.contains_key(v) || cfs.get(v).is_some_and(|c| matches!(c.kind, Kind::Invariant)))
         }
         Atom::K => false,
     };
-    a.atoms().iter().all(unchanged).then_some(a)
+    a.atoms().iter().all(unchanged)
+}
+
+/// The closed form of `x` whose value at odd iterations is `odd`.
+fn alternating(x: VarId, odd: Poly) -> Cf {
+    Cf {
+        first: Poly::var(x),
+        rest: Poly::var(x),
+        kind: Kind::Alternating(odd),
+    }
+}
+
+/// Pairs of variables the path swaps (`x' = y`, `y' = x`), alternating.
+fn swaps(updates: &BTreeMap<VarId, Poly>, cfs: &mut BTreeMap<VarId, Cf>) {
+    for (x, f) in updates {
+        for (y, g) in updates {
+            if x < y && !cfs.contains_key(x) && !cfs.contains_key(y) && *f == Poly::var(*y) && *g == Poly::var(*x) {
+                cfs.insert(*x, alternating(*x, f.clone()));
+                cfs.insert(*y, alternating(*y, g.clone()));
+            }
+        }
+    }
 }
 
 /// The closed form of the variable `a` at iteration `k + shift` (its first
@@ -382,16 +405,25 @@ pub(super) fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> 
     let at = |cf: &Cf, kk: &Poly| cf.rest.subst(&|a| (a == Atom::K).then(|| kk.clone()));
     for (x, f) in updates {
         let cf = &ctx.cfs[x];
-        if let Kind::Alternating(a) = &cf.kind {
-            // cf(0) = x0, cf(1) = a - cf(0), cf(k+1) = a - cf(k): in z3, as
-            // the value is not a polynomial in k.
+        if let Kind::Alternating(_) = &cf.kind {
+            // cf(0) = x0 and cf(j+1) = f(cf(j)) at j = 0 and at any k: in
+            // z3, as the value is not a polynomial in k.
             let get = |at: Atom| atoms.get(at);
-            let value = |j: &Int| ctx.cf_value(*x, j, &get).ok_or("cannot model a closed form");
-            let a = poly_value(a, &get).ok_or("cannot model a closed form")?;
-            let (v0, v1) = (value(&int(0))?, value(&int(1))?);
-            claims.push(v0.eq(get(Atom::Var(*x))));
-            claims.push(v1.eq(&a - &v0));
-            claims.push(value(&(&k + int(1)))?.eq(&a - value(&k)?));
+            let value = |v: VarId, j: &Int| ctx.cf_value(v, j, &get).ok_or("cannot model a closed form");
+            let next = |j: &Int| -> Result<Bool, Reason> {
+                let mut at_j = BTreeMap::new();
+                for at in f.atoms() {
+                    if let Atom::Var(v) = at {
+                        at_j.insert(at, value(v, j)?);
+                    }
+                }
+                let applied = poly_value(f, &|at| at_j.get(&at).cloned().unwrap_or_else(|| get(at)))
+                    .ok_or("cannot model a closed form")?;
+                Ok(value(*x, &(j + int(1)))?.eq(&applied))
+            };
+            claims.push(value(*x, &int(0))?.eq(get(Atom::Var(*x))));
+            claims.push(next(&int(0))?);
+            claims.push(next(&k)?);
             continue;
         }
         // k = 0 -> 1: from the first values.

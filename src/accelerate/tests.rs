@@ -135,10 +135,10 @@ mod passes {
         updates.insert(x, Poly::constant(5).sub(&Poly::var(x)).expect("poly"));
         updates.insert(y, Poly::var(y));
         let cfs = solve(&updates, &|v| format!("v{}", v.0), &|_| Some(CType::Int(IntType::INT))).expect("solved");
-        let Kind::Alternating(a) = &cfs[&x].kind else {
+        let Kind::Alternating(odd) = &cfs[&x].kind else {
             panic!("not alternating: {:?}", cfs[&x].kind);
         };
-        assert_eq!(a, &Poly::constant(5));
+        assert_eq!(odd, &Poly::constant(5).sub(&Poly::var(x)).expect("poly"));
         assert!(cfs[&x].in_k().is_none(), "no polynomial in k");
         // Something that reads an alternating value is refused, not taken
         // for unchanged.
@@ -153,6 +153,26 @@ mod passes {
     }
 
     #[test]
+    fn a_swap_alternates_both_variables() {
+        let (x, y, z) = (VarId(0), VarId(1), VarId(2));
+        let mut updates = BTreeMap::new();
+        updates.insert(x, Poly::var(y));
+        updates.insert(y, Poly::var(x));
+        let name = |v: VarId| format!("v{}", v.0);
+        let ty = |_| Some(CType::Int(IntType::INT));
+        let cfs = solve(&updates, &name, &ty).expect("solved");
+        assert!(matches!(&cfs[&x].kind, Kind::Alternating(p) if *p == Poly::var(y)));
+        assert!(matches!(&cfs[&y].kind, Kind::Alternating(p) if *p == Poly::var(x)));
+        // A third variable that takes the old value (an outer temporary)
+        // reads an alternating value: refused.
+        updates.insert(z, Poly::var(x));
+        assert!(matches!(
+            solve(&updates, &name, &ty),
+            Err(Reason::DependsOnAlternating(_))
+        ));
+    }
+
+    #[test]
     fn alternating_closed_forms_are_emitted_by_parity() {
         let r = super::run(
             "int main(){ unsigned n = nondet_uint(); unsigned i = 0; int s = 1; while (i < n) { s = -s; i++; } return 0; }",
@@ -163,11 +183,12 @@ mod passes {
     }
 
     #[test]
-    fn a_cycle_of_updates_has_no_closed_form() {
-        let (x, y) = (VarId(0), VarId(1));
+    fn a_rotation_of_three_variables_has_no_closed_form() {
+        let (x, y, z) = (VarId(0), VarId(1), VarId(2));
         let mut updates = BTreeMap::new();
         updates.insert(x, Poly::var(y));
-        updates.insert(y, Poly::var(x));
+        updates.insert(y, Poly::var(z));
+        updates.insert(z, Poly::var(x));
         let err = solve(&updates, &|v| format!("v{}", v.0), &|_| Some(CType::Int(IntType::INT)));
         assert!(matches!(err, Err(Reason::CyclicUpdate(_))), "{:?}", err.err());
     }

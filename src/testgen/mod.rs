@@ -5,7 +5,8 @@
 //! runs longer). The same seed always gives the same program. Half of the
 //! seeds give a counted `while` loop (one to three variables of random
 //! widths and signedness, a bound that may be nondeterministic, linear,
-//! constant and alternating (`v = -v`, `v = c - v`) updates, if/else in the body on a condition (a comparison, or a
+//! constant and alternating (`v = -v`, `v = c - v`, swaps of two
+//! variables through a temporary) updates, if/else in the body on a condition (a comparison, or a
 //! remainder `v % m == r` whose truth repeats with a period) or on a
 //! nondeterministic choice, initial values near the type limits so that
 //! wrap-around happens); the other half a *header loop*,
@@ -137,6 +138,8 @@ enum Update {
     Assign(usize, Rhs),
     Inc(usize),
     Dec(usize),
+    /// `{ T tmp = a; a = b; b = tmp; }` (the values alternate).
+    Swap(usize, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -326,7 +329,8 @@ impl Program {
                 let target = rng.below(n) as usize;
                 let other = rng.below(n) as usize;
                 let c = *rng.pick(&[1, 2, 3, 7, 100, 255, 1000]);
-                match rng.below(8) {
+                match rng.below(9) {
+                    8 if other != target => Update::Swap(target, other),
                     6 => Update::Assign(target, Rhs::Negate(target)),
                     7 => Update::Assign(target, Rhs::SubFrom(*rng.pick(&[0, 1, 2, 5]), target)),
                     0 => Update::Inc(target),
@@ -344,6 +348,14 @@ impl Program {
         let name = |i: usize| self.vars[i].name.as_str();
         match u {
             Update::Inc(v) => format!("{}++;", name(*v)),
+            Update::Swap(a, b) => format!(
+                "{{ {} tmp = {}; {} = {}; {} = tmp; }}",
+                self.vars[*a].ty.c_name(),
+                name(*a),
+                name(*a),
+                name(*b),
+                name(*b)
+            ),
             Update::Dec(v) => format!("{}--;", name(*v)),
             Update::Assign(t, Rhs::AddConst(v, c)) => format!("{} = {} + {};", name(*t), name(*v), literal(*c)),
             Update::Assign(t, Rhs::SubConst(v, c)) => format!("{} = {} - {};", name(*t), name(*v), literal(*c)),
@@ -364,7 +376,15 @@ impl Program {
 
     fn apply(&self, vals: &mut [i128], u: &Update) {
         let tv = |vals: &[i128], i: usize| (vals[i], self.vars[i].ty);
+        if let Update::Swap(a, b) = u {
+            // `tmp` has a's type, so it holds a's value exactly.
+            let old_a = vals[*a];
+            vals[*a] = self.vars[*a].ty.wrap(vals[*b]);
+            vals[*b] = self.vars[*b].ty.wrap(old_a);
+            return;
+        }
         let (target, result) = match u {
+            Update::Swap(..) => return,
             Update::Inc(v) => (*v, arith(tv(vals, *v), (1, IntType::INT), true)),
             Update::Dec(v) => (*v, arith(tv(vals, *v), (1, IntType::INT), false)),
             Update::Assign(t, Rhs::AddConst(v, c)) => (*t, arith(tv(vals, *v), (*c, literal_type(*c)), true)),
@@ -823,7 +843,7 @@ mod tests {
         let mut alternating = 0;
         for seed in 0..3000 {
             let g = loop_program(seed);
-            if !g.source.contains(" = -v") && !g.source.contains(" - v") {
+            if !g.source.contains(" = -v") && !g.source.contains(" - v") && !g.source.contains(" tmp = ") {
                 continue;
             }
             let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
@@ -835,6 +855,28 @@ mod tests {
             }
         }
         assert!(alternating >= 5, "only {alternating} alternating closed forms");
+    }
+
+    #[test]
+    fn swaps_are_generated_and_accelerated() {
+        let options = crate::pipeline::Options::default();
+        let mut swapped = 0;
+        for seed in 0..5000 {
+            let g = loop_program(seed);
+            if !g.source.contains(" tmp = ") {
+                continue;
+            }
+            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+                continue;
+            };
+            let report = out.report.to_string();
+            // Both variables of the swap alternate.
+            swapped += usize::from(report.matches("\"alternating\"").count() >= 2);
+            if swapped >= 3 {
+                break;
+            }
+        }
+        assert!(swapped >= 3, "only {swapped} swaps accelerated");
     }
 
     #[test]

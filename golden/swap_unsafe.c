@@ -1,0 +1,40 @@
+// tracc: expect UNSAFE verify=UNSAFE
+// After 2000001 swaps (an odd number) x holds y's first value, so the assertion fails two million iterations deep.
+#include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    unsigned int i = 0;
+    long x = 1, y = -1;
+    unsigned char tracc_q1 = 0;
+    while (i < 2000001) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(i < 2000001 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 2000001);
+            i = (unsigned int)((long)i + (long)tracc_n1);
+            long tracc_s1 = x;
+            x = tracc_n1 % 2UL == 0UL ? tracc_s1 : y;
+            y = tracc_n1 % 2UL == 0UL ? y : tracc_s1;
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1;
+            {
+                long t = x;
+                x = y;
+                y = t;
+                i++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    assert(x == 1);
+    return 0;
+}
