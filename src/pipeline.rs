@@ -299,19 +299,7 @@ fn fold_constants(e: Expr) -> Expr {
     {
         return Expr::int(v, t);
     }
-    let Expr { kind, ty, span } = e;
-    let f = |b: Box<Expr>| Box::new(fold_constants(*b));
-    let kind = match kind {
-        ExprKind::Unary(op, a) => ExprKind::Unary(op, f(a)),
-        ExprKind::Binary(op, a, b) => ExprKind::Binary(op, f(a), f(b)),
-        ExprKind::Cond(c, a, b) => ExprKind::Cond(f(c), f(a), f(b)),
-        ExprKind::Cast { implicit, expr } => ExprKind::Cast {
-            implicit,
-            expr: f(expr),
-        },
-        other => other,
-    };
-    Expr { kind, ty, span }
+    build::map_operands(e, &fold_constants)
 }
 
 fn block(stmts: Vec<Stmt>) -> Stmt {

@@ -178,24 +178,18 @@ pub(super) fn proved_period(
 /// division; the operands, and so the keys of the checked operations, stay
 /// as they are.
 fn literal_divisors(e: Expr) -> Expr {
-    let Expr { kind, ty, span } = e;
-    let f = |b: Box<Expr>| Box::new(literal_divisors(*b));
-    let kind = match kind {
+    match e.kind {
         ExprKind::Binary(op @ (BinOp::Div | BinOp::Rem), a, b) => {
             let b = match (const_value(&b), b.int_type()) {
-                (Some(c), Some(t)) => Box::new(Expr::int(c, t)),
-                _ => f(b),
+                (Some(c), Some(t)) => Expr::int(c, t),
+                _ => literal_divisors(*b),
             };
-            ExprKind::Binary(op, f(a), b)
+            Expr::new(
+                ExprKind::Binary(op, Box::new(literal_divisors(*a)), Box::new(b)),
+                e.ty,
+                e.span,
+            )
         }
-        ExprKind::Unary(op, a) => ExprKind::Unary(op, f(a)),
-        ExprKind::Binary(op, a, b) => ExprKind::Binary(op, f(a), f(b)),
-        ExprKind::Cond(c, a, b) => ExprKind::Cond(f(c), f(a), f(b)),
-        ExprKind::Cast { implicit, expr } => ExprKind::Cast {
-            implicit,
-            expr: f(expr),
-        },
-        other => other,
-    };
-    Expr { kind, ty, span }
+        _ => build::map_operands(e, &literal_divisors),
+    }
 }

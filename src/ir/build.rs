@@ -95,6 +95,24 @@ pub fn not(e: Expr) -> Expr {
     Expr::new(ExprKind::Unary(UnOp::LogNot, Box::new(e)), INT, Span::SYNTHETIC)
 }
 
+/// `e` with `f` applied to each operand of a unary, binary, conditional or
+/// conversion node (other nodes unchanged): the step of a bottom-up rewrite.
+pub fn map_operands(e: Expr, f: &dyn Fn(Expr) -> Expr) -> Expr {
+    let Expr { kind, ty, span } = e;
+    let g = |b: Box<Expr>| Box::new(f(*b));
+    let kind = match kind {
+        ExprKind::Unary(op, a) => ExprKind::Unary(op, g(a)),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(op, g(a), g(b)),
+        ExprKind::Cond(c, a, b) => ExprKind::Cond(g(c), g(a), g(b)),
+        ExprKind::Cast { implicit, expr } => ExprKind::Cast {
+            implicit,
+            expr: g(expr),
+        },
+        other => other,
+    };
+    Expr { kind, ty, span }
+}
+
 /// `forall k. k < bound ==> body` over an `unsigned long` index `k`, in
 /// the form the emitters and CBMC read (`!(k < bound) || body`).
 pub fn forall_below(k: VarId, bound: Expr, body: Expr) -> Expr {

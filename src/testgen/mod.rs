@@ -837,66 +837,44 @@ mod tests {
         assert!(sources.iter().any(|s| s.contains("        if (v")));
     }
 
-    #[test]
-    fn alternating_updates_are_generated_and_accelerated() {
+    /// How many of the generated programs whose source contains one of
+    /// `shapes` get a transformation report with `needed` occurrences of
+    /// `marker`, stopping at `enough`.
+    fn accelerated_with(shapes: &[&str], marker: &str, needed: usize, enough: usize) -> usize {
         let options = crate::pipeline::Options::default();
-        let mut alternating = 0;
-        for seed in 0..3000 {
+        let mut found = 0;
+        for seed in 0..5000 {
             let g = loop_program(seed);
-            if !g.source.contains(" = -v") && !g.source.contains(" - v") && !g.source.contains(" tmp = ") {
+            if !shapes.iter().any(|s| g.source.contains(s)) {
                 continue;
             }
-            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
-                continue;
-            };
-            alternating += out.report.to_string().matches("\"alternating\"").count();
-            if alternating >= 5 {
+            if let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) {
+                found += usize::from(out.report.to_string().matches(marker).count() >= needed);
+            }
+            if found >= enough {
                 break;
             }
         }
-        assert!(alternating >= 5, "only {alternating} alternating closed forms");
+        found
+    }
+
+    #[test]
+    fn alternating_updates_are_generated_and_accelerated() {
+        let n = accelerated_with(&[" = -v", " - v"], "\"alternating\"", 1, 5);
+        assert!(n >= 5, "only {n} programs with alternating closed forms");
     }
 
     #[test]
     fn swaps_are_generated_and_accelerated() {
-        let options = crate::pipeline::Options::default();
-        let mut swapped = 0;
-        for seed in 0..5000 {
-            let g = loop_program(seed);
-            if !g.source.contains(" tmp = ") {
-                continue;
-            }
-            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
-                continue;
-            };
-            let report = out.report.to_string();
-            // Both variables of the swap alternate.
-            swapped += usize::from(report.matches("\"alternating\"").count() >= 2);
-            if swapped >= 3 {
-                break;
-            }
-        }
-        assert!(swapped >= 3, "only {swapped} swaps accelerated");
+        // Both variables of the swap alternate.
+        let n = accelerated_with(&[" tmp = "], "\"alternating\"", 2, 3);
+        assert!(n >= 3, "only {n} swaps accelerated");
     }
 
     #[test]
     fn remainder_branches_give_periodic_guards_that_are_accelerated() {
-        let options = crate::pipeline::Options::default();
-        let mut periodic = 0;
-        for seed in 0..3000 {
-            let g = loop_program(seed);
-            if !g.source.contains(" % ") {
-                continue;
-            }
-            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
-                continue;
-            };
-            periodic += out.report.to_string().matches("\"Periodic\"").count();
-            if periodic >= 5 {
-                break;
-            }
-        }
-        assert!(periodic >= 5, "only {periodic} periodic guards accelerated");
+        let n = accelerated_with(&[" % "], "\"Periodic\"", 1, 5);
+        assert!(n >= 5, "only {n} programs with periodic guards accelerated");
     }
 
     #[test]
