@@ -322,9 +322,24 @@ impl<'a> Lowerer<'a> {
         self.push_scope();
         let mut params = Vec::new();
         let mut opaque = self.program.funcs[id.0].opaque.clone();
+        let old_style = self.old_style_parameter_types(node);
         if let Some(list) = fdecl.child_by_field_name("parameters") {
             let mut cursor = list.walk();
             for p in list.named_children(&mut cursor) {
+                if p.kind() == "identifier" {
+                    // K&R: `int f(a, b) int a; { ... }`; a name declared
+                    // nowhere is an `int` (C89).
+                    let pname = self.text(p).to_string();
+                    let (ty, span) = match old_style.iter().find(|(n, _, _)| *n == pname) {
+                        Some((_, ty, span)) => (ty.clone(), *span),
+                        None => (CType::Int(crate::ir::IntType::INT), self.span(p)),
+                    };
+                    if ty.is_opaque() || matches!(ty, CType::Array(..)) {
+                        opaque.get_or_insert_with(|| format!("parameter `{pname}` is not a plain integer"));
+                    }
+                    params.push(self.new_var(&pname, ty, Storage::Param, span));
+                    continue;
+                }
                 if p.kind() != "parameter_declaration" {
                     if p.kind() != "comment" {
                         opaque.get_or_insert_with(|| format!("parameter `{}` is not modelled", self.text(p)));
@@ -363,6 +378,32 @@ impl<'a> Lowerer<'a> {
         self.program.funcs[id.0].body = body;
         self.pop_scope();
         self.current_func = None;
+    }
+
+    /// The parameter declarations of a K&R definition (`int f(a, b) int a;
+    /// long b; { ... }`), between its declarator and its body: name, type,
+    /// place.
+    fn old_style_parameter_types(&mut self, node: Node<'_>) -> Vec<(String, CType, Span)> {
+        let mut out = Vec::new();
+        let mut cursor = node.walk();
+        let decls: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() == "declaration")
+            .collect();
+        for decl in decls {
+            let Some(type_node) = decl.child_by_field_name("type") else {
+                continue;
+            };
+            let base = self.base_type(type_node);
+            let mut cursor = decl.walk();
+            let declarators: Vec<Node<'_>> = decl.children_by_field_name("declarator", &mut cursor).collect();
+            for d in declarators {
+                let ty = self.declarator_type(d, base.clone());
+                let (name, ty) = ty.unwrap_or_else(|| (self.text(d).to_string(), CType::Opaque("declarator".into())));
+                out.push((name, ty, self.span(d)));
+            }
+        }
+        out
     }
 
     /// Lower an initialiser for an object of type `ty`.

@@ -225,3 +225,21 @@ fn flat_initialisers() {
     assert!(matches!(&p.globals[0].1, Some(Init::List(items, _)) if items.len() == 3));
     assert!(matches!(&p.globals[1].1, Some(Init::Expr(e)) if e.const_value() == Some(4)));
 }
+
+#[test]
+fn kr_parameters_take_their_declared_types_or_int() {
+    let p = lower(
+        "long f(a, b, c) char a; unsigned long b; { return a + b + c; }\nint main(void) { return (int)f(1, 2, 3); }",
+    );
+    let f = p.func(p.func_by_name("f").expect("f"));
+    assert!(f.opaque.is_none(), "{:?}", f.opaque);
+    let types: Vec<CType> = f.params.iter().map(|v| p.var(*v).ty.clone()).collect();
+    assert_eq!(
+        types,
+        vec![
+            CType::Int(IntType::CHAR),
+            CType::Int(IntType::ULONG),
+            CType::Int(IntType::INT)
+        ]
+    );
+}

@@ -1,0 +1,43 @@
+// tracc: expect UNSAFE verify=UNSAFE
+// The K&R definition of kr_params_safe.c with a wrong expectation: the result is 6000005, the assertion says otherwise.
+#include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+unsigned int sum(n, step, scale)
+unsigned int n;
+unsigned char step;
+{
+    unsigned int i = 0, s = 0;
+    unsigned char tracc_q1 = 0;
+    while (i < n) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - s) / 3UL);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            i = (unsigned int)((long)i + (long)tracc_n1);
+            s = (unsigned int)((long)s + (long)(tracc_n1 * 3UL));
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = s <= 4294967292U;
+            {
+                s += 3;
+                i++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    return s * scale + step;
+}
+
+int main(void)
+{
+    assert(sum(1000000u, 5, 2) == 6000003u);
+    return 0;
+}
