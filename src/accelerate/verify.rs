@@ -173,6 +173,20 @@ fn final_value_sides(
     let mut sides = ev.sides.clone();
     let exp = if sym.tail_assigns {
         match sym.prefix_vals.get(&x) {
+            // Over alternating values: the body's value at the state of
+            // iteration m, evaluated by z3 (no polynomial in k exists).
+            Some(pe) if ctx.poly_in_k(pe).is_none() => {
+                let mut names = BTreeSet::new();
+                build::vars_of(pe, &mut names);
+                let state: HashMap<VarId, Int> = names
+                    .iter()
+                    .map(|v| Some((*v, ctx.cf_value(*v, m, get)?)))
+                    .collect::<Option<_>>()
+                    .ok_or("cannot model a final value")?;
+                Eval::new(Mode::NoWrap, &state)
+                    .value(pe, &tru)
+                    .ok_or("cannot model a final value")?
+            }
             Some(pe) => {
                 let p = ctx.poly_in_k(pe).ok_or("cannot model a final value")?;
                 let first_p = to_poly(pe, &|_| None).ok_or("cannot model a final value")?;

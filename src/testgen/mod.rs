@@ -6,7 +6,8 @@
 //! seeds give a counted `while` loop (one to three variables of random
 //! widths and signedness, a bound that may be nondeterministic, linear,
 //! constant and alternating (`v = -v`, `v = c - v`, swaps of two
-//! variables through a temporary) updates, if/else in the body on a condition (a comparison, or a
+//! variables through a temporary, a `_Bool` toggled by `flag = !flag`)
+//! updates, if/else in the body on a condition (a comparison, or a
 //! remainder `v % m == r` whose truth repeats with a period) or on a
 //! nondeterministic choice, initial values near the type limits so that
 //! wrap-around happens); the other half a *header loop*,
@@ -181,6 +182,11 @@ struct Program {
     else_updates: Vec<Update>,
     inner_assert: Option<Cond>,
     final_asserts: Vec<Cond>,
+    /// A `_Bool flag` toggled by `flag = !flag;` in every iteration (its
+    /// value alternates), with its initial value.
+    flag: Option<bool>,
+    /// The value a final assertion says the flag has.
+    flag_assert: Option<bool>,
 }
 
 /// A constant printed so that its C type is what `literal_type` says.
@@ -258,6 +264,8 @@ impl Program {
             else_updates: Vec::new(),
             inner_assert: None,
             final_asserts: Vec::new(),
+            flag: None,
+            flag_assert: None,
         };
         if rng.chance(40) {
             prog.bound_const = Some(prog.max_iters);
@@ -308,6 +316,9 @@ impl Program {
                 })
             });
             prog.else_updates = prog.random_updates(rng);
+        }
+        if rng.chance(20) {
+            prog.flag = Some(rng.chance(50));
         }
         if rng.chance(20) {
             let var = rng.below(nvars as u64) as usize;
@@ -438,6 +449,11 @@ impl Program {
             .bound_const
             .unwrap_or_else(|| rng.below(u64::from(self.max_iters) + 1) as u32);
         let finals = self.simulate(inits, iterations, rng);
+        if let Some(init) = self.flag {
+            // Often the value reached (safe), else its negation (unsafe).
+            let reached = init ^ (iterations % 2 == 1);
+            self.flag_assert = Some(if rng.chance(50) { reached } else { !reached });
+        }
         let var = rng.below(self.vars.len() as u64) as usize;
         let reached = finals[var];
         let cond = match rng.below(4) {
@@ -509,6 +525,9 @@ impl Program {
             }
         };
         let _ = writeln!(out, "    {counter} i = 0;");
+        if let Some(init) = self.flag {
+            let _ = writeln!(out, "    _Bool flag = {};", u8::from(init));
+        }
         let _ = writeln!(out, "    while (i < {limit}) {{");
         let body_indent = if self.guard.is_some() {
             "            "
@@ -535,9 +554,15 @@ impl Program {
         if let Some(a) = &self.inner_assert {
             let _ = writeln!(out, "        assert({});", self.cond_text(a));
         }
+        if self.flag.is_some() {
+            out.push_str("        flag = !flag;\n");
+        }
         out.push_str("        i++;\n    }\n");
         for a in &self.final_asserts {
             let _ = writeln!(out, "    assert({});", self.cond_text(a));
+        }
+        if let Some(v) = self.flag_assert {
+            let _ = writeln!(out, "    assert({}flag);", if v { "" } else { "!" });
         }
         out.push_str("    return 0;\n}\n");
         out
@@ -862,6 +887,12 @@ mod tests {
     fn alternating_updates_are_generated_and_accelerated() {
         let n = accelerated_with(&[" = -v", " - v"], "\"alternating\"", 1, 5);
         assert!(n >= 5, "only {n} programs with alternating closed forms");
+    }
+
+    #[test]
+    fn toggled_flags_are_generated_and_accelerated() {
+        let n = accelerated_with(&["flag = !flag"], "\"alternating\"", 1, 3);
+        assert!(n >= 3, "only {n} toggled flags accelerated");
     }
 
     #[test]
