@@ -137,6 +137,20 @@ fn first_error_location(text: &str) -> (usize, usize) {
     tracc::diag::render::line_col(text, errs[0].span.start).unwrap()
 }
 
+/// Text on which tree-sitter's error recovery runs for many minutes (found
+/// by the random-text property test): the parse is cancelled within its
+/// budget, and the file is rejected like any malformed input.
+#[test]
+fn text_the_parser_cannot_recover_from_is_rejected_not_hung_on() {
+    let text = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pathological_syntax.c"))
+        .expect("test data");
+    let dir = dir_with(&[("bad.c", text.as_str())]);
+    let o = tracc(&["accelerate", "bad.c", "-o", "out.c"], dir.path(), None);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert!(stderr(&o).contains("the parser gave up"), "{}", stderr(&o));
+    assert_eq!(listing(dir.path()), vec![PathBuf::from("bad.c")]);
+}
+
 #[test]
 fn malformed_c_exits_3_with_location_caret_and_no_output() {
     let dir = dir_with(&[("bad.c", MALFORMED)]);
