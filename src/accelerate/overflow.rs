@@ -443,7 +443,8 @@ fn only_alternating(ctx: &Ctx, e: &Expr) -> bool {
 }
 
 /// The no-overflow conditions of the closed forms and of every checked
-/// operation over all `n` iterations (`top` is `n`, `m` is `n - 1`).
+/// operation over all `n` iterations (`top` is `n`, `m` is `n - 1`), in an
+/// order where each can be evaluated exactly once the earlier ones hold.
 pub(super) fn overflow_conditions(
     ctx: &Ctx,
     check_polys: &[CheckPoly],
@@ -451,92 +452,99 @@ pub(super) fn overflow_conditions(
     top: &K,
     m: &K,
 ) -> Result<Vec<Expr>, Reason> {
-    let mut overflow: Vec<Expr> = Vec::new();
+    let mut overflow = closed_form_bounds(ctx, top)?;
+    overflow.extend(operation_conditions(ctx, check_polys, alternating, m)?);
+    overflow.retain(|e| !build::is_true(e));
+    Ok(overflow)
+}
+
+/// Linear closed forms in range after `top` iterations, then polynomial
+/// ones (monotone) at the last iteration, computed in a 64-bit type once
+/// the linear bounds hold.
+fn closed_form_bounds(ctx: &Ctx, top: &K) -> Result<Vec<Expr>, Reason> {
+    let mut out = Vec::new();
     for (x, cf) in &ctx.cfs {
         if let Kind::Linear(step) = &cf.kind {
             let t = ctx.ty(*x).ok_or("unknown type")?;
-            overflow.push(linear_bound(ctx.var(*x), t, step, &top.expr));
+            out.push(linear_bound(ctx.var(*x), t, step, &top.expr));
         }
     }
-    // Polynomial closed forms (monotone) in range at the last iteration,
-    // computed in a 64-bit type once the linear bounds hold.
     for (x, cf) in &ctx.cfs {
         if let Kind::Polynomial = cf.kind {
-            let t = ctx.ty(*x).ok_or("unknown type")?;
-            if t.bits() > 32 {
-                let r = cf.rest.sub(&Poly::var(*x)).ok_or("coefficient overflow")?;
-                let (r, w) = ctx.poly_wide(&r, top).ok_or("cannot emit a closed form")?;
-                let xv = ctx.var(*x);
-                let ul = IntType::ULONG;
-                overflow.push(if !w.signed {
-                    cmp(BinOp::Le, r, dist_up(xv, t))
-                } else {
-                    and(
-                        or(
-                            cmp(BinOp::Lt, r.clone(), lit(0, w)),
-                            cmp(BinOp::Le, cast(r.clone(), ul), dist_up(xv.clone(), t)),
-                        ),
-                        or(
-                            cmp(BinOp::Ge, r.clone(), lit(0, w)),
-                            cmp(BinOp::Le, abs_ul(r, w), dist_down(xv, t)),
-                        ),
-                    )
-                });
-                continue;
-            }
-            let (wv, w) = ctx.poly_wide(&cf.rest, top).ok_or("cannot emit a closed form")?;
-            let mut parts = Vec::new();
-            if w.contains(t.min()) && t.min() > w.min() {
-                parts.push(cmp(BinOp::Ge, wv.clone(), lit(t.min(), w)));
-            }
-            if w.contains(t.max()) && t.max() < w.max() {
-                parts.push(cmp(BinOp::Le, wv, lit(t.max(), w)));
-            }
-            overflow.push(and_all(parts));
+            out.push(polynomial_bound(ctx, *x, &cf.rest, top)?);
         }
     }
+    Ok(out)
+}
+
+/// The polynomial closed form `rest` of `x` stays in `x`'s type at `top`.
+fn polynomial_bound(ctx: &Ctx, x: VarId, rest: &Poly, top: &K) -> Result<Expr, Reason> {
+    let t = ctx.ty(x).ok_or("unknown type")?;
+    if t.bits() > 32 {
+        // x0 + R with R over narrow values: R within the distances of x0
+        // to the type's ends.
+        let r = rest.sub(&Poly::var(x)).ok_or("coefficient overflow")?;
+        let (r, w) = ctx.poly_wide(&r, top).ok_or("cannot emit a closed form")?;
+        let xv = ctx.var(x);
+        let ul = IntType::ULONG;
+        return Ok(if !w.signed {
+            cmp(BinOp::Le, r, dist_up(xv, t))
+        } else {
+            and(
+                or(
+                    cmp(BinOp::Lt, r.clone(), lit(0, w)),
+                    cmp(BinOp::Le, cast(r.clone(), ul), dist_up(xv.clone(), t)),
+                ),
+                or(
+                    cmp(BinOp::Ge, r.clone(), lit(0, w)),
+                    cmp(BinOp::Le, abs_ul(r, w), dist_down(xv, t)),
+                ),
+            )
+        });
+    }
+    let (wv, w) = ctx.poly_wide(rest, top).ok_or("cannot emit a closed form")?;
+    let mut parts = Vec::new();
+    if w.contains(t.min()) && t.min() > w.min() {
+        parts.push(cmp(BinOp::Ge, wv.clone(), lit(t.min(), w)));
+    }
+    if w.contains(t.max()) && t.max() < w.max() {
+        parts.push(cmp(BinOp::Le, wv, lit(t.max(), w)));
+    }
+    Ok(and_all(parts))
+}
+
+/// Every checked operation, of the body or of the part after it, at the
+/// first and the last of the `n` iterations (and at the second where its
+/// first value is special); those over alternating values at the first two,
+/// which are all the values there are.
+fn operation_conditions(
+    ctx: &Ctx,
+    check_polys: &[CheckPoly],
+    alternating: &[Expr],
+    m: &K,
+) -> Result<Vec<Expr>, Reason> {
     let check_at = |node: &Expr, k: &K| -> Result<Option<Expr>, Reason> {
         let sub = |e: &Expr| ctx.at(e, k).unwrap_or_else(|| e.clone());
         no_wrap(node, &sub)
     };
-    // Every checked operation, of the body or of the part after it, at the
-    // first and the last of the `n` iterations (and at the second where its
-    // first value is special), as the overflow conditions above.
-    let mut conds: [Vec<Expr>; 3] = Default::default();
-    let mut piecewise_any = false;
+    let (mut c0, mut c1, mut cm) = (Vec::new(), Vec::new(), Vec::new());
     for (node, _first, _rest, piecewise) in check_polys {
-        if let Some(c) = check_at(node, &K::c(0))? {
-            conds[0].push(c);
-        }
+        c0.extend(check_at(node, &K::c(0))?);
         if *piecewise {
-            if let Some(c) = check_at(node, &K::c(1))? {
-                conds[1].push(c);
-            }
-            piecewise_any = true;
+            c1.extend(check_at(node, &K::c(1))?);
         }
-        if let Some(c) = check_at(node, m)? {
-            conds[2].push(c);
-        }
+        cm.extend(check_at(node, m)?);
     }
-    // Operations over alternating values: their values at iterations 0
-    // and 1 are all the values there are.
     for node in alternating {
-        if let Some(c) = check_at(node, &K::c(0))? {
-            conds[0].push(c);
-        }
-        if let Some(c) = check_at(node, &K::c(1))? {
-            conds[1].push(c);
-        }
+        c0.extend(check_at(node, &K::c(0))?);
+        c1.extend(check_at(node, &K::c(1))?);
     }
-    let piecewise_any = piecewise_any || !alternating.is_empty();
-    let [c0, c1, cm] = conds;
-    overflow.extend(c0);
-    if piecewise_any && !c1.is_empty() {
-        overflow.push(or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), and_all(c1)));
+    let mut out = c0;
+    if !c1.is_empty() {
+        out.push(or(cmp(BinOp::Eq, m.expr.clone(), ulong(0)), and_all(c1)));
     }
-    overflow.extend(cm);
-    overflow.retain(|e| !build::is_true(e));
-    Ok(overflow)
+    out.extend(cm);
+    Ok(out)
 }
 
 /// The no-overflow conditions of the checked operations on array elements
