@@ -268,13 +268,18 @@ impl<'a> Lowerer<'a> {
         );
     }
 
+    /// The base type of a declaration and its declarators.
+    fn base_and_declarators<'t>(&mut self, node: Node<'t>) -> Option<(CType, Vec<Node<'t>>)> {
+        let base = self.base_type(node.child_by_field_name("type")?);
+        let mut cursor = node.walk();
+        let declarators = node.children_by_field_name("declarator", &mut cursor).collect();
+        Some((base, declarators))
+    }
+
     fn type_definition(&mut self, node: Node<'_>) {
-        let Some(type_node) = node.child_by_field_name("type") else {
+        let Some((base, declarators)) = self.base_and_declarators(node) else {
             return;
         };
-        let base = self.base_type(type_node);
-        let mut cursor = node.walk();
-        let declarators: Vec<Node<'_>> = node.children_by_field_name("declarator", &mut cursor).collect();
         for d in declarators {
             if let Some((name, ty)) = self.declarator_type(d, base.clone()) {
                 self.typedefs.insert(name, ty);
@@ -283,12 +288,9 @@ impl<'a> Lowerer<'a> {
     }
 
     fn file_declaration(&mut self, node: Node<'_>) {
-        let Some(type_node) = node.child_by_field_name("type") else {
+        let Some((base, declarators)) = self.base_and_declarators(node) else {
             return;
         };
-        let base = self.base_type(type_node);
-        let mut cursor = node.walk();
-        let declarators: Vec<Node<'_>> = node.children_by_field_name("declarator", &mut cursor).collect();
         for d in declarators {
             if function_declarator(d).is_some() {
                 continue; // handled by declare_functions
@@ -391,12 +393,9 @@ impl<'a> Lowerer<'a> {
             .filter(|c| c.kind() == "declaration")
             .collect();
         for decl in decls {
-            let Some(type_node) = decl.child_by_field_name("type") else {
+            let Some((base, declarators)) = self.base_and_declarators(decl) else {
                 continue;
             };
-            let base = self.base_type(type_node);
-            let mut cursor = decl.walk();
-            let declarators: Vec<Node<'_>> = decl.children_by_field_name("declarator", &mut cursor).collect();
             for d in declarators {
                 let ty = self.declarator_type(d, base.clone());
                 let (name, ty) = ty.unwrap_or_else(|| (self.text(d).to_string(), CType::Opaque("declarator".into())));
