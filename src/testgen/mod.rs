@@ -387,15 +387,13 @@ impl Program {
 
     fn apply(&self, vals: &mut [i128], u: &Update) {
         let tv = |vals: &[i128], i: usize| (vals[i], self.vars[i].ty);
-        if let Update::Swap(a, b) = u {
-            // `tmp` has a's type, so it holds a's value exactly.
-            let old_a = vals[*a];
-            vals[*a] = self.vars[*a].ty.wrap(vals[*b]);
-            vals[*b] = self.vars[*b].ty.wrap(old_a);
-            return;
-        }
         let (target, result) = match u {
-            Update::Swap(..) => return,
+            Update::Swap(a, b) => {
+                // `tmp` has a's type, so it holds a's value exactly.
+                let old_a = vals[*a];
+                vals[*a] = self.vars[*a].ty.wrap(vals[*b]);
+                (*b, (old_a, self.vars[*a].ty))
+            }
             Update::Inc(v) => (*v, arith(tv(vals, *v), (1, IntType::INT), true)),
             Update::Dec(v) => (*v, arith(tv(vals, *v), (1, IntType::INT), false)),
             Update::Assign(t, Rhs::AddConst(v, c)) => (*t, arith(tv(vals, *v), (*c, literal_type(*c)), true)),
