@@ -729,8 +729,9 @@ fn reject_shadowed_globals<'e>(
 }
 
 /// The coverage condition: every assumption at `n = 1`. Guards then only
-/// matter at iteration 0 (those after the body not at all), and the fresh
-/// arrays are unconstrained otherwise.
+/// matter at iteration 0 (those after the body not at all); the array
+/// assumptions (all quantified) only constrain the fresh arrays, which any
+/// state can satisfy.
 fn coverage_condition(
     ctx: &Ctx,
     n_id: VarId,
@@ -743,17 +744,6 @@ fn coverage_condition(
     parts.extend(emitted.index_bounds.iter().map(at_one));
     parts.extend(quant_at_zero);
     parts.extend(guard_infos.iter().filter(|g| !g.after_body).map(|g| g.cond.clone()));
-    for st in &emitted.arrays {
-        if let StmtKind::Expr(Expr {
-            kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args),
-            ..
-        }) = &st.kind
-            && let Some(a) = args.first()
-            && !matches!(a.kind, ExprKind::Forall(..))
-        {
-            parts.push(at_one(a));
-        }
-    }
     simplify::coverage(ctx, parts)
 }
 
