@@ -103,9 +103,7 @@ impl GuardStates {
         for (g, _, _) in guards {
             build::vars_of(g, &mut vs);
         }
-        let state_at = |j: &Int| -> Option<HashMap<VarId, Int>> {
-            vs.iter().map(|v| Some((*v, ctx.cf_value(*v, j, &get)?))).collect()
-        };
+        let state_at = |j: &Int| ctx.state_at(&vs, j, &get);
         let (Some(s0), Some(sl), Some(sk)) = (state_at(&int(0)), state_at(&last), state_at(&k)) else {
             return Err(Reason::Unproved(Claim::Guards));
         };

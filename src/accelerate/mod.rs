@@ -434,6 +434,20 @@ impl Ctx<'_> {
         Some((sum.unwrap_or_else(|| lit(0, w)), w))
     }
 
+    /// The values at iteration `j` of the variables `vars` (z3).
+    fn state_at(&self, vars: &BTreeSet<VarId>, j: &Int, atoms: &dyn Fn(Atom) -> Int) -> Option<HashMap<VarId, Int>> {
+        vars.iter().map(|v| Some((*v, self.cf_value(*v, j, atoms)?))).collect()
+    }
+
+    /// The mathematical value (no wrap-around) at iteration `j` of `e`, an
+    /// expression over the values at the start of an iteration (z3).
+    fn value_at(&self, e: &Expr, j: &Int, atoms: &dyn Fn(Atom) -> Int) -> Option<Int> {
+        let mut vars = BTreeSet::new();
+        build::vars_of(e, &mut vars);
+        let state = self.state_at(&vars, j, atoms)?;
+        smt::Eval::new(smt::Mode::NoWrap, &state).value(e, &Bool::from_bool(true))
+    }
+
     /// The math value of the closed form of `x` at iteration `k` (z3).
     fn cf_value(&self, x: VarId, k: &Int, atoms: &dyn Fn(Atom) -> Int) -> Option<Int> {
         let Some(cf) = self.cfs.get(&x) else {

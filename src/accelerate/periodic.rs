@@ -134,9 +134,7 @@ pub(super) fn proved_period(
     let cond = &literal_divisors(cond.clone());
     let mut names = BTreeSet::new();
     build::vars_of(cond, &mut names);
-    let state_at = |j: &Int| -> Option<HashMap<VarId, Int>> {
-        names.iter().map(|v| Some((*v, ctx.cf_value(*v, j, &get)?))).collect()
-    };
+    let state_at = |j: &Int| ctx.state_at(&names, j, &get);
     let keys: std::collections::HashSet<String> = check_polys.iter().map(|c| key(&c.0)).collect();
     let guard_at = |s: &HashMap<VarId, Int>| -> Option<Bool> {
         let mut ev = Eval::new(Mode::Exact, s);

@@ -130,13 +130,8 @@ fn proved_exact(
     for v in &names {
         start.insert(*v, if *v == n_id { n.clone() } else { get(Atom::Var(*v)) });
     }
-    let state_at = |j: &Int| -> Option<HashMap<VarId, Int>> {
-        let mut m = HashMap::new();
-        for v in names.iter().filter(|v| **v != n_id) {
-            m.insert(*v, ctx.cf_value(*v, j, &get)?);
-        }
-        Some(m)
-    };
+    let state_vars: BTreeSet<VarId> = names.iter().copied().filter(|v| *v != n_id).collect();
+    let state_at = |j: &Int| ctx.state_at(&state_vars, j, &get);
     let keys: std::collections::HashSet<String> = check_polys.iter().map(|c| key(&c.0)).collect();
     let facts_at = |j: &Int| facts_at(ctx, check_polys, &get, &n, j);
     let guard_at = |s: &HashMap<VarId, Int>| -> Option<Bool> {

@@ -134,20 +134,10 @@ fn no_overflow_math(check_polys: &[CheckPoly], n: &Int, m: &Int, get: &dyn Fn(At
 /// The checked operations over alternating values in range at iteration 0
 /// and, if there is one (`m >= 1`), at iteration 1: their only values.
 fn alternating_math(ctx: &Ctx, alternating: &[Expr], m: &Int, get: &dyn Fn(Atom) -> Int) -> Result<Bool, Reason> {
-    let tru = Bool::from_bool(true);
     let mut parts = Vec::new();
     for node in alternating {
         let t = node.ty.as_int().ok_or("non-integer operation")?;
-        let mut names = BTreeSet::new();
-        build::vars_of(node, &mut names);
-        let value_at = |j: i128| -> Option<Int> {
-            let state: HashMap<VarId, Int> = names
-                .iter()
-                .map(|v| Some((*v, ctx.cf_value(*v, &int(j), get)?)))
-                .collect::<Option<_>>()?;
-            Eval::new(Mode::NoWrap, &state).value(node, &tru)
-        };
-        let (v0, v1) = (value_at(0), value_at(1));
+        let (v0, v1) = (ctx.value_at(node, &int(0), get), ctx.value_at(node, &int(1), get));
         let (v0, v1) = (v0.ok_or("cannot model a value")?, v1.ok_or("cannot model a value")?);
         parts.push(in_range(&v0, t));
         parts.push(m.ge(int(1)).implies(in_range(&v1, t)));
@@ -175,18 +165,7 @@ fn final_value_sides(
         match sym.prefix_vals.get(&x) {
             // Over alternating values: the body's value at the state of
             // iteration m, evaluated by z3 (no polynomial in k exists).
-            Some(pe) if ctx.poly_in_k(pe).is_none() => {
-                let mut names = BTreeSet::new();
-                build::vars_of(pe, &mut names);
-                let state: HashMap<VarId, Int> = names
-                    .iter()
-                    .map(|v| Some((*v, ctx.cf_value(*v, m, get)?)))
-                    .collect::<Option<_>>()
-                    .ok_or("cannot model a final value")?;
-                Eval::new(Mode::NoWrap, &state)
-                    .value(pe, &tru)
-                    .ok_or("cannot model a final value")?
-            }
+            Some(pe) if ctx.poly_in_k(pe).is_none() => ctx.value_at(pe, m, get).ok_or("cannot model a final value")?,
             Some(pe) => {
                 let p = ctx.poly_in_k(pe).ok_or("cannot model a final value")?;
                 let first_p = to_poly(pe, &|_| None).ok_or("cannot model a final value")?;
