@@ -653,29 +653,6 @@ fn array_anchors(ctx: &Ctx, sym: &Sym, quant_checks: &[Expr], m: &K) -> Vec<boun
     bounded_range::anchors(ctx, &reads, &writes, m)
 }
 
-/// `1 - x` for the update `x = !x` of a `_Bool` `x` (whose values are 0
-/// and 1): the polynomial of the C value, which z3 checks against it with
-/// the rest of what is emitted.
-fn bool_negation(x: VarId, decl: &crate::ir::VarDecl, e: &Expr) -> Option<Poly> {
-    if decl.ty.as_int() != Some(IntType::BOOL) {
-        return None;
-    }
-    // Integer conversions keep the values 0 and 1.
-    fn uncast(e: &Expr) -> &Expr {
-        match &e.kind {
-            ExprKind::Cast { expr, .. } if e.ty.as_int().is_some() => uncast(expr),
-            _ => e,
-        }
-    }
-    let ExprKind::Unary(crate::ir::UnOp::LogNot, inner) = &uncast(e).kind else {
-        return None;
-    };
-    if !matches!(uncast(inner).kind, ExprKind::Var(v) if v == x) {
-        return None;
-    }
-    Poly::constant(1).sub(&Poly::var(x))
-}
-
 /// Polynomial closed forms are checked at the ends of ranges only: they
 /// must be monotone in the iteration count.
 fn require_monotone(ctx: &Ctx, name: &dyn Fn(VarId) -> String) -> Result<(), Reason> {
@@ -822,12 +799,10 @@ fn recurrences(prog: &Program, path: &Path, sym: &Sym) -> Result<Recurrences, Re
                 ty: d.ty.to_string(),
             });
         }
-        let p = to_poly(e, &|_| None)
-            .or_else(|| bool_negation(*x, d, e))
-            .ok_or_else(|| Reason::NotPolynomial {
-                var: d.name.clone(),
-                value: show::expr(prog, &|v| path.var_decl(prog, v).map(|d| d.name.clone()), e),
-            })?;
+        let p = to_poly(e, &|_| None).ok_or_else(|| Reason::NotPolynomial {
+            var: d.name.clone(),
+            value: show::expr(prog, &|v| path.var_decl(prog, v).map(|d| d.name.clone()), e),
+        })?;
         updates.insert(*x, p);
     }
     if sym.array_writes.is_empty() && updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {

@@ -14,6 +14,14 @@ use crate::reason::{Claim, Reason};
 use std::collections::BTreeMap;
 use z3::ast::{Bool, Int};
 
+/// `e` without its integer conversions (they keep the values 0 and 1).
+fn uncast(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast { expr, .. } if e.ty.as_int().is_some() => uncast(expr),
+        _ => e,
+    }
+}
+
 /// The mathematical value of an expression as a polynomial, with each
 /// variable replaced by `env(v)` (variables without entry are atoms).
 pub(super) fn to_poly(e: &Expr, env: &dyn Fn(VarId) -> Option<Poly>) -> Option<Poly> {
@@ -27,11 +35,19 @@ pub(super) fn to_poly(e: &Expr, env: &dyn Fn(VarId) -> Option<Poly>) -> Option<P
         }
         ExprKind::Cast { expr, .. } => {
             let t = e.ty.as_int()?;
-            if t.is_bool() {
+            // A conversion to `_Bool` keeps only a value that is 0 or 1.
+            if t.is_bool() && !matches!(uncast(expr).kind, ExprKind::Unary(UnOp::LogNot, _)) {
                 return None;
             }
             to_poly(expr, env)
         }
+        // `!b` of a `_Bool` `b` (0 or 1) is `1 - b`.
+        ExprKind::Unary(UnOp::LogNot, a) => match &uncast(a).kind {
+            ExprKind::Var(_) if uncast(a).ty.as_int().is_some_and(|t| t.is_bool()) => {
+                Poly::constant(1).sub(&to_poly(uncast(a), env)?)
+            }
+            _ => None,
+        },
         ExprKind::Unary(UnOp::Plus, a) => to_poly(a, env),
         ExprKind::Unary(UnOp::Neg, a) => to_poly(a, env)?.neg(),
         ExprKind::Binary(op, a, b) => {
