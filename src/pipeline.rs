@@ -605,6 +605,7 @@ fn report_json(
                 "reason": l.report.reason.text(),
                 "reason_codes": l.report.reason.codes(),
                 "paths": l.report.paths,
+                "path_counts": l.report.path_counts(),
                 "accelerators": l.accelerators.len(),
                 "automaton": automaton,
             })

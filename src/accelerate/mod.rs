@@ -28,6 +28,10 @@
 //! `do`-`while` condition is the loop's own to check at the last one): the
 //! trace automaton's blocking is sound only if `acc(n)`, the loop's step and
 //! `acc(m)` is `acc(n + m)` (ARCHITECTURE.md, "Soundness rules").
+//!
+//! Also here, because it needs the same symbolic execution and solver:
+//! `infeasible`, the test with which `loops` prunes path prefixes that no
+//! state can take.
 
 mod arrays;
 mod bounded_range;
@@ -158,9 +162,18 @@ const RLIMIT_QUADRATIC: u32 = 800_000;
 /// conditions): a small budget, so that a hard one gives up quickly.
 const RLIMIT_OPTIONAL: u32 = 100_000;
 
+/// Queries that prune infeasible path prefixes (`infeasible`): asked for
+/// every branch of every loop, so they must be cheap; giving up keeps the
+/// path.
+const RLIMIT_PRUNE: u32 = 5_000;
+
 /// Run `f` with the budget of optional queries, then restore the budget.
 fn optional_queries<R>(f: impl FnOnce() -> R) -> R {
-    let before = RLIMIT.with(|r| r.replace(RLIMIT_OPTIONAL));
+    with_rlimit(RLIMIT_OPTIONAL, f)
+}
+
+fn with_rlimit<R>(rlimit: u32, f: impl FnOnce() -> R) -> R {
+    let before = RLIMIT.with(|r| r.replace(rlimit));
     let result = f();
     RLIMIT.with(|r| r.set(before));
     result
@@ -195,6 +208,40 @@ fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
             }
         };
         f(&s[i].1)
+    })
+}
+
+/// Whether z3 proves that no execution takes `path`, which may be a prefix
+/// of an iteration path: its assumptions (`symex::path_conditions`), in
+/// C's arithmetic, contradict each other for every state. `false` when not
+/// proved (the solver gave up, or a condition is not modelled): a path
+/// kept by mistake costs only work, a path dropped by mistake would lose
+/// an accelerator.
+pub fn infeasible(program: &Program, path: &Path) -> bool {
+    let conds = symex::path_conditions(program, path);
+    if conds.len() < 2 {
+        // One condition alone is nearly always satisfiable: not asking
+        // keeps loops without branches free of solver work.
+        return false;
+    }
+    let mut names = BTreeSet::new();
+    for c in &conds {
+        build::vars_of(c, &mut names);
+    }
+    let mut vars = HashMap::new();
+    let mut premises = Vec::new();
+    for v in names {
+        if let Some(t) = path.var_decl(program, v).and_then(|d| d.ty.as_int()) {
+            let x = Int::fresh_const(&format!("v{}", v.0));
+            premises.push(smt::in_range(&x, t));
+            vars.insert(v, x);
+        }
+    }
+    let mut eval = smt::Eval::new(smt::Mode::Exact, &vars);
+    let top = Bool::from_bool(true);
+    premises.extend(conds.iter().filter_map(|c| eval.truth(c, &top)));
+    with_rlimit(RLIMIT_PRUNE, || {
+        with_solver(|s| smt::prove(s, &premises, &Bool::from_bool(false)))
     })
 }
 

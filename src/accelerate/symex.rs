@@ -55,19 +55,7 @@ pub(super) fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
             .map(|d| d.name.clone())
             .unwrap_or_else(|| format!("v{}", v.0))
     };
-    let mut run = Run {
-        program,
-        path,
-        vals: HashMap::new(),
-        nondets: 0,
-        guards: Vec::new(),
-        checks: Vec::new(),
-        seen_checks: BTreeSet::new(),
-        prefix_vals: BTreeMap::new(),
-        written: BTreeSet::new(),
-        tail_assigns: false,
-        array_writes: Vec::new(),
-    };
+    let mut run = Run::new(program, path);
     for (i, step) in path.steps.iter().enumerate() {
         if i == path.split {
             run.record_prefix();
@@ -125,6 +113,35 @@ pub(super) fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
     })
 }
 
+/// The assumptions an execution of `path` (or of a prefix of a path) must
+/// meet, over the values at the start of the iteration, as far as symbolic
+/// execution can follow the path. Left out: assumptions that read a
+/// havocked or nondeterministic value, or an array after the path has
+/// written one (their value at the start would be the wrong one). Fewer
+/// assumptions only make a path look feasible more often.
+pub(super) fn path_conditions(program: &Program, path: &Path) -> Vec<Expr> {
+    let mut run = Run::new(program, path);
+    let mut out = Vec::new();
+    for step in &path.steps {
+        if run.step(step, false).is_err() {
+            break;
+        }
+        if !matches!(step, Step::Assume(_)) {
+            continue;
+        }
+        let Some((g, _, _)) = run.guards.last() else {
+            continue;
+        };
+        let mut reads_array = false;
+        g.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
+        let stale_array = reads_array && !run.array_writes.is_empty();
+        if find_havoc(g).is_none() && !mentions_nondet(g) && !stale_array {
+            out.push(g.clone());
+        }
+    }
+    out
+}
+
 /// The state of the symbolic execution, step by step.
 struct Run<'a> {
     program: &'a Program,
@@ -142,7 +159,23 @@ struct Run<'a> {
     array_writes: Vec<ArrayWrite>,
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
+    fn new(program: &'a Program, path: &'a Path) -> Run<'a> {
+        Run {
+            program,
+            path,
+            vals: HashMap::new(),
+            nondets: 0,
+            guards: Vec::new(),
+            checks: Vec::new(),
+            seen_checks: BTreeSet::new(),
+            prefix_vals: BTreeMap::new(),
+            written: BTreeSet::new(),
+            tail_assigns: false,
+            array_writes: Vec::new(),
+        }
+    }
+
     /// The values at the end of the body are those of now.
     fn record_prefix(&mut self) {
         for v in &self.written {

@@ -79,10 +79,34 @@ pub struct LoopReport {
     pub reads: Vec<VarReport>,
     pub writes: Vec<VarReport>,
     pub accelerated: bool,
+    /// How many iteration paths the body has syntactically (`None`: more
+    /// than can be counted quickly, or not listed); `paths` has the ones
+    /// not proved infeasible.
+    pub syntactic_paths: Option<usize>,
     /// Why the loop as a whole is not accelerated.
     #[serde(flatten)]
     pub reason: Why,
     pub paths: Vec<PathReport>,
+}
+
+/// How many iteration paths a loop has: in its text, not proved
+/// infeasible, and accelerated (`explain` and the JSON report).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct PathCounts {
+    /// `None`: more than `loops::SYNTACTIC_COUNT_LIMIT`.
+    pub syntactic: Option<usize>,
+    pub feasible: usize,
+    pub accelerated: usize,
+}
+
+impl LoopReport {
+    pub fn path_counts(&self) -> PathCounts {
+        PathCounts {
+            syntactic: self.syntactic_paths,
+            feasible: self.paths.len(),
+            accelerated: self.paths.iter().filter(|p| p.accelerated).count(),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -221,13 +245,18 @@ fn instrument_loop(program: &Program, prog: &mut Program, info: LoopInfo, opts: 
         reads: info.reads.iter().map(|v| var_report(program, *v)).collect(),
         writes: info.writes.iter().map(|v| var_report(program, *v)).collect(),
         accelerated: false,
+        syntactic_paths: None,
         reason: Why::default(),
         paths: Vec::new(),
     };
     let mut diagnostics = Vec::new();
-    let paths = match loops::iteration_paths(program, &info, opts.max_paths) {
-        Ok(p) if p.is_empty() => Err(Why::one(Reason::PathConstruct("every iteration leaves the loop"))),
-        other => other,
+    let paths = match loops::iteration_paths(program, &info, opts.max_paths, &accelerate::infeasible) {
+        Ok(p) if p.paths.is_empty() => Err(Why::one(Reason::PathConstruct("every iteration leaves the loop"))),
+        Ok(p) => {
+            report.syntactic_paths = p.syntactic;
+            Ok(p.paths)
+        }
+        Err(why) => Err(why),
     };
     let paths = match paths {
         Ok(p) => p,
@@ -376,6 +405,16 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
         out.push_str(&format!("    writes: {}\n", vars(&r.writes)));
         if let Some(reason) = r.reason.text() {
             out.push_str(&format!("    reason: {reason} [{}]\n", r.reason.codes().join(", ")));
+        }
+        if !r.paths.is_empty() {
+            let c = r.path_counts();
+            out.push_str(&format!(
+                "    paths: {} syntactic, {} feasible, {} accelerated\n",
+                c.syntactic
+                    .map_or(format!("more than {}", loops::SYNTACTIC_COUNT_LIMIT), |n| n.to_string()),
+                c.feasible,
+                c.accelerated
+            ));
         }
         for (i, p) in r.paths.iter().enumerate() {
             out.push_str(&format!(

@@ -9,7 +9,9 @@
 //! (calls to loop-free functions of the same file inlined), and back to the
 //! head. Each path is a straight line of guards, assertions and assignments
 //! over side-effect-free expressions; paths that leave the loop are
-//! dropped (they are never accelerated).
+//! dropped (they are never accelerated), and so are prefixes that the
+//! caller's `Infeasible` test proves no state can take (counted apart, so
+//! the report can say how many paths the text has).
 
 use crate::ir::build::{self, as_value, cast, not};
 use crate::ir::{
@@ -493,6 +495,28 @@ struct Enumerator<'a> {
     locals: BTreeSet<VarId>,
     max: usize,
     leaves: usize,
+    /// Proves a path prefix infeasible (see `Infeasible`).
+    infeasible: Infeasible<'a>,
+    /// Prefixes cut off because `infeasible` proved them so.
+    pruned: usize,
+}
+
+/// A test that proves a path (or a prefix of one: its assumptions so far)
+/// infeasible from every state; `false` means "not proved". The
+/// enumeration stops extending a prefix it proves infeasible.
+pub type Infeasible<'a> = &'a dyn Fn(&Program, &Path) -> bool;
+
+/// Syntactic paths are counted (without pruning) up to this many.
+pub const SYNTACTIC_COUNT_LIMIT: usize = 10_000;
+
+/// The iteration paths of a loop, with how many there are before pruning.
+pub struct IterationPaths {
+    /// The paths not proved infeasible (at most `--max-paths` leaves,
+    /// exits included, were explored).
+    pub paths: Vec<Path>,
+    /// How many non-exiting paths the body has syntactically, when at most
+    /// `SYNTACTIC_COUNT_LIMIT` (`None`: more).
+    pub syntactic: Option<usize>,
 }
 
 /// The statement of a loop found by `find_loops`.
@@ -507,21 +531,53 @@ pub fn loop_stmt<'a>(program: &'a Program, info: &LoopInfo) -> Option<&'a Stmt> 
     found
 }
 
-/// The non-exiting iteration paths of a loop, at most `max_paths` of them
-/// (exit paths count towards the limit too, since they cost the same
-/// work). Errors say why the loop's paths cannot be listed.
-pub fn iteration_paths(program: &Program, info: &LoopInfo, max_paths: usize) -> Result<Vec<Path>, Why> {
+/// The non-exiting iteration paths of a loop that `infeasible` does not
+/// rule out, at most `max_paths` of them (exit paths count towards the
+/// limit too, since they cost the same work; infeasible prefixes do not).
+/// Errors say why the loop's paths cannot be listed.
+pub fn iteration_paths(
+    program: &Program,
+    info: &LoopInfo,
+    max_paths: usize,
+    infeasible: Infeasible,
+) -> Result<IterationPaths, Why> {
     if !info.reason.is_empty() {
         return Err(info.reason.clone());
     }
     let s = loop_stmt(program, info).ok_or(Why::one(Reason::PathConstruct("loop not found in its function")))?;
+    let (en, found) = enumerate(program, s, max_paths.max(1), infeasible).map_err(Why::one)?;
+    let syntactic = if en.pruned == 0 {
+        Some(found.len())
+    } else {
+        // Counted apart, without the solver: pruning cut the subtrees short.
+        enumerate(program, s, SYNTACTIC_COUNT_LIMIT, &|_, _| false)
+            .ok()
+            .map(|(_, p)| p.len())
+    };
+    let paths = found.into_iter().map(|(steps, split)| en.path(steps, split)).collect();
+    Ok(IterationPaths { paths, syntactic })
+}
+
+/// A path found by the enumeration: its steps and where the body ends.
+type Found = (Vec<Step>, usize);
+
+/// Depth-first enumeration of the paths of loop `s`; the enumerator keeps
+/// the temporaries, locals and the count of pruned prefixes.
+fn enumerate<'a>(
+    program: &'a Program,
+    s: &'a Stmt,
+    max: usize,
+    infeasible: Infeasible<'a>,
+) -> Result<(Enumerator<'a>, Vec<Found>), Reason> {
     let mut en = Enumerator {
         program,
         loop_stmt: s,
         temps: Vec::new(),
         locals: BTreeSet::new(),
-        max: max_paths.max(1),
+        max,
         leaves: 0,
+        infeasible,
+        pruned: 0,
     };
     // Variables declared in the body die with the iteration.
     loop_body(s).walk(&mut |x| {
@@ -544,17 +600,9 @@ pub fn iteration_paths(program: &Program, info: &LoopInfo, max_paths: usize) -> 
     let mut paths = Vec::new();
     let mut stack = vec![init];
     while let Some(st) = stack.pop() {
-        en.run(st, &mut stack, &mut paths).map_err(Why::one)?;
+        en.run(st, &mut stack, &mut paths)?;
     }
-    Ok(paths
-        .into_iter()
-        .map(|(steps, split)| Path {
-            steps,
-            split,
-            temps: en.temps.clone(),
-            locals: en.locals.clone(),
-        })
-        .collect())
+    Ok((en, paths))
 }
 
 fn has_cond(e: &Expr) -> bool {
@@ -568,6 +616,23 @@ fn rebuild(e: &Expr, kind: ExprKind) -> Expr {
 }
 
 impl<'a> Enumerator<'a> {
+    fn path(&self, steps: Vec<Step>, split: usize) -> Path {
+        Path {
+            steps,
+            split,
+            temps: self.temps.clone(),
+            locals: self.locals.clone(),
+        }
+    }
+
+    /// Whether the prefix `st` has reached is proved infeasible.
+    fn pruned(&mut self, st: &State<'a>) -> bool {
+        let prefix = self.path(st.steps.clone(), st.split.unwrap_or(st.steps.len()));
+        let dead = (self.infeasible)(self.program, &prefix);
+        self.pruned += usize::from(dead);
+        dead
+    }
+
     fn leaf(&mut self) -> Result<(), Reason> {
         self.leaves += 1;
         if self.leaves > self.max {
@@ -600,17 +665,14 @@ impl<'a> Enumerator<'a> {
 
     /// Run one state until it ends (a complete path or an exit); forks
     /// push the other alternatives on `stack`.
-    fn run(
-        &mut self,
-        mut st: State<'a>,
-        stack: &mut Vec<State<'a>>,
-        paths: &mut Vec<(Vec<Step>, usize)>,
-    ) -> Result<(), Reason> {
+    fn run(&mut self, mut st: State<'a>, stack: &mut Vec<State<'a>>, paths: &mut Vec<Found>) -> Result<(), Reason> {
         while let Some(w) = st.work.pop() {
             let alive = match w {
                 Work::Step(s) => {
+                    let assumption = matches!(s, Step::Assume(_));
                     st.steps.push(s);
-                    true
+                    // An assumption is where a prefix can become infeasible.
+                    !(assumption && self.pruned(&st))
                 }
                 Work::BodyEnd => {
                     st.split = Some(st.steps.len());
@@ -1239,5 +1301,38 @@ impl FindOpaque for Expr {
             }
         });
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths_of(src: &str, max_paths: usize) -> Result<IterationPaths, Why> {
+        let program = crate::lower::lower_source(src).expect("lowers").program;
+        let info = find_loops(&program).remove(0);
+        iteration_paths(&program, &info, max_paths, &crate::accelerate::infeasible)
+    }
+
+    const CORRELATED: &str = "int nondet_int(void);\nint main(void) {\n  int y = nondet_int(); unsigned x = 0, i = 0;\n  \
+        while (i < 100) {\n    if (y > 5) x += 2; else x += 1;\n    if (y > 5) x += 2; else x += 1;\n    \
+        if (y > 3) x += 2; else x += 1;\n    if (y % 2 == 0) x += 2; else x += 1;\n    i++;\n  }\n  return x;\n}\n";
+
+    #[test]
+    fn infeasible_prefixes_are_pruned_and_not_counted_against_the_limit() {
+        // y > 5 twice: 2 ways; y > 3 after y > 5 true: 1, after false: 2;
+        // the parity is independent: 2 * 3 = 6 of 16.
+        let p = paths_of(CORRELATED, 8).expect("six feasible paths are within the limit");
+        assert_eq!((p.syntactic, p.paths.len()), (Some(16), 6));
+        assert!(paths_of(CORRELATED, 5).is_err());
+    }
+
+    #[test]
+    fn branches_are_pruned_on_the_values_the_path_gave() {
+        let src = "int nondet_int(void);\nint main(void) {\n  int y = nondet_int(); unsigned i = 0;\n  \
+            while (i < 100) {\n    if (y > 5) y = 0; else y = 9;\n    if (y > 5) i++; else i += 2;\n  }\n  return 0;\n}\n";
+        let p = paths_of(src, 64).expect("paths");
+        // y > 5 then y = 0 cannot take y > 5 again; y <= 5 then y = 9 must.
+        assert_eq!((p.syntactic, p.paths.len()), (Some(4), 2));
     }
 }

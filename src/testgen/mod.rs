@@ -110,6 +110,17 @@ impl Cmp {
         }
     }
 
+    fn negated(self) -> Cmp {
+        match self {
+            Cmp::Lt => Cmp::Ge,
+            Cmp::Le => Cmp::Gt,
+            Cmp::Gt => Cmp::Le,
+            Cmp::Ge => Cmp::Lt,
+            Cmp::Eq => Cmp::Ne,
+            Cmp::Ne => Cmp::Eq,
+        }
+    }
+
     fn eval(self, a: i128, b: i128) -> bool {
         match self {
             Cmp::Lt => a < b,
@@ -187,6 +198,11 @@ struct Program {
     flag: Option<bool>,
     /// The value a final assertion says the flag has.
     flag_assert: Option<bool>,
+    /// A second `if (cond) { updates }` after the if/else, often on the
+    /// variable the first one tests: where the first branch's updates leave
+    /// it alone, some combinations of the two are infeasible, and the
+    /// enumeration of paths must prune exactly those.
+    correlated: Option<(Cond, Vec<Update>)>,
 }
 
 /// A constant printed so that its C type is what `literal_type` says.
@@ -266,6 +282,7 @@ impl Program {
             final_asserts: Vec::new(),
             flag: None,
             flag_assert: None,
+            correlated: None,
         };
         if rng.chance(40) {
             prog.bound_const = Some(prog.max_iters);
@@ -433,8 +450,43 @@ impl Program {
             for u in updates {
                 self.apply(&mut vals, u);
             }
+            if let Some((c, updates)) = &self.correlated
+                && self.holds(&vals, c)
+            {
+                for u in updates {
+                    self.apply(&mut vals, u);
+                }
+            }
         }
         vals
+    }
+
+    /// Adds the second, correlated branch (`correlated`).
+    fn add_correlated_branch(&mut self, rng: &mut Rng) {
+        let cond = match &self.guard {
+            Some(Branch::Cond(g)) if rng.chance(70) => {
+                let mut c = g.clone();
+                // The same test, its negation, or another on the same value.
+                match rng.below(3) {
+                    0 => {}
+                    1 => c.cmp = c.cmp.negated(),
+                    _ if c.modulo.is_none() => c.cmp = *rng.pick(&[Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge, Cmp::Eq]),
+                    _ => c.value = (c.value + 1) % c.modulo.unwrap_or(1),
+                }
+                c
+            }
+            _ => {
+                let var = rng.below(self.vars.len() as u64) as usize;
+                Cond {
+                    var,
+                    modulo: None,
+                    cmp: *rng.pick(&[Cmp::Lt, Cmp::Gt, Cmp::Eq]),
+                    value: self.interesting_value(rng, self.vars[var].ty),
+                }
+            }
+        };
+        let updates = self.random_updates(rng);
+        self.correlated = Some((cond, updates));
     }
 
     fn choose_final_asserts(&mut self, rng: &mut Rng) {
@@ -546,6 +598,13 @@ impl Program {
             out.push_str("        } else {\n");
             for u in &self.else_updates {
                 let _ = writeln!(out, "{body_indent}{}", self.update_text(u));
+            }
+            out.push_str("        }\n");
+        }
+        if let Some((c, updates)) = &self.correlated {
+            let _ = writeln!(out, "        if ({}) {{", self.cond_text(c));
+            for u in updates {
+                let _ = writeln!(out, "            {}", self.update_text(u));
             }
             out.push_str("        }\n");
         }
@@ -820,6 +879,11 @@ pub fn loop_program(seed: u64) -> Generated {
         };
     }
     let mut prog = Program::random(&mut rng);
+    // A separate stream again: programs without the branch stay as before.
+    let mut correlated = Rng::new(seed ^ 0xC022_E1A7_0000_0000);
+    if correlated.chance(30) {
+        prog.add_correlated_branch(&mut correlated);
+    }
     prog.choose_final_asserts(&mut rng);
     // A while loop whose body runs m times needs --unwind m + 1.
     Generated {
@@ -904,6 +968,59 @@ mod tests {
     fn remainder_branches_give_periodic_guards_that_are_accelerated() {
         let n = accelerated_with(&[" % "], "\"Periodic\"", 1, 5);
         assert!(n >= 5, "only {n} programs with periodic guards accelerated");
+    }
+
+    /// Generated programs with a loop that has paths proved infeasible.
+    fn with_pruned_paths(seeds: std::ops::Range<u64>) -> Vec<(u64, String)> {
+        let mut found = Vec::new();
+        for seed in seeds {
+            let g = loop_program(seed);
+            if g.source.matches("        if (").count() < 2 {
+                continue;
+            }
+            let Ok(lowered) = crate::lower::lower_source(&g.source) else {
+                continue;
+            };
+            let program = &lowered.program;
+            let pruned = crate::loops::find_loops(program).iter().any(|info| {
+                crate::loops::iteration_paths(program, info, 64, &crate::accelerate::infeasible)
+                    .is_ok_and(|p| p.syntactic.is_some_and(|s| s > p.paths.len()))
+            });
+            if pruned {
+                found.push((seed, g.source));
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn correlated_branches_are_generated_pruned_and_accelerated() {
+        let pruned = with_pruned_paths(0..600);
+        assert!(
+            pruned.len() >= 10,
+            "only {} programs with infeasible paths",
+            pruned.len()
+        );
+        // And the feasible paths that remain are accelerated.
+        let options = crate::pipeline::Options::default();
+        let mut accelerated = 0;
+        for (_, source) in &pruned {
+            let Ok(out) = crate::pipeline::accelerate_source(source, &options) else {
+                continue;
+            };
+            let loops = out.report["loops"].as_array().cloned().unwrap_or_default();
+            accelerated += usize::from(loops.iter().any(|l| {
+                let c = &l["path_counts"];
+                c["syntactic"].as_u64() > c["feasible"].as_u64() && c["accelerated"].as_u64() >= Some(1)
+            }));
+            if accelerated >= 3 {
+                break;
+            }
+        }
+        assert!(
+            accelerated >= 3,
+            "only {accelerated} programs with pruned paths accelerated"
+        );
     }
 
     #[test]

@@ -1,0 +1,61 @@
+// tracc: expect UNSAFE verify=UNSAFE
+// Ten tests of the parity of y, which the loop never changes: of 1,024 paths in the text two are feasible; after a million iterations of the even one x is 20,000,000.
+#include <assert.h>
+
+int nondet_int(void);
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    int y = nondet_int();
+    unsigned int x = 0;
+    unsigned int i = 0;
+    unsigned char tracc_q1 = 0;
+    while (i < 1000000) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 20UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(i < 1000000 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 1000000);
+            __CPROVER_assume(y % 2 == 0);
+            x = (unsigned int)((long)x + (long)(tracc_n1 * 20UL));
+            i = (unsigned int)((long)i + (long)tracc_n1);
+            tracc_q1 = 1;
+        } else if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 2);
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - x) / 10UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(i < 1000000 && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 1000000);
+            __CPROVER_assume(!(y % 2 == 0));
+            x = (unsigned int)((long)x + (long)(tracc_n2 * 10UL));
+            i = (unsigned int)((long)i + (long)tracc_n2);
+            tracc_q1 = 2;
+        } else {
+            _Bool tracc_cov1 = (x <= 4294967275U && i < 4294967295U && i < 1000000U && y % 2 == 0) || (x <= 4294967285U && i < 4294967295U && i < 1000000U && !(y % 2 == 0));
+            {
+                if (y % 2 == 0) x += 2; else x += 1;
+                if (y % 2 == 0) x += 2; else x += 1;
+                if (y % 2 == 0) x += 2; else x += 1;
+                if (y % 2 == 0) x += 2; else x += 1;
+                if (y % 2 == 0) x += 2; else x += 1;
+                if (y % 2 == 0) x += 2; else x += 1;
+                if (y % 2 == 0) x += 2; else x += 1;
+                if (y % 2 == 0) x += 2; else x += 1;
+                if (y % 2 == 0) x += 2; else x += 1;
+                if (y % 2 == 0) x += 2; else x += 1;
+                i++;
+            }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    assert(x != 20000000u);
+    return 0;
+}
