@@ -1,4 +1,4 @@
-// tracc: expect UNSAFE verify=UNKNOWN
+// tracc: expect UNSAFE verify=UNSAFE
 // An if/else on i % 3 over 300000 iterations counts 100000 and 200000, so the deep assertion 2*a != b fails.
 #include <assert.h>
 
@@ -13,6 +13,19 @@ int main(void)
     while (i < 300000u) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i) / 3UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - a));
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - b) / 2UL);
+            __CPROVER_assume(i < 300000u && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 3UL)) < 300000u);
+            __CPROVER_assume(i % 3 == 0);
+            i = (unsigned int)((long)i + (long)(tracc_n2 * 3UL));
+            a = (unsigned int)((long)a + (long)tracc_n2);
+            b = (unsigned int)((long)b + (long)(tracc_n2 * 2UL));
+            tracc_q1 = 1;
+        } else if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 2);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -21,9 +34,9 @@ int main(void)
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 3UL) || (!(tracc_k1 < tracc_n1) || !((unsigned int)((long)i + (long)tracc_k1) % 3 == 0)) });
             i = (unsigned int)((long)i + (long)tracc_n1);
             b = (unsigned int)((long)b + (long)tracc_n1);
-            tracc_q1 = 1;
+            tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = b < 4294967295U && !(i % 3U == 0U);
+            _Bool tracc_cov1 = (i <= 4294967292U && a < 4294967295U && b <= 4294967293U && i < 300000U && i % 3U == 0U) || (i < 4294967295U && b < 4294967295U && i < 300000U && !(i % 3U == 0U));
             {
                 if (i % 3 == 0) {
                     a++;

@@ -14,15 +14,26 @@ int main(void)
     while (i < 2000000) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i) / 4UL);
+            __CPROVER_assume(i < 2000000 && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) < 2000000);
+            __CPROVER_assume(i % 4 == 3);
+            __CPROVER_assume(i + 2 < 2000000 && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) + 2 < 2000000);
+            i = (unsigned int)((long)i + (long)(tracc_n2 * 4UL));
+            odd = 1;
+            tracc_q1 = 1;
+        } else if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 2);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 2UL);
             __CPROVER_assume(i < 2000000 && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 2UL)) < 2000000);
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 2UL) || (!(tracc_k1 < tracc_n1) || !((unsigned int)((long)i + (long)(tracc_k1 * 2UL)) % 4 == 3)) });
             i = (unsigned int)((long)i + (long)(tracc_n1 * 2UL));
-            tracc_q1 = 1;
+            tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = !(i % 4U == 3U);
+            _Bool tracc_cov1 = (i <= 4294967291U && i < 2000000U && i % 4U == 3U && i + 2U < 2000000U) || (i <= 4294967293U && i < 2000000U && !(i % 4U == 3U));
             {
                 if (i % 4 == 3) {
                     odd = 1;

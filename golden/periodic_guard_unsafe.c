@@ -14,6 +14,17 @@ int main(void)
     while (j < 6000000) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - j) / 6UL);
+            __CPROVER_assume(j < 6000000 && (unsigned int)((long)j + (long)((tracc_n2 - 1UL) * 6UL)) < 6000000);
+            __CPROVER_assume(j % 6 == 5);
+            __CPROVER_assume(j + 3 < 6000000 && (unsigned int)((long)j + (long)((tracc_n2 - 1UL) * 6UL)) + 3 < 6000000);
+            j = (unsigned int)((long)j + (long)(tracc_n2 * 6UL));
+            count = (unsigned int)0 + 1U + 1U;
+            tracc_q1 = 1;
+        } else if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 2);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - j) / 3UL);
@@ -23,9 +34,9 @@ int main(void)
             __CPROVER_assume(count + 1U > 1000000 || (unsigned long)((long)1000000 - (long)(count + 1U)) >= tracc_n1);
             j = (unsigned int)((long)j + (long)(tracc_n1 * 3UL));
             count = (unsigned int)((long)count + (long)tracc_n1);
-            tracc_q1 = 1;
+            tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = count < 4294967295U && !(j % 6U == 5U) && count != 999999U;
+            _Bool tracc_cov1 = (j <= 4294967289U && j < 6000000U && j % 6U == 5U && j + 3U < 6000000U) || (j <= 4294967292U && count < 4294967295U && j < 6000000U && !(j % 6U == 5U) && count != 999999U);
             {
                 if (j % 6 == 5) {
                     count = 0;

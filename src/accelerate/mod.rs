@@ -211,23 +211,41 @@ fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
     })
 }
 
-/// Whether z3 proves that no execution takes `path`, which may be a prefix
-/// of an iteration path: its assumptions (`symex::path_conditions`), in
-/// C's arithmetic, contradict each other for every state. `false` when not
-/// proved (the solver gave up, or a condition is not modelled): a path
-/// kept by mistake costs only work, a path dropped by mistake would lose
-/// an accelerator.
-pub fn infeasible(program: &Program, path: &Path) -> bool {
-    let conds = symex::path_conditions(program, path);
-    if conds.len() < 2 {
-        // One condition alone is nearly always satisfiable: not asking
-        // keeps loops without branches free of solver work.
-        return false;
-    }
+/// Whether z3 finds a state, at the start of an iteration of `path`, in
+/// which the accelerator's coverage condition holds, i.e. in which it can
+/// run at all (`false` also when z3 gives up). An accelerator of a path
+/// that no state can take proves everything about itself vacuously.
+pub fn coverage_satisfiable(program: &Program, path: &Path, acc: &Accelerator) -> bool {
+    let cond = periodic::literal_divisors(acc.covered.clone());
     let mut names = BTreeSet::new();
-    for c in &conds {
-        build::vars_of(c, &mut names);
-    }
+    build::vars_of(&cond, &mut names);
+    let (vars, mut premises) = entry_state(program, path, names);
+    // A state where nothing leaves its type and the mathematical condition
+    // holds is a witness in C's arithmetic too; without the modulo, z3
+    // finds one quickly.
+    let mut eval = smt::Eval::new(smt::Mode::NoWrap, &vars);
+    let Some(truth) = eval.truth(&cond, &Bool::from_bool(true)) else {
+        return false;
+    };
+    premises.push(truth);
+    premises.append(&mut eval.sides);
+    optional_queries(|| {
+        with_solver(|s| {
+            s.push();
+            for p in &premises {
+                s.assert(p);
+            }
+            let sat = s.check() == z3::SatResult::Sat;
+            s.pop(1);
+            sat
+        })
+    })
+}
+
+/// z3 integers for the values of `names` at the start of an iteration,
+/// with the premises that each is in its type (variables that are not
+/// integers are left out).
+fn entry_state(program: &Program, path: &Path, names: BTreeSet<VarId>) -> (HashMap<VarId, Int>, Vec<Bool>) {
     let mut vars = HashMap::new();
     let mut premises = Vec::new();
     for v in names {
@@ -237,6 +255,32 @@ pub fn infeasible(program: &Program, path: &Path) -> bool {
             vars.insert(v, x);
         }
     }
+    (vars, premises)
+}
+
+/// Whether z3 proves that no execution takes `path`, which may be a prefix
+/// of an iteration path: its assumptions (`symex::path_conditions`), in
+/// C's arithmetic, contradict each other for every state. `false` when not
+/// proved (the solver gave up, or a condition is not modelled): a path
+/// kept by mistake costs only work, a path dropped by mistake could let
+/// the trace automaton block an iteration that nothing covers
+/// (ARCHITECTURE.md, "Soundness rules").
+pub fn infeasible(program: &Program, path: &Path) -> bool {
+    // Constant divisors as literals, so that `i % 2` is modelled.
+    let conds: Vec<Expr> = symex::path_conditions(program, path)
+        .into_iter()
+        .map(periodic::literal_divisors)
+        .collect();
+    if conds.len() < 2 {
+        // One condition alone is nearly always satisfiable: not asking
+        // keeps loops without branches free of solver work.
+        return false;
+    }
+    let mut names = BTreeSet::new();
+    for c in &conds {
+        build::vars_of(c, &mut names);
+    }
+    let (vars, mut premises) = entry_state(program, path, names);
     let mut eval = smt::Eval::new(smt::Mode::Exact, &vars);
     let top = Bool::from_bool(true);
     premises.extend(conds.iter().filter_map(|c| eval.truth(c, &top)));

@@ -175,7 +175,7 @@ pub(super) fn proved_period(
 /// wraps them in conversions), so that the exact evaluation models the
 /// division; the operands, and so the keys of the checked operations, stay
 /// as they are.
-fn literal_divisors(e: Expr) -> Expr {
+pub(super) fn literal_divisors(e: Expr) -> Expr {
     match e.kind {
         ExprKind::Binary(op @ (BinOp::Div | BinOp::Rem), a, b) => {
             let b = match (const_value(&b), b.int_type()) {

@@ -24,6 +24,16 @@ fn uncast(e: &Expr) -> &Expr {
 
 /// The mathematical value of an expression as a polynomial, with each
 /// variable replaced by `env(v)` (variables without entry are atoms).
+/// A `_Bool` variable, or `!` of anything 0 or 1 (`!!b`, as two composed
+/// iterations of `b = !b` give): its value is 0 or 1.
+fn zero_or_one(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Var(_) => e.ty.as_int().is_some_and(|t| t.is_bool()),
+        ExprKind::Unary(UnOp::LogNot, a) => zero_or_one(uncast(a)),
+        _ => false,
+    }
+}
+
 pub(super) fn to_poly(e: &Expr, env: &dyn Fn(VarId) -> Option<Poly>) -> Option<Poly> {
     match &e.kind {
         ExprKind::IntLit(v) => Some(Poly::constant(*v)),
@@ -41,13 +51,9 @@ pub(super) fn to_poly(e: &Expr, env: &dyn Fn(VarId) -> Option<Poly>) -> Option<P
             }
             to_poly(expr, env)
         }
-        // `!b` of a `_Bool` `b` (0 or 1) is `1 - b`.
-        ExprKind::Unary(UnOp::LogNot, a) => match &uncast(a).kind {
-            ExprKind::Var(_) if uncast(a).ty.as_int().is_some_and(|t| t.is_bool()) => {
-                Poly::constant(1).sub(&to_poly(uncast(a), env)?)
-            }
-            _ => None,
-        },
+        // `!b` of a value `b` that is 0 or 1 is `1 - b`.
+        ExprKind::Unary(UnOp::LogNot, a) if zero_or_one(uncast(a)) => Poly::constant(1).sub(&to_poly(uncast(a), env)?),
+        ExprKind::Unary(UnOp::LogNot, _) => None,
         ExprKind::Unary(UnOp::Plus, a) => to_poly(a, env),
         ExprKind::Unary(UnOp::Neg, a) => to_poly(a, env)?.neg(),
         ExprKind::Binary(op, a, b) => {

@@ -64,6 +64,10 @@ pub struct PathReport {
     #[serde(flatten)]
     pub reason: Why,
     pub n_var: Option<String>,
+    /// For a path whose iterations alternate with others in a fixed order:
+    /// the paths (numbered from 1) that follow it in the composed path its
+    /// accelerator performs (`n` times the whole sequence).
+    pub composed_with: Vec<usize>,
     pub closed_forms: Vec<ClosedForm>,
     pub guards: Vec<GuardReport>,
     pub overflow: Vec<String>,
@@ -281,11 +285,27 @@ fn instrument_loop(program: &Program, prog: &mut Program, info: LoopInfo, opts: 
         }
     };
     let mut accelerators = Vec::new();
-    for (i, path) in paths.iter().enumerate() {
+    let mut results: Vec<Result<Accelerator, Reason>> = paths
+        .iter()
+        .map(|path| accelerate::accelerate_path(prog, &info, path, opts.quantifiers))
+        .collect();
+    let never_repeats: Vec<bool> = results.iter().map(|r| matches!(r, Err(Reason::NeverRepeats))).collect();
+    let mut composed: Vec<Vec<usize>> = vec![Vec::new(); paths.len()];
+    for i in 0..paths.len() {
+        if never_repeats[i]
+            && let Some((chain, acc)) = composed_accelerator(prog, &info, &paths, &never_repeats, i, opts.quantifiers)
+        {
+            results[i] = Ok(acc);
+            composed[i] = chain;
+        }
+    }
+    for (i, (path, result)) in paths.iter().zip(results).enumerate() {
         let steps = path_steps(program, path);
-        match accelerate::accelerate_path(prog, &info, path, opts.quantifiers) {
+        match result {
             Ok(acc) => {
-                report.paths.push(accelerated_path_report(prog, &acc, steps));
+                let mut r = accelerated_path_report(prog, &acc, steps);
+                r.composed_with = composed[i].iter().skip(1).map(|j| j + 1).collect();
+                report.paths.push(r);
                 accelerators.push((i, acc));
             }
             Err(reason) => {
@@ -303,6 +323,7 @@ fn instrument_loop(program: &Program, prog: &mut Program, info: LoopInfo, opts: 
                     accelerated: false,
                     reason: Why::one(reason),
                     n_var: None,
+                    composed_with: Vec::new(),
                     closed_forms: Vec::new(),
                     guards: Vec::new(),
                     overflow: Vec::new(),
@@ -341,6 +362,86 @@ fn instrument_loop(program: &Program, prog: &mut Program, info: LoopInfo, opts: 
     }
 }
 
+/// Longest sequence of paths composed into one (`composed_accelerator`).
+const MAX_COMPOSED: usize = 4;
+/// Composed paths tried per path, so that a loop with many paths that
+/// alternate costs a bounded number of attempts.
+const MAX_COMPOSITIONS_TRIED: usize = 6;
+
+/// For path `first`, whose guards never hold at two iterations in a row
+/// (it alternates with other paths): an accelerator of a sequence of paths
+/// that starts with it and that the loop runs in a fixed order, such as
+/// the two sides of `if (i % 2 == 0)` while `i++`, or the four cases of
+/// `switch (i % 4)`. The sequences are tried shortest first, each one only
+/// when z3 does not prove it infeasible; the first that is accelerated
+/// wins. Its coverage condition implies that the iteration takes `first`
+/// and then, with no choice left (a path chosen by a nondeterministic
+/// branch is never composed), the rest of the sequence, so it serves as
+/// `first`'s accelerator in the trace automaton (ARCHITECTURE.md,
+/// "Soundness rules").
+fn composed_accelerator(
+    prog: &mut Program,
+    info: &LoopInfo,
+    paths: &[Path],
+    never_repeats: &[bool],
+    first: usize,
+    quantifiers: Quantifiers,
+) -> Option<(Vec<usize>, Accelerator)> {
+    let mut chains: Vec<Vec<usize>> = vec![vec![first]];
+    let mut tried = 0;
+    for _ in 1..MAX_COMPOSED {
+        let mut longer = Vec::new();
+        for chain in &chains {
+            for (next, &alternates) in never_repeats.iter().enumerate() {
+                if alternates && chain.last() == Some(&next) {
+                    // Proved not to hold at two iterations in a row.
+                    continue;
+                }
+                let mut c = chain.clone();
+                c.push(next);
+                let path = compose(paths, &c);
+                if accelerate::infeasible(prog, &path) {
+                    continue;
+                }
+                if tried == MAX_COMPOSITIONS_TRIED {
+                    return None;
+                }
+                tried += 1;
+                // Trying it on a copy: an accelerator that is not used must
+                // not add its variables to the program.
+                let mut scratch = prog.clone();
+                match accelerate::accelerate_path(&mut scratch, info, &path, quantifiers) {
+                    Ok(acc) if !acc.nondet_choice && accelerate::coverage_satisfiable(&scratch, &path, &acc) => {
+                        *prog = scratch;
+                        return Some((c, acc));
+                    }
+                    _ => longer.push(c),
+                }
+            }
+        }
+        chains = longer;
+    }
+    None
+}
+
+/// The paths of `chain` one after the other, as one path: every iteration
+/// but the last in full, the last split where it is.
+fn compose(paths: &[Path], chain: &[usize]) -> Path {
+    let mut steps = Vec::new();
+    let mut split = 0;
+    for &i in chain {
+        split = steps.len() + paths[i].split;
+        steps.extend(paths[i].steps.iter().cloned());
+    }
+    let any = &paths[chain[0]];
+    Path {
+        steps,
+        split,
+        temps: any.temps.clone(),
+        locals: any.locals.clone(),
+    }
+}
+
 /// What `explain` and the JSON report say of an accelerated path.
 fn accelerated_path_report(prog: &Program, acc: &Accelerator, steps: Vec<String>) -> PathReport {
     let names = |v: VarId| prog.vars.get(v.0).map(|d| d.name.clone());
@@ -349,6 +450,7 @@ fn accelerated_path_report(prog: &Program, acc: &Accelerator, steps: Vec<String>
         accelerated: true,
         reason: Why::default(),
         n_var: names(acc.n_var),
+        composed_with: Vec::new(),
         closed_forms: acc.closed_forms.clone(),
         guards: acc
             .guards
@@ -432,6 +534,13 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
             if let Some(reason) = p.reason.text() {
                 out.push_str(&format!("      reason: {reason} [{}]\n", p.reason.codes().join(", ")));
                 continue;
+            }
+            if !p.composed_with.is_empty() {
+                let rest: Vec<String> = p.composed_with.iter().map(|j| format!("path {j}")).collect();
+                out.push_str(&format!(
+                    "      alternates: accelerated as this path followed by {} (one composed iteration)\n",
+                    rest.join(", then ")
+                ));
             }
             if let Some(n) = &p.n_var {
                 out.push_str(&format!("      iterations: {n} >= 1 (k counts from 0)\n"));

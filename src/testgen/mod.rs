@@ -171,6 +171,9 @@ struct Cond {
 enum Branch {
     Cond(Cond),
     Nondet,
+    /// `if (flag)` on the toggled flag: the two paths alternate, and only
+    /// their composition repeats.
+    Flag,
 }
 
 #[derive(Clone, Debug)]
@@ -436,12 +439,15 @@ impl Program {
     /// Run the program with the given initial values and iteration count
     /// (`rng` makes the nondeterministic choices); returns the final values.
     fn simulate(&self, mut vals: Vec<i128>, iterations: u32, rng: &mut Rng) -> Vec<i128> {
+        let mut flag = self.flag.unwrap_or(false);
         for _ in 0..iterations {
             let take_then = match &self.guard {
                 None => true,
                 Some(Branch::Cond(g)) => self.holds(&vals, g),
                 Some(Branch::Nondet) => rng.chance(50),
+                Some(Branch::Flag) => flag,
             };
+            flag = !flag;
             let updates = if take_then {
                 &self.then_updates
             } else {
@@ -589,6 +595,7 @@ impl Program {
                 let _ = writeln!(out, "        if ({}) {{", self.cond_text(g));
             }
             Some(Branch::Nondet) => out.push_str("        if (nondet_bool()) {\n"),
+            Some(Branch::Flag) => out.push_str("        if (flag) {\n"),
             None => {}
         }
         for u in &self.then_updates {
@@ -883,6 +890,12 @@ pub fn loop_program(seed: u64) -> Generated {
     let mut correlated = Rng::new(seed ^ 0xC022_E1A7_0000_0000);
     if correlated.chance(30) {
         prog.add_correlated_branch(&mut correlated);
+    } else if prog.flag.is_some() && correlated.chance(40) {
+        // Paths that alternate in a fixed order.
+        prog.guard = Some(Branch::Flag);
+        if prog.else_updates.is_empty() {
+            prog.else_updates = prog.random_updates(&mut correlated);
+        }
     }
     prog.choose_final_asserts(&mut rng);
     // A while loop whose body runs m times needs --unwind m + 1.
@@ -1020,6 +1033,35 @@ mod tests {
         assert!(
             accelerated >= 3,
             "only {accelerated} programs with pruned paths accelerated"
+        );
+    }
+
+    #[test]
+    fn alternating_paths_are_generated_and_accelerated_composed() {
+        let options = crate::pipeline::Options::default();
+        let mut composed = 0;
+        for seed in 0..3000 {
+            let g = loop_program(seed);
+            if !g.source.contains("if (flag)") {
+                continue;
+            }
+            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+                continue;
+            };
+            let loops = out.report["loops"].as_array().cloned().unwrap_or_default();
+            composed += usize::from(loops.iter().any(|l| {
+                l["paths"].as_array().is_some_and(|ps| {
+                    ps.iter()
+                        .any(|p| p["composed_with"].as_array().is_some_and(|c| !c.is_empty()))
+                })
+            }));
+            if composed >= 3 {
+                break;
+            }
+        }
+        assert!(
+            composed >= 3,
+            "only {composed} programs with composed paths accelerated"
         );
     }
 
