@@ -29,9 +29,10 @@
 //! trace automaton's blocking is sound only if `acc(n)`, the loop's step and
 //! `acc(m)` is `acc(n + m)` (ARCHITECTURE.md, "Soundness rules").
 //!
-//! Also here, because it needs the same symbolic execution and solver:
+//! Also here, because they need the same symbolic execution and solver:
 //! `infeasible`, the test with which `loops` prunes path prefixes that no
-//! state can take.
+//! state can take, and `coverage_satisfiable`, with which `instrument`
+//! rejects a composed path that no state can take.
 
 mod arrays;
 mod bounded_range;
@@ -167,6 +168,13 @@ const RLIMIT_OPTIONAL: u32 = 100_000;
 /// path.
 const RLIMIT_PRUNE: u32 = 5_000;
 
+/// Queries for a witness of a coverage condition (`coverage_satisfiable`).
+/// A solver of their own (solvers are kept per budget): the optional
+/// simplification queries answer as they did before composed paths were
+/// tried, since what a solver has seen can change its answers under a
+/// budget.
+const RLIMIT_WITNESS: u32 = RLIMIT_OPTIONAL + 1;
+
 /// Run `f` with the budget of optional queries, then restore the budget.
 fn optional_queries<R>(f: impl FnOnce() -> R) -> R {
     with_rlimit(RLIMIT_OPTIONAL, f)
@@ -217,28 +225,36 @@ fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
 /// that no state can take proves everything about itself vacuously.
 pub fn coverage_satisfiable(program: &Program, path: &Path, acc: &Accelerator) -> bool {
     let cond = periodic::literal_divisors(acc.covered.clone());
+    with_rlimit(RLIMIT_WITNESS, || wrap_free_witness(program, path, &[cond]))
+}
+
+/// Whether z3 finds values at the start of an iteration for which every
+/// one of `conds` holds and no operation in them leaves its type: then
+/// they hold in C's arithmetic too. Without the modulo, z3 finds such a
+/// witness quickly; `false` when it finds none (or a condition is not
+/// modelled), which proves nothing.
+fn wrap_free_witness(program: &Program, path: &Path, conds: &[Expr]) -> bool {
     let mut names = BTreeSet::new();
-    build::vars_of(&cond, &mut names);
+    for c in conds {
+        build::vars_of(c, &mut names);
+    }
     let (vars, mut premises) = entry_state(program, path, names);
-    // A state where nothing leaves its type and the mathematical condition
-    // holds is a witness in C's arithmetic too; without the modulo, z3
-    // finds one quickly.
     let mut eval = smt::Eval::new(smt::Mode::NoWrap, &vars);
-    let Some(truth) = eval.truth(&cond, &Bool::from_bool(true)) else {
-        return false;
-    };
-    premises.push(truth);
+    for c in conds {
+        let Some(truth) = eval.truth(c, &Bool::from_bool(true)) else {
+            return false;
+        };
+        premises.push(truth);
+    }
     premises.append(&mut eval.sides);
-    optional_queries(|| {
-        with_solver(|s| {
-            s.push();
-            for p in &premises {
-                s.assert(p);
-            }
-            let sat = s.check() == z3::SatResult::Sat;
-            s.pop(1);
-            sat
-        })
+    with_solver(|s| {
+        s.push();
+        for p in &premises {
+            s.assert(p);
+        }
+        let sat = s.check() == z3::SatResult::Sat;
+        s.pop(1);
+        sat
     })
 }
 
@@ -276,15 +292,20 @@ pub fn infeasible(program: &Program, path: &Path) -> bool {
         // keeps loops without branches free of solver work.
         return false;
     }
-    let mut names = BTreeSet::new();
-    for c in &conds {
-        build::vars_of(c, &mut names);
-    }
-    let (vars, mut premises) = entry_state(program, path, names);
-    let mut eval = smt::Eval::new(smt::Mode::Exact, &vars);
-    let top = Bool::from_bool(true);
-    premises.extend(conds.iter().filter_map(|c| eval.truth(c, &top)));
     with_rlimit(RLIMIT_PRUNE, || {
+        // Most prefixes are feasible, and a witness without wrap-around
+        // shows it far faster than the modular proof could fail.
+        if wrap_free_witness(program, path, &conds) {
+            return false;
+        }
+        let mut names = BTreeSet::new();
+        for c in &conds {
+            build::vars_of(c, &mut names);
+        }
+        let (vars, mut premises) = entry_state(program, path, names);
+        let mut eval = smt::Eval::new(smt::Mode::Exact, &vars);
+        let top = Bool::from_bool(true);
+        premises.extend(conds.iter().filter_map(|c| eval.truth(c, &top)));
         with_solver(|s| smt::prove(s, &premises, &Bool::from_bool(false)))
     })
 }
