@@ -224,22 +224,19 @@ fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
 /// run at all (`false` also when z3 gives up). An accelerator of a path
 /// that no state can take proves everything about itself vacuously.
 pub fn coverage_satisfiable(program: &Program, path: &Path, acc: &Accelerator) -> bool {
-    let cond = periodic::literal_divisors(acc.covered.clone());
-    with_rlimit(RLIMIT_WITNESS, || wrap_free_witness(program, path, &[cond]))
+    let conds = [periodic::literal_divisors(acc.covered.clone())];
+    let (vars, ranges) = entry_state(program, path, &conds);
+    with_rlimit(RLIMIT_WITNESS, || wrap_free_witness(&vars, &ranges, &conds))
 }
 
-/// Whether z3 finds values at the start of an iteration for which every
-/// one of `conds` holds and no operation in them leaves its type: then
-/// they hold in C's arithmetic too. Without the modulo, z3 finds such a
-/// witness quickly; `false` when it finds none (or a condition is not
-/// modelled), which proves nothing.
-fn wrap_free_witness(program: &Program, path: &Path, conds: &[Expr]) -> bool {
-    let mut names = BTreeSet::new();
-    for c in conds {
-        build::vars_of(c, &mut names);
-    }
-    let (vars, mut premises) = entry_state(program, path, names);
-    let mut eval = smt::Eval::new(smt::Mode::NoWrap, &vars);
+/// Whether z3 finds values at the start of an iteration (`vars`, within
+/// `ranges`) for which every one of `conds` holds and no operation in them
+/// leaves its type: then they hold in C's arithmetic too. Without the
+/// modulo, z3 finds such a witness quickly; `false` when it finds none (or
+/// a condition is not modelled), which proves nothing.
+fn wrap_free_witness(vars: &HashMap<VarId, Int>, ranges: &[Bool], conds: &[Expr]) -> bool {
+    let mut eval = smt::Eval::new(smt::Mode::NoWrap, vars);
+    let mut premises = ranges.to_vec();
     for c in conds {
         let Some(truth) = eval.truth(c, &Bool::from_bool(true)) else {
             return false;
@@ -247,21 +244,17 @@ fn wrap_free_witness(program: &Program, path: &Path, conds: &[Expr]) -> bool {
         premises.push(truth);
     }
     premises.append(&mut eval.sides);
-    with_solver(|s| {
-        s.push();
-        for p in &premises {
-            s.assert(p);
-        }
-        let sat = s.check() == z3::SatResult::Sat;
-        s.pop(1);
-        sat
-    })
+    with_solver(|s| smt::satisfiable(s, &premises))
 }
 
-/// z3 integers for the values of `names` at the start of an iteration,
-/// with the premises that each is in its type (variables that are not
-/// integers are left out).
-fn entry_state(program: &Program, path: &Path, names: BTreeSet<VarId>) -> (HashMap<VarId, Int>, Vec<Bool>) {
+/// z3 integers for the values at the start of an iteration of the
+/// variables of `conds`, with the premises that each is in its type
+/// (variables that are not integers are left out).
+fn entry_state(program: &Program, path: &Path, conds: &[Expr]) -> (HashMap<VarId, Int>, Vec<Bool>) {
+    let mut names = BTreeSet::new();
+    for c in conds {
+        build::vars_of(c, &mut names);
+    }
     let mut vars = HashMap::new();
     let mut premises = Vec::new();
     for v in names {
@@ -292,19 +285,16 @@ pub fn infeasible(program: &Program, path: &Path) -> bool {
         // keeps loops without branches free of solver work.
         return false;
     }
+    let (vars, ranges) = entry_state(program, path, &conds);
     with_rlimit(RLIMIT_PRUNE, || {
         // Most prefixes are feasible, and a witness without wrap-around
         // shows it far faster than the modular proof could fail.
-        if wrap_free_witness(program, path, &conds) {
+        if wrap_free_witness(&vars, &ranges, &conds) {
             return false;
         }
-        let mut names = BTreeSet::new();
-        for c in &conds {
-            build::vars_of(c, &mut names);
-        }
-        let (vars, mut premises) = entry_state(program, path, names);
         let mut eval = smt::Eval::new(smt::Mode::Exact, &vars);
         let top = Bool::from_bool(true);
+        let mut premises = ranges;
         premises.extend(conds.iter().filter_map(|c| eval.truth(c, &top)));
         with_solver(|s| smt::prove(s, &premises, &Bool::from_bool(false)))
     })

@@ -22,8 +22,6 @@ fn uncast(e: &Expr) -> &Expr {
     }
 }
 
-/// The mathematical value of an expression as a polynomial, with each
-/// variable replaced by `env(v)` (variables without entry are atoms).
 /// A `_Bool` variable, or `!` of anything 0 or 1 (`!!b`, as two composed
 /// iterations of `b = !b` give): its value is 0 or 1.
 fn zero_or_one(e: &Expr) -> bool {
@@ -34,6 +32,8 @@ fn zero_or_one(e: &Expr) -> bool {
     }
 }
 
+/// The mathematical value of an expression as a polynomial, with each
+/// variable replaced by `env(v)` (variables without entry are atoms).
 pub(super) fn to_poly(e: &Expr, env: &dyn Fn(VarId) -> Option<Poly>) -> Option<Poly> {
     match &e.kind {
         ExprKind::IntLit(v) => Some(Poly::constant(*v)),

@@ -312,6 +312,17 @@ pub fn poly_value(p: &Poly, atoms: &dyn Fn(Atom) -> Int) -> Option<Int> {
 
 /// Whether `claim` holds for all values (the solver proves its negation
 /// unsatisfiable). Unknown counts as not proved.
+/// Whether z3 finds a model of `premises` (`false` also when it gives up).
+pub fn satisfiable(solver: &Solver, premises: &[Bool]) -> bool {
+    solver.push();
+    for p in premises {
+        solver.assert(p);
+    }
+    let r = solver.check();
+    solver.pop(1);
+    r == SatResult::Sat
+}
+
 pub fn prove(solver: &Solver, premises: &[Bool], claim: &Bool) -> bool {
     solver.push();
     for p in premises {

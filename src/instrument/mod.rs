@@ -66,7 +66,9 @@ pub struct PathReport {
     pub n_var: Option<String>,
     /// For a path whose iterations alternate with others in a fixed order:
     /// the paths (numbered from 1) that follow it in the composed path its
-    /// accelerator performs (`n` times the whole sequence).
+    /// accelerator performs (`n` times the whole sequence). Absent from the
+    /// JSON report when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub composed_with: Vec<usize>,
     pub closed_forms: Vec<ClosedForm>,
     pub guards: Vec<GuardReport>,
@@ -285,26 +287,26 @@ fn instrument_loop(program: &Program, prog: &mut Program, info: LoopInfo, opts: 
         }
     };
     let mut accelerators = Vec::new();
-    let mut results: Vec<Result<Accelerator, Reason>> = paths
+    // Each path's accelerator, with the paths (by index) that follow it
+    // when it is the accelerator of a composed path.
+    let mut results: Vec<Result<(Accelerator, Vec<usize>), Reason>> = paths
         .iter()
-        .map(|path| accelerate::accelerate_path(prog, &info, path, opts.quantifiers))
+        .map(|path| accelerate::accelerate_path(prog, &info, path, opts.quantifiers).map(|a| (a, Vec::new())))
         .collect();
     let never_repeats: Vec<bool> = results.iter().map(|r| matches!(r, Err(Reason::NeverRepeats))).collect();
-    let mut composed: Vec<Vec<usize>> = vec![Vec::new(); paths.len()];
-    for i in 0..paths.len() {
+    for (i, result) in results.iter_mut().enumerate() {
         if never_repeats[i]
-            && let Some((chain, acc)) = composed_accelerator(prog, &info, &paths, &never_repeats, i, opts.quantifiers)
+            && let Some(composed) = composed_accelerator(prog, &info, &paths, &never_repeats, i, opts.quantifiers)
         {
-            results[i] = Ok(acc);
-            composed[i] = chain;
+            *result = Ok(composed);
         }
     }
     for (i, (path, result)) in paths.iter().zip(results).enumerate() {
         let steps = path_steps(program, path);
         match result {
-            Ok(acc) => {
+            Ok((acc, followers)) => {
                 let mut r = accelerated_path_report(prog, &acc, steps);
-                r.composed_with = composed[i].iter().skip(1).map(|j| j + 1).collect();
+                r.composed_with = followers.iter().map(|j| j + 1).collect();
                 report.paths.push(r);
                 accelerators.push((i, acc));
             }
@@ -374,7 +376,7 @@ const MAX_COMPOSITIONS_TRIED: usize = 6;
 /// the two sides of `if (i % 2 == 0)` while `i++`, or the four cases of
 /// `switch (i % 4)`. The sequences are tried shortest first, each one only
 /// when z3 does not prove it infeasible; the first that is accelerated
-/// wins. Its coverage condition implies that the iteration takes `first`
+/// wins, returned with the paths that follow `first` in it. Its coverage condition implies that the iteration takes `first`
 /// and then, with no choice left (a path chosen by a nondeterministic
 /// branch is never composed), the rest of the sequence, so it serves as
 /// `first`'s accelerator in the trace automaton (ARCHITECTURE.md,
@@ -386,7 +388,7 @@ fn composed_accelerator(
     never_repeats: &[bool],
     first: usize,
     quantifiers: Quantifiers,
-) -> Option<(Vec<usize>, Accelerator)> {
+) -> Option<(Accelerator, Vec<usize>)> {
     let mut chains: Vec<Vec<usize>> = vec![vec![first]];
     let mut tried = 0;
     for _ in 1..MAX_COMPOSED {
@@ -407,16 +409,15 @@ fn composed_accelerator(
                     return None;
                 }
                 tried += 1;
-                // Trying it on a copy: an accelerator that is not used must
-                // not add its variables to the program.
-                let mut scratch = prog.clone();
-                match accelerate::accelerate_path(&mut scratch, info, &path, quantifiers) {
-                    Ok(acc) if !acc.nondet_choice && accelerate::coverage_satisfiable(&scratch, &path, &acc) => {
-                        *prog = scratch;
-                        return Some((c, acc));
+                let known = prog.vars.len();
+                if let Ok(acc) = accelerate::accelerate_path(prog, info, &path, quantifiers) {
+                    if !acc.nondet_choice && accelerate::coverage_satisfiable(prog, &path, &acc) {
+                        return Some((acc, c[1..].to_vec()));
                     }
-                    _ => longer.push(c),
+                    // An accelerator that is not used leaves no variables.
+                    prog.vars.truncate(known);
                 }
+                longer.push(c);
             }
         }
         chains = longer;

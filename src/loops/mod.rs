@@ -625,8 +625,8 @@ impl<'a> Enumerator<'a> {
         }
     }
 
-    /// Whether the prefix `st` has reached is proved infeasible.
-    fn pruned(&mut self, st: &State<'a>) -> bool {
+    /// Whether the prefix `st` has reached is proved infeasible (counted).
+    fn proved_infeasible(&mut self, st: &State<'a>) -> bool {
         let prefix = self.path(st.steps.clone(), st.split.unwrap_or(st.steps.len()));
         let dead = (self.infeasible)(self.program, &prefix);
         self.pruned += usize::from(dead);
@@ -672,7 +672,7 @@ impl<'a> Enumerator<'a> {
                     let assumption = matches!(s, Step::Assume(_));
                     st.steps.push(s);
                     // An assumption is where a prefix can become infeasible.
-                    !(assumption && self.pruned(&st))
+                    !(assumption && self.proved_infeasible(&st))
                 }
                 Work::BodyEnd => {
                     st.split = Some(st.steps.len());

@@ -1038,31 +1038,8 @@ mod tests {
 
     #[test]
     fn alternating_paths_are_generated_and_accelerated_composed() {
-        let options = crate::pipeline::Options::default();
-        let mut composed = 0;
-        for seed in 0..3000 {
-            let g = loop_program(seed);
-            if !g.source.contains("if (flag)") {
-                continue;
-            }
-            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
-                continue;
-            };
-            let loops = out.report["loops"].as_array().cloned().unwrap_or_default();
-            composed += usize::from(loops.iter().any(|l| {
-                l["paths"].as_array().is_some_and(|ps| {
-                    ps.iter()
-                        .any(|p| p["composed_with"].as_array().is_some_and(|c| !c.is_empty()))
-                })
-            }));
-            if composed >= 3 {
-                break;
-            }
-        }
-        assert!(
-            composed >= 3,
-            "only {composed} programs with composed paths accelerated"
-        );
+        let n = accelerated_with(&["if (flag)"], "\"composed_with\"", 1, 3);
+        assert!(n >= 3, "only {n} programs with composed paths accelerated");
     }
 
     #[test]
