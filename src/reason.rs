@@ -128,6 +128,9 @@ pub enum ArrayIssue {
     ReadsWhatItWrites(String),
     IndexNotConstantStep(String),
     IndexUnbounded(String),
+    /// A variable-length array: it has no constant length to bound a
+    /// quantifier or an index by.
+    VariableLength(String),
     NotAnArray,
 }
 
@@ -262,6 +265,12 @@ impl fmt::Display for Reason {
                     write!(f, "the index of the write to `{a}` does not move by a constant step")
                 }
                 ArrayIssue::IndexUnbounded(a) => write!(f, "cannot bound the index of the write to `{a}`"),
+                ArrayIssue::VariableLength(a) => {
+                    write!(
+                        f,
+                        "accesses `{a}`, a variable-length array (no constant length to bound by)"
+                    )
+                }
                 ArrayIssue::NotAnArray => write!(f, "array write to a non-array"),
             },
             Reason::NotPolynomial { var, value } => {

@@ -474,6 +474,25 @@ fn verify_deepens_the_bound_where_the_transformation_did_not_help() {
 }
 
 #[test]
+fn a_program_with_a_variable_length_array_gets_a_verdict() {
+    // The VLA's loop is left alone with its reason; the deep loop after it
+    // is accelerated; deepening the bound decides the VLA's loop (length at
+    // most 8).
+    let src = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/vla_safe.c")).unwrap();
+    let dir = dir_with(&[("v.c", &src)]);
+    let o = tracc(&["verify", "v.c", "-v"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).ends_with("SAFE\n"), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("accesses `a`, a variable-length array"),
+        "{}",
+        stderr(&o)
+    );
+    let o = tracc(&["explain", "v.c"], dir.path(), None);
+    assert!(stdout(&o).contains("for loop at 17:5: accelerated"), "{}", stdout(&o));
+}
+
+#[test]
 fn functions_without_a_body_return_any_value_as_in_cbmc() {
     let undeclared =
         "int main(void) {\n    int y = helper(3);\n    __CPROVER_assert(y != 12345, \"y\");\n    return 0;\n}\n";

@@ -49,12 +49,45 @@ pub(super) struct ArrayWrite {
     pub(super) nondet_range: Option<(i128, i128)>,
 }
 
+/// The first variable-length array the path reads or writes.
+fn variable_length_array(program: &Program, path: &Path) -> Option<VarId> {
+    let is_vla = |v: VarId| path.var_decl(program, v).is_some_and(|d| matches!(d.ty, CType::Vla(_)));
+    let mut found = None;
+    for step in &path.steps {
+        let (lhs, e) = match step {
+            Step::Assume(e) | Step::Assert(e, _) => (None, e),
+            Step::Assign(l, e) => (Some(l), e),
+            Step::Havoc(_) => continue,
+        };
+        if let Some(Lhs::Index(a, _)) = lhs
+            && is_vla(*a)
+        {
+            return Some(*a);
+        }
+        e.walk(&mut |x| {
+            if let ExprKind::Var(v) = x.kind
+                && found.is_none()
+                && is_vla(v)
+            {
+                found = Some(v);
+            }
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
 pub(super) fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
     let name = |v: VarId| -> String {
         path.var_decl(program, v)
             .map(|d| d.name.clone())
             .unwrap_or_else(|| format!("v{}", v.0))
     };
+    if let Some(a) = variable_length_array(program, path) {
+        return Err(Reason::ArrayAccess(ArrayIssue::VariableLength(name(a))));
+    }
     let mut run = Run::new(program, path);
     for (i, step) in path.steps.iter().enumerate() {
         if i == path.split {

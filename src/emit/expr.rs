@@ -137,7 +137,7 @@ fn type_name(ty: &CType) -> Result<String, EmitError> {
         CType::Void => Ok("void".to_string()),
         CType::Int(t) => Ok(t.c_name().to_string()),
         CType::Opaque(s) => Ok(s.clone()),
-        CType::Array(..) => Err(EmitError::Unsupported(format!("a cast to array type {ty}"))),
+        CType::Array(..) | CType::Vla(_) => Err(EmitError::Unsupported(format!("a cast to array type {ty}"))),
     }
 }
 

@@ -196,6 +196,11 @@ pub enum CType {
     Int(IntType),
     /// Fixed-size array `elem[len]`; multi-dimensional arrays nest.
     Array(Box<CType>, u64),
+    /// Variable-length array `elem[n]` (a local sized at its declaration by
+    /// the value of a variable): the checker models it as an array without
+    /// a length, like any array (it does not check bounds); nothing that
+    /// needs a length (`sizeof`, a constant quantifier range) accepts it.
+    Vla(Box<CType>),
     /// Anything the IR does not model (pointers, structs, floats, ...); the
     /// string is the C spelling, for diagnostics.
     Opaque(String),
@@ -212,7 +217,7 @@ impl CType {
     pub fn is_opaque(&self) -> bool {
         match self {
             CType::Opaque(_) => true,
-            CType::Array(e, _) => e.is_opaque(),
+            CType::Array(e, _) | CType::Vla(e) => e.is_opaque(),
             _ => false,
         }
     }
@@ -220,7 +225,7 @@ impl CType {
     /// Size in bytes (LP64), if the type has one.
     pub fn size_of(&self) -> Option<u64> {
         match self {
-            CType::Void | CType::Opaque(_) => None,
+            CType::Void | CType::Opaque(_) | CType::Vla(_) => None,
             CType::Int(t) => Some(u64::from(t.bits() / 8)),
             CType::Array(e, n) => e.size_of().and_then(|s| s.checked_mul(*n)),
         }
@@ -237,7 +242,7 @@ impl CType {
     /// The scalar element type at the bottom of nested arrays.
     pub fn base_element(&self) -> &CType {
         match self {
-            CType::Array(e, _) => e.base_element(),
+            CType::Array(e, _) | CType::Vla(e) => e.base_element(),
             t => t,
         }
     }
@@ -249,6 +254,7 @@ impl fmt::Display for CType {
             CType::Void => f.write_str("void"),
             CType::Int(t) => write!(f, "{t}"),
             CType::Array(e, n) => write!(f, "{e}[{n}]"),
+            CType::Vla(e) => write!(f, "{e}[*]"),
             CType::Opaque(s) => f.write_str(s),
         }
     }

@@ -498,7 +498,7 @@ impl Lowerer<'_> {
             return opaque(reason, span);
         }
         let elem = match &array.ty {
-            CType::Array(e, _) if !matches!(array.kind, ExprKind::Opaque(_)) => (**e).clone(),
+            CType::Array(e, _) | CType::Vla(e) if !matches!(array.kind, ExprKind::Opaque(_)) => (**e).clone(),
             _ => return opaque("indexing something that is not an array tracc models", span),
         };
         if index.int_type().is_none() {

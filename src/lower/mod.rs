@@ -336,7 +336,7 @@ impl<'a> Lowerer<'a> {
                         Some((_, ty, span)) => (ty.clone(), *span),
                         None => (CType::Int(crate::ir::IntType::INT), self.span(p)),
                     };
-                    if ty.is_opaque() || matches!(ty, CType::Array(..)) {
+                    if ty.is_opaque() || matches!(ty, CType::Array(..) | CType::Vla(_)) {
                         opaque.get_or_insert_with(|| format!("parameter `{pname}` is not a plain integer"));
                     }
                     params.push(self.new_var(&pname, ty, Storage::Param, span));
@@ -360,7 +360,7 @@ impl<'a> Lowerer<'a> {
                     }
                     Some(d) => match self.declarator_type(d, base) {
                         Some((pname, ty)) => {
-                            if ty.is_opaque() || matches!(ty, CType::Array(..)) {
+                            if ty.is_opaque() || matches!(ty, CType::Array(..) | CType::Vla(_)) {
                                 // Array parameters are pointers in C.
                                 opaque.get_or_insert_with(|| format!("parameter `{pname}` is not a plain integer"));
                             }

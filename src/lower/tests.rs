@@ -243,3 +243,23 @@ fn kr_parameters_take_their_declared_types_or_int() {
         ]
     );
 }
+
+#[test]
+fn variable_length_arrays_are_locals_sized_by_a_variable() {
+    let p = lower(
+        "int g[4]; int main(void) { int n = 3; int a[n]; unsigned char m[n][4]; int b[n + 1]; int z[0]; \
+         a[0] = 1; return a[0]; }",
+    );
+    let ty = |n: &str| p.vars.iter().find(|v| v.name == n).map(|v| v.ty.clone()).expect(n);
+    assert_eq!(ty("a"), CType::Vla(Box::new(CType::Int(IntType::INT))));
+    assert_eq!(
+        ty("m"),
+        CType::Vla(Box::new(CType::Array(Box::new(CType::Int(IntType::UCHAR)), 4)))
+    );
+    assert_eq!(ty("a").to_string(), "int[*]");
+    // A size that could fail a check of its own when the declaration runs
+    // (here: overflow) is not modelled, nor is a size that is not positive.
+    assert!(matches!(ty("b"), CType::Opaque(s) if s.contains("neither a constant nor a variable")));
+    assert!(matches!(ty("z"), CType::Opaque(s) if s.contains("not positive")));
+    assert_eq!(ty("g"), CType::Array(Box::new(CType::Int(IntType::INT)), 4));
+}

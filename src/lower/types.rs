@@ -1,8 +1,17 @@
 //! Type specifiers and declarators to `CType`.
 
 use super::Lowerer;
-use crate::ir::{CType, IntType};
+use crate::ir::{CType, ExprKind, IntType};
 use tree_sitter::Node;
+
+/// What an array declarator's size expression is.
+enum ArraySize {
+    Const(u64),
+    /// The value of an integer variable: a variable-length array.
+    Variable,
+    /// Anything else, with why it is not modelled.
+    Other(&'static str),
+}
 
 /// Integer types of `<stdint.h>`, `<stddef.h>` and friends (LP64).
 fn named_int_type(name: &str) -> Option<IntType> {
@@ -106,11 +115,15 @@ impl Lowerer<'_> {
             "identifier" | "type_identifier" => Some((self.text(node).to_string(), base)),
             "array_declarator" => {
                 let inner = node.child_by_field_name("declarator")?;
-                let len = node.child_by_field_name("size").and_then(|s| self.const_size(s));
+                let size = node.child_by_field_name("size").map(|s| self.array_size(s));
+                let modelled = !base.is_opaque() && base != CType::Void;
                 // `a[N][M]`: the outer declarator is `a[N]`, applied to `T[M]`.
-                let ty = match len {
-                    Some(n) if !base.is_opaque() && base != CType::Void => CType::Array(Box::new(base), n),
-                    _ => CType::Opaque(format!("array of {base} with non-constant size")),
+                let ty = match size {
+                    Some(ArraySize::Const(n)) if modelled => CType::Array(Box::new(base), n),
+                    // A VLA is a local of a function (C11 6.7.6.2p2).
+                    Some(ArraySize::Variable) if modelled && self.current_func.is_some() => CType::Vla(Box::new(base)),
+                    Some(ArraySize::Other(why)) => CType::Opaque(format!("array of {base} whose size {why}")),
+                    _ => CType::Opaque(format!("array of {base} with a size tracc does not model")),
                 };
                 self.declarator_type(inner, ty)
             }
@@ -173,5 +186,27 @@ impl Lowerer<'_> {
     fn const_size(&mut self, node: Node<'_>) -> Option<u64> {
         let value = self.expr(node).const_value()?;
         u64::try_from(value).ok().filter(|&n| n > 0)
+    }
+
+    /// The size of an array declarator: a positive constant, or the value
+    /// of one integer variable (a VLA). Any other size expression could
+    /// fail a check of its own (overflow, division) when the declaration
+    /// runs, which the checker does not evaluate: it is not modelled.
+    fn array_size(&mut self, node: Node<'_>) -> ArraySize {
+        let e = self.expr(node);
+        if let Some(v) = e.const_value() {
+            return match u64::try_from(v).ok().filter(|&n| n > 0) {
+                Some(n) => ArraySize::Const(n),
+                None => ArraySize::Other("is not positive"),
+            };
+        }
+        let mut inner = &e;
+        while let ExprKind::Cast { expr, .. } = &inner.kind {
+            inner = expr;
+        }
+        match inner.kind {
+            ExprKind::Var(_) if inner.ty.as_int().is_some() => ArraySize::Variable,
+            _ => ArraySize::Other("is neither a constant nor a variable"),
+        }
     }
 }

@@ -198,7 +198,7 @@ impl<'p> Enc<'p> {
         let d = arr.select(idx);
         let v = match elem {
             CType::Int(_) => d.as_bv().map(|b| Val::Bv(b.simplify())),
-            CType::Array(..) => d.as_array().map(Val::Arr),
+            CType::Array(..) | CType::Vla(_) => d.as_array().map(Val::Arr),
             _ => None,
         };
         v.ok_or_else(|| unsupported(span, format!("array element of type `{elem}` is not modelled")))
@@ -242,7 +242,7 @@ impl<'p> Enc<'p> {
         };
         let mut ty = self.prog.var(lp.var).ty.clone();
         for idx in &lp.indices {
-            let (Val::Arr(a), CType::Array(elem, _)) = (&cur, &ty) else {
+            let (Val::Arr(a), CType::Array(elem, _) | CType::Vla(elem)) = (&cur, &ty) else {
                 return Err(unsupported(span, "indexing a non-array"));
             };
             let next = self.select(a, idx, elem, span)?;
@@ -273,7 +273,7 @@ impl<'p> Enc<'p> {
         };
         let mut ty = self.prog.var(lp.var).ty.clone();
         for idx in &lp.indices[..lp.indices.len() - 1] {
-            let CType::Array(elem, _) = &ty else {
+            let (CType::Array(elem, _) | CType::Vla(elem)) = &ty else {
                 return Err(unsupported(span, "indexing a non-array"));
             };
             chain.push(cur.clone());
@@ -285,11 +285,13 @@ impl<'p> Enc<'p> {
         }
         let last = &lp.indices[lp.indices.len() - 1];
         let mut acc = match (&val, &ty) {
-            (Val::Bv(b), CType::Array(elem, _)) if elem.as_int().is_some_and(|t| t.bits() != b.get_size()) => {
+            (Val::Bv(b), CType::Array(elem, _) | CType::Vla(elem))
+                if elem.as_int().is_some_and(|t| t.bits() != b.get_size()) =>
+            {
                 let t = elem.as_int().unwrap_or(IntType::INT);
                 cur.store(last, &convert(b, t, t))
             }
-            (Val::Bv(_), CType::Array(elem, _)) if elem.as_int().is_none() => {
+            (Val::Bv(_), CType::Array(elem, _) | CType::Vla(elem)) if elem.as_int().is_none() => {
                 return Err(unsupported(span, "storing a scalar into an array of arrays"));
             }
             (Val::Bv(b), _) => cur.store(last, b),

@@ -233,7 +233,7 @@ fn bool_to_bv(b: &Bool, bits: u32) -> BV {
 fn sort_of(ty: &CType, span: Span) -> R<Sort> {
     match ty {
         CType::Int(t) => Ok(Sort::bitvector(t.bits())),
-        CType::Array(e, _) => Ok(Sort::array(&Sort::bitvector(64), &sort_of(e, span)?)),
+        CType::Array(e, _) | CType::Vla(e) => Ok(Sort::array(&Sort::bitvector(64), &sort_of(e, span)?)),
         _ => Err(unsupported(span, format!("type `{ty}` is not modelled"))),
     }
 }
@@ -350,7 +350,7 @@ impl<'p> Enc<'p> {
                 }
                 Ok(Val::Bv(v))
             }
-            CType::Array(..) => {
+            CType::Array(..) | CType::Vla(_) => {
                 let sort = sort_of(ty, span)?;
                 Dynamic::fresh_const("tracc_nda", &sort)
                     .as_array()
