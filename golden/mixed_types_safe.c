@@ -21,6 +21,8 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)s));
             __CPROVER_assume((unsigned long)s * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL) <= 18446744073709551615UL - total);
+            __CPROVER_assume(total <= 18446744073709551615UL - s);
+            __CPROVER_assume(total + ((unsigned long)s * (tracc_n1 - 1UL) + (tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) <= 18446744073709551615UL - (unsigned short)((long)s + (long)(tracc_n1 - 1UL)));
             __CPROVER_assume(s < n && (unsigned short)((long)s + (long)(tracc_n1 - 1UL)) < n);
             total = total + ((unsigned long)s * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL));
             s = (unsigned short)((long)s + (long)tracc_n1);

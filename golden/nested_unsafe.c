@@ -10,27 +10,45 @@ int main(void)
 {
     short i, j;
     int c = 0;
+    unsigned char tracc_q1 = 0;
     for (i = 0; i < 10; i++) {
-        unsigned char tracc_q1 = 0;
-        for (j = 0; j < i; j++) {
-            if (nondet_bool()) {
-                __CPROVER_assume(tracc_q1 != 1);
-                unsigned long tracc_n1 = nondet_ulong();
-                __CPROVER_assume(tracc_n1 >= 1UL);
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(32767L - (long)j));
-                __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)c));
-                __CPROVER_assume(j < i && (short)((long)j + (long)(tracc_n1 - 1UL)) < i);
-                j = (short)((long)j + (long)(tracc_n1 - 1UL));
-                c = (int)((long)c + (long)(tracc_n1 - 1UL)) + 1;
-                tracc_q1 = 1;
-            } else {
-                _Bool tracc_cov1 = c < 2147483647;
-                {
-                    c++;
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(32767L - (long)i));
+            __CPROVER_assume(i < 10 && (short)((long)i + (long)(tracc_n1 - 1UL)) < 10);
+            __CPROVER_assume(!((short)0 < i) && !((short)0 < (short)((long)i + (long)(tracc_n1 - 1UL))));
+            i = (short)((long)i + (long)(tracc_n1 - 1UL));
+            j = (short)0;
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = i <= 0;
+            {
+                unsigned char tracc_q2 = 0;
+                for (j = 0; j < i; j++) {
+                    if (nondet_bool()) {
+                        __CPROVER_assume(tracc_q2 != 1);
+                        unsigned long tracc_n2 = nondet_ulong();
+                        __CPROVER_assume(tracc_n2 >= 1UL);
+                        __CPROVER_assume(tracc_n2 <= (unsigned long)(32767L - (long)j));
+                        __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)c));
+                        __CPROVER_assume(j < i && (short)((long)j + (long)(tracc_n2 - 1UL)) < i);
+                        j = (short)((long)j + (long)(tracc_n2 - 1UL));
+                        c = (int)((long)c + (long)(tracc_n2 - 1UL)) + 1;
+                        tracc_q2 = 1;
+                    } else {
+                        _Bool tracc_cov2 = c < 2147483647;
+                        {
+                            c++;
+                        }
+                        __CPROVER_assume(!tracc_cov2);
+                        tracc_q2 = 0;
+                    }
                 }
-                __CPROVER_assume(!tracc_cov1);
-                tracc_q1 = 0;
             }
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
         }
     }
     assert(c != 45);

@@ -22,6 +22,8 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
             __CPROVER_assume((unsigned long)y + (unsigned long)x * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL) <= 4294967295UL);
+            __CPROVER_assume(y <= 4294967295U - x);
+            __CPROVER_assume((unsigned int)((unsigned long)y + (unsigned long)x * (tracc_n1 - 1UL) + (tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) <= 4294967295U - (unsigned int)((long)x + (long)(tracc_n1 - 1UL)));
             __CPROVER_assume(x < n && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < n);
             y = (unsigned int)((unsigned long)y + (unsigned long)x * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL));
             x = (unsigned int)((long)x + (long)tracc_n1);

@@ -21,6 +21,8 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume((unsigned long)i * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL) <= (unsigned long)(18446744073709551615ULL - s));
+            __CPROVER_assume(s <= 18446744073709551615ULL - i);
+            __CPROVER_assume(s + (unsigned long long)((unsigned long)i * (tracc_n1 - 1UL) + (tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) <= 18446744073709551615ULL - (unsigned int)((long)i + (long)(tracc_n1 - 1UL)));
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             s = s + (unsigned long long)((unsigned long)i * (tracc_n1 - 1UL) + (tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) + (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));

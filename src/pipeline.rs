@@ -77,6 +77,7 @@ pub struct Outcome {
 
 /// One loop after restriction: the statement to print in place of the
 /// loop, and its automaton when it has one.
+#[derive(Clone)]
 struct LoopOutput {
     span: Span,
     func: FuncId,
@@ -88,7 +89,22 @@ struct LoopOutput {
 
 /// Transform one file. Errors (syntax errors, unusable input) come back as
 /// diagnostics, and then no output must be written.
+///
+/// Each file gets a z3 context and solvers of its own: z3's answers within a
+/// resource limit depend on what the context saw before (the names and
+/// order of its terms), so a file transformed after others in one process
+/// (a test run, `bench`, `campaign`) must see what a file transformed alone
+/// sees, or the same input would give different outputs.
 pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diagnostic>> {
+    z3::with_z3_config(&z3::Config::new(), || {
+        crate::accelerate::fresh_solvers();
+        let out = accelerate_in_context(text, opts);
+        crate::accelerate::fresh_solvers();
+        out
+    })
+}
+
+fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diagnostic>> {
     let lowered = crate::lower::lower_source(text)?;
     let mut diagnostics = lowered.warnings;
     let inst = instrument::instrument_program(
@@ -234,8 +250,16 @@ struct PathCoverage {
 /// path, its `covered` says only that the path *could* be reproduced: the
 /// iteration is covered when every path it may take is, `AND_p (may_take_p
 /// => covered_p)`, which needs the conditions of every path.
-fn coverage_flag(program: &Program, covs: &[Option<PathCoverage>]) -> Option<Expr> {
-    let decided = covs.len() == 1 || covs.iter().flatten().all(|c| !c.nondet_choice);
+///
+/// When the paths are not `complete` (a path took an inner loop's summary,
+/// which leaves out the inner executions that leave a type), an iteration
+/// may take none of them: a nondeterministic choice then blocks nothing.
+fn coverage_flag(program: &Program, covs: &[Option<PathCoverage>], complete: bool) -> Option<Expr> {
+    let nondet = covs.iter().flatten().any(|c| c.nondet_choice);
+    if nondet && !complete {
+        return None;
+    }
+    let decided = covs.len() == 1 || !nondet;
     if decided {
         return crate::accelerate::any_of(program, covs.iter().flatten().map(|c| c.covered.clone()).collect());
     }
@@ -362,7 +386,7 @@ fn restrict_loop(
     // The flag is evaluated in the body of a `while` or `for` loop, right
     // after its condition held (a condition with side effects keeps a loop
     // from acceleration): its conjuncts need not be said again.
-    let flag = coverage_flag(program, &covs).map(|f| match &loop_stmt.kind {
+    let flag = coverage_flag(program, &covs, l.complete).map(|f| match &loop_stmt.kind {
         StmtKind::While { cond, .. } | StmtKind::For { cond: Some(cond), .. } => {
             crate::accelerate::given(program, f, &fold_constants(build::desynth(cond)))
         }
@@ -510,6 +534,87 @@ fn in_braces(program: &Program, func: FuncId, span: Span) -> bool {
     found
 }
 
+/// The outermost of `loops`, each with the new versions of the loops
+/// inside it put in place of the originals: a statement of the original
+/// text that contains a rewritten loop is rebuilt (synthetic, printed from
+/// the IR) around it, its other parts still copied from the text.
+fn nest_loops(loops: &[LoopOutput]) -> Vec<LoopOutput> {
+    let inside = |a: Span, b: Span| b.start <= a.start && a.end <= b.end && a != b;
+    let mut by_size: Vec<LoopOutput> = loops.to_vec();
+    by_size.sort_by_key(|l| (l.span.end - l.span.start, l.span.start));
+    for i in 0..by_size.len() {
+        for j in i + 1..by_size.len() {
+            if inside(by_size[i].span, by_size[j].span) {
+                let (span, with) = (by_size[i].span, by_size[i].text_stmt.clone());
+                by_size[j].text_stmt = put_loop(&by_size[j].text_stmt, span, &with, true);
+            }
+        }
+    }
+    let mut outer: Vec<LoopOutput> = by_size
+        .iter()
+        .filter(|l| !by_size.iter().any(|o| inside(l.span, o.span)))
+        .cloned()
+        .collect();
+    outer.sort_by_key(|l| l.span.start);
+    outer
+}
+
+/// `s` with the loop at `span` replaced by `with`; `in_block` says whether
+/// `s` is an item of a `{ }` block (else an unscoped `with` gets braces).
+fn put_loop(s: &Stmt, span: Span, with: &Stmt, in_block: bool) -> Stmt {
+    if s.span == span && s.is_loop() {
+        let mut w = with.clone();
+        if !in_block && let StmtKind::Block { scoped, .. } = &mut w.kind {
+            *scoped = true;
+        }
+        return w;
+    }
+    let contains = s.span.start <= span.start && span.end <= s.span.end;
+    if !s.span.is_synthetic() && !contains {
+        return s.clone();
+    }
+    let sub = |c: &Stmt| Box::new(put_loop(c, span, with, false));
+    let kind = match &s.kind {
+        StmtKind::Block { stmts, scoped } => StmtKind::Block {
+            stmts: stmts.iter().map(|c| put_loop(c, span, with, true)).collect(),
+            scoped: *scoped,
+        },
+        StmtKind::If { cond, then, els } => StmtKind::If {
+            cond: cond.clone(),
+            then: sub(then),
+            els: els.as_ref().map(|e| sub(e)),
+        },
+        StmtKind::While { cond, body } => StmtKind::While {
+            cond: cond.clone(),
+            body: sub(body),
+        },
+        StmtKind::DoWhile { cond, body } => StmtKind::DoWhile {
+            cond: cond.clone(),
+            body: sub(body),
+        },
+        StmtKind::For { init, cond, step, body } => StmtKind::For {
+            init: init.clone(),
+            cond: cond.clone(),
+            step: step.clone(),
+            body: sub(body),
+        },
+        StmtKind::Label(l, inner) => StmtKind::Label(l.clone(), sub(inner)),
+        StmtKind::Switch { cond, body } => StmtKind::Switch {
+            cond: cond.clone(),
+            body: sub(body),
+        },
+        StmtKind::Case(v, inner) => StmtKind::Case(*v, sub(inner)),
+        StmtKind::Default(inner) => StmtKind::Default(sub(inner)),
+        other => other.clone(),
+    };
+    let span = if s.span.is_synthetic() || contains {
+        Span::SYNTHETIC
+    } else {
+        s.span
+    };
+    Stmt::new(kind, span)
+}
+
 /// Print the loops and splice them into the text; add the declarations the
 /// generated code needs before the first function that changed.
 fn splice_loops(
@@ -532,6 +637,7 @@ fn splice_loops(
     let mut edits = Vec::new();
     let stmts: Vec<&Stmt> = loops.iter().map(|l| &l.text_stmt).collect();
     let decls = emit::required_declarations(program, &stmts, dialect);
+    let loops = &nest_loops(loops);
     if !decls.is_empty() {
         let first_func = loops
             .iter()
@@ -646,6 +752,17 @@ pub struct Explanation {
 /// The explanation of `text` (see `Explanation`); the DOT part only with
 /// `dot`.
 pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<Explanation, Vec<Diagnostic>> {
+    // A context of its own, as in `accelerate_source`, so that `explain`
+    // says what `accelerate` does.
+    z3::with_z3_config(&z3::Config::new(), || {
+        crate::accelerate::fresh_solvers();
+        let out = explain_in_context(text, opts, dot);
+        crate::accelerate::fresh_solvers();
+        out
+    })
+}
+
+fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanation, Vec<Diagnostic>> {
     let lowered = crate::lower::lower_source(text)?;
     let inst = instrument::instrument_program(
         &lowered.program,

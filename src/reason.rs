@@ -41,6 +41,8 @@ pub enum Reason {
     // Iteration paths (`loops::iteration_paths`).
     /// More iteration paths than `--max-paths`.
     TooManyPaths(usize),
+    /// An inner loop on the path has no closed-form summary (why not).
+    InnerLoop(InnerLoopIssue),
     /// A construct the path enumeration does not follow.
     PathConstruct(&'static str),
 
@@ -134,6 +136,31 @@ pub enum ArrayIssue {
     NotAnArray,
 }
 
+/// Why an inner loop has no summary (`accelerate::summary`): the effect
+/// of the whole inner loop, from its entry, as one step of the outer path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InnerLoopIssue {
+    /// The inner loop's own paths cannot be listed or accelerated.
+    Refused(Box<Reason>),
+    /// A `do`-`while` loop (its first iteration runs unconditionally).
+    DoWhile,
+    /// Not exactly one iteration path (how many).
+    PathCount(usize),
+    /// The path has branches or assertions besides the loop condition.
+    Branches,
+    /// The path writes an array, or havocs or chooses nondeterministically.
+    NotPlainUpdates,
+    /// A variable that does not move by a constant step per iteration.
+    NotConstantStep(String),
+    /// A value of more than 32 bits (the summary computes in `long`).
+    Wide(String),
+    /// The condition is not a comparison whose sides approach each other
+    /// by one per iteration (the trip count is not a difference).
+    TripCount,
+    /// z3 did not prove the summary's trip count.
+    Unproved,
+}
+
 /// Which closed-form limit was exceeded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClosedFormLimit {
@@ -161,6 +188,7 @@ impl Reason {
     pub fn code(&self) -> &'static str {
         match self {
             Reason::NestedLoop => "nested-loop",
+            Reason::InnerLoop(_) => "inner-loop",
             Reason::UnmodelledStatement(_) => "unmodelled-statement",
             Reason::UnmodelledExpressions(_) => "unmodelled-expression",
             Reason::UnmodelledType { .. } => "unmodelled-type",
@@ -211,6 +239,25 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::NestedLoop => write!(f, "contains a nested loop"),
+            Reason::InnerLoop(issue) => {
+                write!(f, "an inner loop on the path has no summary: ")?;
+                match issue {
+                    InnerLoopIssue::Refused(r) => write!(f, "{r}"),
+                    InnerLoopIssue::DoWhile => write!(f, "it is a do-while loop"),
+                    InnerLoopIssue::PathCount(n) => write!(f, "it has {n} iteration paths, not one"),
+                    InnerLoopIssue::Branches => write!(f, "its body branches or asserts"),
+                    InnerLoopIssue::NotPlainUpdates => {
+                        write!(f, "it writes an array or a nondeterministic value")
+                    }
+                    InnerLoopIssue::NotConstantStep(v) => write!(f, "`{v}` does not move by a constant step"),
+                    InnerLoopIssue::Wide(v) => write!(f, "`{v}` has more than 32 bits"),
+                    InnerLoopIssue::TripCount => write!(
+                        f,
+                        "its condition is not a comparison whose sides approach each other by one per iteration"
+                    ),
+                    InnerLoopIssue::Unproved => write!(f, "z3 did not prove its trip count"),
+                }
+            }
             Reason::UnmodelledStatement(r) => write!(f, "uses an unmodelled statement ({r})"),
             Reason::UnmodelledExpressions(rs) if rs.len() == 1 => {
                 write!(f, "uses an unmodelled expression ({})", rs[0])
@@ -390,6 +437,7 @@ mod tests {
     fn codes_are_distinct_kebab_case() {
         let all = [
             Reason::NestedLoop,
+            Reason::InnerLoop(InnerLoopIssue::DoWhile),
             Reason::TooManyPaths(64),
             Reason::Nondeterminism(NondetUse::InGuards),
             Reason::ArrayAccess(ArrayIssue::NotAnArray),

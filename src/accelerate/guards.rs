@@ -14,9 +14,9 @@ use super::poly::Atom;
 use super::recurrence::Kind;
 use super::single_point::single_point_guard;
 use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
-use super::{Atoms, CheckPoly, Ctx, GuardInfo, GuardTreatment, K, key, with_solver};
+use super::{Atoms, CheckPoly, Ctx, GuardInfo, GuardTreatment, K, RLIMIT_OPTIONAL, key, with_rlimit, with_solver};
 use crate::ir::build::{self, and, cmp, forall_below, or, ulong};
-use crate::ir::{BinOp, Expr, Quantifiers, VarId};
+use crate::ir::{BinOp, Expr, ExprKind, Quantifiers, VarId};
 use crate::reason::{Claim, Reason};
 use std::collections::{BTreeSet, HashMap};
 use z3::ast::{Bool, Int};
@@ -171,16 +171,27 @@ impl GuardStates {
         premises.extend(self.atoms.ranges(ctx));
         premises.extend(ends);
         let all_known = at_k.iter().all(|x| x.is_some());
-        let together = all_known
-            && with_solver(|s| {
-                prove(
-                    s,
-                    &premises,
-                    &Bool::and(&at_k.iter().flatten().cloned().collect::<Vec<_>>()),
-                )
-            });
+        // With a remainder or a quotient in a guard, z3 can spend far more
+        // than the 10-second guard of its budget (and then the answer would
+        // depend on the machine's load); such guards rarely hold between
+        // their ends anyway (a periodic guard is treated by `periodic`).
+        let modular = group.iter().any(|(g, _, _)| {
+            let mut found = false;
+            g.walk(&mut |x| found |= matches!(x.kind, ExprKind::Binary(BinOp::Rem | BinOp::Div, ..)));
+            found
+        });
+        let prove_each = |claims: &[&Bool]| {
+            let claim = Bool::and(&claims.iter().map(|c| (*c).clone()).collect::<Vec<_>>());
+            let query = || with_solver(|s| prove(s, &premises, &claim));
+            if modular {
+                with_rlimit(RLIMIT_OPTIONAL, query)
+            } else {
+                query()
+            }
+        };
+        let together = all_known && prove_each(&at_k.iter().flatten().collect::<Vec<_>>());
         at_k.iter()
-            .map(|ak| together || ak.as_ref().is_some_and(|c| with_solver(|s| prove(s, &premises, c))))
+            .map(|ak| together || ak.as_ref().is_some_and(|c| prove_each(&[c])))
             .collect()
     }
 }

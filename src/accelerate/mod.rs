@@ -46,6 +46,8 @@ pub mod show;
 mod simplify;
 pub use simplify::{any_of, given, implication};
 mod single_point;
+mod summary;
+pub use summary::Summaries;
 pub mod smt;
 mod symex;
 mod verify;
@@ -174,6 +176,14 @@ const RLIMIT_PRUNE: u32 = 5_000;
 /// tried, since what a solver has seen can change its answers under a
 /// budget.
 const RLIMIT_WITNESS: u32 = RLIMIT_OPTIONAL + 1;
+
+/// Drop the solvers of this thread, so that the next file's queries start
+/// from fresh ones: a solver reused across files keeps what earlier files
+/// taught it, and some later queries then ran into the wall-clock guard
+/// (minutes per file) where a fresh solver answers at once.
+pub fn fresh_solvers() {
+    SOLVERS.with(|s| s.borrow_mut().clear());
+}
 
 /// Run `f` with the budget of optional queries, then restore the budget.
 fn optional_queries<R>(f: impl FnOnce() -> R) -> R {

@@ -10,7 +10,7 @@ pub(crate) fn run(src: &str) -> Vec<Result<String, String>> {
     let mut program = lowered.program;
     let loops = find_loops(&program);
     let info = loops.first().expect("a loop").clone();
-    let paths = match iteration_paths(&program, &info, 64, &infeasible) {
+    let paths = match iteration_paths(&program, &info, 64, &infeasible, &crate::loops::no_summaries) {
         Ok(p) => p.paths,
         Err(e) => return vec![Err(e.text().unwrap_or_default())],
     };
@@ -77,7 +77,7 @@ mod passes {
     fn first_path(src: &str) -> (Program, LoopInfo, Path) {
         let program = crate::lower::lower_source(src).expect("lowers").program;
         let info = find_loops(&program).first().expect("a loop").clone();
-        let path = iteration_paths(&program, &info, 64, &infeasible)
+        let path = iteration_paths(&program, &info, 64, &infeasible, &crate::loops::no_summaries)
             .expect("paths")
             .paths
             .remove(0);

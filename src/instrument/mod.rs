@@ -123,6 +123,9 @@ pub struct LoopResult {
     pub replacement: Option<Stmt>,
     /// The iteration paths (empty when they could not be listed).
     pub paths: Vec<Path>,
+    /// Whether every iteration that stays in the loop takes one of `paths`
+    /// (`loops::IterationPaths::complete`).
+    pub complete: bool,
     /// Accelerators with the index of their path in `paths`.
     pub accelerators: Vec<(usize, Accelerator)>,
     pub report: LoopReport,
@@ -231,9 +234,10 @@ fn path_steps(program: &Program, path: &Path) -> Vec<String> {
 /// Accelerate every loop that can be, in acceleration-only mode.
 pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instrumented {
     let mut prog = program.clone();
+    let summaries = accelerate::Summaries::new(program, opts.max_paths);
     let loops = loops::find_loops(program)
         .into_iter()
-        .map(|info| instrument_loop(program, &mut prog, info, opts))
+        .map(|info| instrument_loop(program, &mut prog, info, opts, &summaries))
         .collect();
     Instrumented { program: prog, loops }
 }
@@ -241,7 +245,13 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
 /// One loop: its paths, an accelerator per path that has one (its fresh
 /// variables are added to `prog`), the replacement loop, the report and
 /// the diagnostics.
-fn instrument_loop(program: &Program, prog: &mut Program, info: LoopInfo, opts: &InstrumentOptions) -> LoopResult {
+fn instrument_loop(
+    program: &Program,
+    prog: &mut Program,
+    info: LoopInfo,
+    opts: &InstrumentOptions,
+    summaries: &accelerate::Summaries,
+) -> LoopResult {
     let mut report = LoopReport {
         function: program.func(info.func).name.clone(),
         kind: info.kind,
@@ -256,15 +266,16 @@ fn instrument_loop(program: &Program, prog: &mut Program, info: LoopInfo, opts: 
         paths: Vec::new(),
     };
     let mut diagnostics = Vec::new();
-    let paths = match loops::iteration_paths(program, &info, opts.max_paths, &accelerate::infeasible) {
+    let summarize = |p: &Program, s: &Stmt| summaries.summarize(p, s);
+    let paths = match loops::iteration_paths(program, &info, opts.max_paths, &accelerate::infeasible, &summarize) {
         Ok(p) if p.paths.is_empty() => Err(Why::one(Reason::PathConstruct("every iteration leaves the loop"))),
         Ok(p) => {
             report.syntactic_paths = p.syntactic;
-            Ok(p.paths)
+            Ok((p.paths, p.complete))
         }
         Err(why) => Err(why),
     };
-    let paths = match paths {
+    let (paths, complete) = match paths {
         Ok(p) => p,
         Err(why) => {
             diagnostics.push(
@@ -280,6 +291,7 @@ fn instrument_loop(program: &Program, prog: &mut Program, info: LoopInfo, opts: 
                 info,
                 replacement: None,
                 paths: Vec::new(),
+                complete: false,
                 accelerators: Vec::new(),
                 report,
                 diagnostics,
@@ -358,6 +370,7 @@ fn instrument_loop(program: &Program, prog: &mut Program, info: LoopInfo, opts: 
         info,
         replacement,
         paths,
+        complete,
         accelerators,
         report,
         diagnostics,

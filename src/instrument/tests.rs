@@ -111,13 +111,55 @@ fn calls_to_loop_free_helpers_are_inlined() {
 }
 
 #[test]
-fn nested_loops_are_not_accelerated_with_reason() {
+fn an_outer_loop_takes_the_summary_of_a_counted_inner_loop() {
+    // `j` from 0 to 10: the inner loop runs 10 times, or (never here) not
+    // at all; both cases are paths of the outer loop.
     let s = summary(&wrap_main(
-        "int i, j; for (i = 0; i < 10; i++) { for (j = 0; j < 10; j++) { } }",
+        "int i, j; unsigned s = 0; for (i = 0; i < 1000; i++) { for (j = 0; j < 10; j++) { s += 2; } }",
     ));
     assert_eq!(s.len(), 2);
-    assert_eq!(s[0].0, 0);
-    assert!(s[0].1.iter().any(|r| r.contains("nested loop")), "{:?}", s[0].1);
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+    assert_eq!(s[1].0, 1, "{:?}", s[1].1);
+    // The bound may be any variable the inner loop does not change.
+    let s = summary(&wrap_main(
+        "int m = nondet_int(); int i, j; unsigned s = 0; \
+         for (i = 0; i < 1000; i++) { for (j = 0; j < m; j++) { s += 2; } }",
+    ));
+    assert_eq!(s[0].0, 2, "{:?}", s[0].1);
+}
+
+#[test]
+fn an_inner_loop_without_summary_leaves_the_outer_loop_alone_with_reason() {
+    for (inner, why) in [
+        (
+            "for (j = 0; j < 10; j++) { if (j == 3) s++; }",
+            "it has 2 iteration paths, not one",
+        ),
+        (
+            "for (j = 0; j < 10; j++) { assert(s != 7); s++; }",
+            "its body branches or asserts",
+        ),
+        ("j = 0; do { j++; } while (j < 10);", "it is a do-while loop"),
+        (
+            "for (j = 0; j < 10; j++) { s = s * 2; }",
+            "`s` does not move by a constant step",
+        ),
+        (
+            "for (j = 0; j < 10; j += 2) { s++; }",
+            "sides approach each other by one",
+        ),
+        ("for (l = 0; l < 10; l++) { s++; }", "`l` has more than 32 bits"),
+    ] {
+        let s = summary(&wrap_main(&format!(
+            "void assert(int); int i, j; long l; unsigned s = 0; for (i = 0; i < 1000; i++) {{ {inner} }}"
+        )));
+        assert_eq!(s[0].0, 0, "{inner}: {:?}", s[0].1);
+        assert!(
+            s[0].1.iter().any(|r| r.contains("inner loop") && r.contains(why)),
+            "{inner}: {:?}",
+            s[0].1
+        );
+    }
 }
 
 #[test]

@@ -199,12 +199,10 @@ fn analyse_loop(
             _ => {}
         }
         exprs.extend(st.own_exprs());
-        // The inner loop's own statements are scanned too (for reads and
-        // writes), but only the outer loop is reported as containing it.
+        // The inner loop's own statements are scanned too (for reads,
+        // writes and what is not modelled): the outer loop's paths take
+        // the inner loop's summary as one step.
         own.extend(st.children());
-    }
-    if contains_loop {
-        reasons.insert(0, Reason::NestedLoop);
     }
     // The accelerator runs inside the body, after the loop evaluated its
     // condition: a condition that changes state would already have done so.
@@ -470,6 +468,9 @@ enum Work<'a> {
     SwitchEnd,
     /// End of the loop body (target of `continue`); then the suffix.
     BodyEnd,
+    /// An inner loop (its `for` initialiser done): one step per case of
+    /// its summary.
+    Inner(&'a Stmt),
 }
 
 /// A piece of straight-line code produced by flattening an expression.
@@ -497,14 +498,31 @@ struct Enumerator<'a> {
     leaves: usize,
     /// Proves a path prefix infeasible (see `Infeasible`).
     infeasible: Infeasible<'a>,
+    /// The summaries of inner loops (see `Summarize`).
+    summarize: Summarize<'a>,
     /// Prefixes cut off because `infeasible` proved them so.
     pruned: usize,
+    /// Whether a path took an inner loop's summary.
+    summarized: bool,
 }
 
 /// A test that proves a path (or a prefix of one: its assumptions so far)
 /// infeasible from every state; `false` means "not proved". The
 /// enumeration stops extending a prefix it proves infeasible.
 pub type Infeasible<'a> = &'a dyn Fn(&Program, &Path) -> bool;
+
+/// The summary of an inner loop met on a path: the cases of its whole
+/// execution from the state where it starts (its `for` initialiser done),
+/// each a straight line of steps over program variables that performs
+/// exactly what the loop does from every state where its assumptions
+/// hold; or why there is none. States that no case covers are only left
+/// without a path (their outer iterations run unaccelerated).
+pub type Summarize<'a> = &'a dyn Fn(&Program, &Stmt) -> Result<Vec<Vec<Step>>, Reason>;
+
+/// A `Summarize` for callers that do not summarise inner loops.
+pub fn no_summaries(_: &Program, _: &Stmt) -> Result<Vec<Vec<Step>>, Reason> {
+    Err(Reason::NestedLoop)
+}
 
 /// Syntactic paths are counted (without pruning) up to this many.
 pub const SYNTACTIC_COUNT_LIMIT: usize = 10_000;
@@ -517,6 +535,11 @@ pub struct IterationPaths {
     /// How many non-exiting paths the body has syntactically, when at most
     /// `SYNTACTIC_COUNT_LIMIT` (`None`: more).
     pub syntactic: Option<usize>,
+    /// Whether every execution of an iteration that stays in the loop
+    /// takes one of the listed paths (or a pruned one). Not so when a path
+    /// took an inner loop's summary: its cases describe only the inner
+    /// executions whose values stay in their types.
+    pub complete: bool,
 }
 
 /// The statement of a loop found by `find_loops`.
@@ -540,22 +563,28 @@ pub fn iteration_paths(
     info: &LoopInfo,
     max_paths: usize,
     infeasible: Infeasible,
+    summarize: Summarize,
 ) -> Result<IterationPaths, Why> {
     if !info.reason.is_empty() {
         return Err(info.reason.clone());
     }
     let s = loop_stmt(program, info).ok_or(Why::one(Reason::PathConstruct("loop not found in its function")))?;
-    let (en, found) = enumerate(program, s, max_paths.max(1), infeasible).map_err(Why::one)?;
+    let (en, found) = enumerate(program, s, max_paths.max(1), infeasible, summarize).map_err(Why::one)?;
     let syntactic = if en.pruned == 0 {
         Some(found.len())
     } else {
         // Counted apart, without the solver: pruning cut the subtrees short.
-        enumerate(program, s, SYNTACTIC_COUNT_LIMIT, &|_, _| false)
+        enumerate(program, s, SYNTACTIC_COUNT_LIMIT, &|_, _| false, summarize)
             .ok()
             .map(|(_, p)| p.len())
     };
     let paths = found.into_iter().map(|(steps, split)| en.path(steps, split)).collect();
-    Ok(IterationPaths { paths, syntactic })
+    let complete = !en.summarized;
+    Ok(IterationPaths {
+        paths,
+        syntactic,
+        complete,
+    })
 }
 
 /// A path found by the enumeration: its steps and where the body ends.
@@ -568,6 +597,7 @@ fn enumerate<'a>(
     s: &'a Stmt,
     max: usize,
     infeasible: Infeasible<'a>,
+    summarize: Summarize<'a>,
 ) -> Result<(Enumerator<'a>, Vec<Found>), Reason> {
     let mut en = Enumerator {
         program,
@@ -577,7 +607,9 @@ fn enumerate<'a>(
         max,
         leaves: 0,
         infeasible,
+        summarize,
         pruned: 0,
+        summarized: false,
     };
     // Variables declared in the body die with the iteration.
     loop_body(s).walk(&mut |x| {
@@ -710,6 +742,15 @@ impl<'a> Enumerator<'a> {
                     let alts = self.branch(&e, want)?;
                     self.fork(&mut st, stack, alts)?
                 }
+                Work::Inner(s) => {
+                    let cases = (self.summarize)(self.program, s)?;
+                    self.summarized = true;
+                    let alts = cases
+                        .into_iter()
+                        .map(|steps| steps.into_iter().map(Item::Step).collect())
+                        .collect();
+                    self.fork(&mut st, stack, alts)?
+                }
                 Work::Stmt(s) => self.stmt(s, &mut st, stack)?,
             };
             if !alive {
@@ -827,7 +868,10 @@ impl<'a> Enumerator<'a> {
             StmtKind::Switch { cond, body } => self.switch(cond, body, st, stack)?,
             StmtKind::Case(_, inner) | StmtKind::Default(inner) => st.work.push(Work::Stmt(inner)),
             StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => {
-                return Err(Reason::NestedLoop);
+                st.work.push(Work::Inner(s));
+                if let StmtKind::For { init: Some(init), .. } = &s.kind {
+                    st.work.push(Work::Stmt(init));
+                }
             }
             StmtKind::Opaque(r) => return Err(Reason::UnmodelledStatement(r.clone())),
         }
@@ -1311,7 +1355,13 @@ mod tests {
     fn paths_of(src: &str, max_paths: usize) -> Result<IterationPaths, Why> {
         let program = crate::lower::lower_source(src).expect("lowers").program;
         let info = find_loops(&program).remove(0);
-        iteration_paths(&program, &info, max_paths, &crate::accelerate::infeasible)
+        iteration_paths(
+            &program,
+            &info,
+            max_paths,
+            &crate::accelerate::infeasible,
+            &no_summaries,
+        )
     }
 
     const CORRELATED: &str = "int nondet_int(void);\nint main(void) {\n  int y = nondet_int(); unsigned x = 0, i = 0;\n  \

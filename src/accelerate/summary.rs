@@ -1,0 +1,427 @@
+//! Summaries of inner loops.
+//!
+//! In: a loop nested in another one and its iteration paths. Out: the cases
+//! of the inner loop's whole execution from the state where it starts, each
+//! a straight line of steps (`loops::Summarize`) that the outer loop's path
+//! takes as one step: the loop does not run (`!c`), or it runs `t` times,
+//! `t` a closed form of the entry state, and ends where the closed forms
+//! put it. The outer path is then accelerated like any other: the
+//! summary's assumptions are guards of its accelerator, and an outer
+//! iteration from a state that no case describes is simply not covered.
+//!
+//! Only the plainest loops are summarised: one iteration path whose only
+//! assumption is the loop condition (no branch, no assertion), every
+//! variable written moving by a constant step, values of at most 32 bits,
+//! and a condition `l op r` whose sides approach each other by one per
+//! iteration. Then, with `e = l - r` at the entry and `t` the first
+//! iteration where the condition fails, every operation of the body has a
+//! value linear in the iteration, so it stays in its type at every
+//! iteration if it does at the first and at the last (both assumed); z3
+//! proves that the condition holds at iterations `0 .. t-1` and fails at
+//! `t`. Every expression of a summary is computed in `long`, where values
+//! of at most 32 bits times constants of at most 2^16 cannot overflow.
+
+use super::poly::{Atom, Poly};
+use super::recurrence::to_poly;
+use super::smt::{in_range, int, poly_value, prove};
+use super::symex::symex;
+use super::{RLIMIT_OPTIONAL, infeasible, show, with_rlimit, with_solver};
+use crate::ir::build::{arith, cast, cmp, lit, not};
+use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, Stmt, StmtKind, VarId};
+use crate::loops::{self, Lhs, LoopInfo, Path, Step};
+use crate::reason::{InnerLoopIssue as Issue, Reason};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use z3::ast::{Bool, Int};
+
+/// The largest step per iteration a summary accepts (see the module
+/// comment: products stay far inside `long`).
+const MAX_STEP: i128 = 1 << 16;
+
+/// A summary's cases (`loops::Summarize`), or why there is none.
+type Cases = Result<Vec<Vec<Step>>, Reason>;
+
+/// The summaries of the inner loops of one program, each computed once.
+pub struct Summaries<'p> {
+    program: &'p Program,
+    loops: Vec<LoopInfo>,
+    max_paths: usize,
+    done: RefCell<HashMap<(usize, usize), Cases>>,
+}
+
+impl<'p> Summaries<'p> {
+    pub fn new(program: &'p Program, max_paths: usize) -> Summaries<'p> {
+        Summaries {
+            program,
+            loops: loops::find_loops(program),
+            max_paths,
+            done: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The summary of the loop statement `inner` (a `loops::Summarize`):
+    /// its own paths are listed with the summaries of the loops inside it.
+    pub fn summarize(&self, _: &Program, inner: &Stmt) -> Cases {
+        let at = (inner.span.start, inner.span.end);
+        if let Some(r) = self.done.borrow().get(&at) {
+            return r.clone();
+        }
+        let result = self.compute(inner);
+        self.done.borrow_mut().insert(at, result.clone());
+        result
+    }
+
+    fn compute(&self, inner: &Stmt) -> Cases {
+        let refused = |r: Reason| Reason::InnerLoop(Issue::Refused(Box::new(r)));
+        let Some(info) = self.loops.iter().find(|l| l.span == inner.span) else {
+            return Err(refused(Reason::PathConstruct("inner loop not found")));
+        };
+        let paths = loops::iteration_paths(self.program, info, self.max_paths, &infeasible, &|p, s| {
+            self.summarize(p, s)
+        })
+        .map_err(|why| match why.0.into_iter().next() {
+            // A loop inside it has no summary: say which reason, once.
+            Some(r @ Reason::InnerLoop(_)) => r,
+            r => refused(r.unwrap_or(Reason::NoPathAccelerated)),
+        })?;
+        summarize(self.program, inner, &paths.paths).map_err(Reason::InnerLoop)
+    }
+}
+
+/// The cases of loop `inner`, whose iteration paths are `paths`: it does
+/// not run, or it runs to its end along its one path.
+fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step>>, Issue> {
+    match &inner.kind {
+        StmtKind::While { .. } | StmtKind::For { cond: Some(_), .. } => {}
+        StmtKind::DoWhile { .. } => return Err(Issue::DoWhile),
+        _ => return Err(Issue::TripCount),
+    }
+    let [path] = paths else {
+        return Err(Issue::PathCount(paths.len()));
+    };
+    plain_steps(path)?;
+    let sym = symex(program, path).map_err(|r| Issue::Refused(Box::new(r)))?;
+    if sym.nondet_choice || !sym.array_writes.is_empty() {
+        return Err(Issue::NotPlainUpdates);
+    }
+    let [(cond, false, false)] = &sym.guards[..] else {
+        return Err(Issue::Branches);
+    };
+    let name = |v: VarId| {
+        path.var_decl(program, v)
+            .map_or_else(|| format!("v{}", v.0), |d| d.name.clone())
+    };
+    let narrow = |v: VarId| -> Result<IntType, Issue> {
+        let t = path
+            .var_decl(program, v)
+            .filter(|_| v.0 < program.vars.len() && !path.locals.contains(&v))
+            .and_then(|d| d.ty.as_int())
+            .ok_or(Issue::NotPlainUpdates)?;
+        if t.bits() > 32 {
+            return Err(Issue::Wide(name(v)));
+        }
+        Ok(t)
+    };
+
+    // The step of every variable that outlives the iteration.
+    let mut steps: BTreeMap<VarId, i128> = BTreeMap::new();
+    for (v, value) in &sym.full_vals {
+        if path.locals.contains(v) || v.0 >= program.vars.len() {
+            continue;
+        }
+        narrow(*v)?;
+        let step = to_poly(value, &|_| None)
+            .and_then(|p| p.sub(&Poly::var(*v)))
+            .and_then(|d| d.as_const())
+            .and_then(|r| r.as_int())
+            .filter(|d| d.abs() <= MAX_STEP)
+            .ok_or_else(|| Issue::NotConstantStep(name(*v)))?;
+        if step != 0 {
+            steps.insert(*v, step);
+        }
+    }
+    let at_k = |e: &Expr| -> Option<Poly> {
+        to_poly(e, &|v| {
+            steps
+                .get(&v)
+                .and_then(|d| Poly::var(v).add(&Poly::k().mul(&Poly::constant(*d))?))
+        })
+    };
+    let mut read = BTreeSet::new();
+    crate::ir::build::vars_of(cond, &mut read);
+    for c in &sym.checks {
+        crate::ir::build::vars_of(c, &mut read);
+    }
+    for v in &read {
+        narrow(*v)?;
+    }
+
+    let trip = trip_count(cond, &at_k)?;
+    let moving_in_t: Vec<VarId> = trip
+        .t
+        .atoms()
+        .into_iter()
+        .filter_map(|a| match a {
+            Atom::Var(v) if steps.contains_key(&v) => Some(v),
+            _ => None,
+        })
+        .collect();
+    if moving_in_t.len() > 1 {
+        return Err(Issue::TripCount);
+    }
+
+    // Every operation in its type at every iteration: its value moves by
+    // a constant per iteration, so its least value is at one end of the
+    // range and its greatest at the other.
+    let t_minus_1 = trip.t.sub(&Poly::constant(1)).ok_or(Issue::TripCount)?;
+    let mut ranges: Vec<Bound> = Vec::new();
+    for c in &sym.checks {
+        let shown = || show::expr(program, &|v| Some(name(v)), c);
+        let p = at_k(c)
+            .filter(|p| p.degree_in(Atom::K) <= 1)
+            .ok_or_else(|| Issue::NotConstantStep(shown()))?;
+        let ty = c.ty.as_int().ok_or(Issue::NotPlainUpdates)?;
+        if ty.bits() > 32 {
+            return Err(Issue::Wide(shown()));
+        }
+        let at = |k: &Poly| p.subst(&|a| (a == Atom::K).then(|| k.clone())).ok_or(Issue::TripCount);
+        let (first, last) = (at(&Poly::zero())?, at(&t_minus_1)?);
+        let slope = at(&Poly::constant(1))?
+            .sub(&first)
+            .and_then(|d| d.as_const())
+            .and_then(|r| r.as_int())
+            .ok_or_else(|| Issue::NotConstantStep(shown()))?;
+        let (low, high) = if slope >= 0 { (first, last) } else { (last, first) };
+        ranges.push(Bound {
+            value: low,
+            limit: ty.min(),
+            upper: false,
+        });
+        ranges.push(Bound {
+            value: high,
+            limit: ty.max(),
+            upper: true,
+        });
+    }
+    let ranges = prove_trip_count(program, &trip, ranges)?;
+
+    let mut enter = vec![Step::Assume(cond.clone())];
+    enter.extend(trip.side.iter().cloned().map(Step::Assume));
+    for b in &ranges {
+        let e = long_of(program, &b.value).ok_or(Issue::TripCount)?;
+        let op = if b.upper { BinOp::Le } else { BinOp::Ge };
+        enter.push(Step::Assume(cmp(op, e, lit(b.limit, IntType::LONG))));
+    }
+    // Final values from the entry values: the variable that `t` reads is
+    // assigned last.
+    let mut order: Vec<(&VarId, &i128)> = steps.iter().collect();
+    order.sort_by_key(|(v, _)| moving_in_t.contains(v));
+    for (v, step) in order {
+        let ty = narrow(*v)?;
+        let fin = Poly::var(*v)
+            .add(&trip.t.mul(&Poly::constant(*step)).ok_or(Issue::TripCount)?)
+            .ok_or(Issue::TripCount)?;
+        let e = long_of(program, &fin).ok_or(Issue::TripCount)?;
+        enter.push(Step::Assign(Lhs::Var(*v), cast(e, ty)));
+    }
+    enter.push(Step::Assume(not(cond.clone())));
+    Ok(vec![vec![Step::Assume(not(cond.clone()))], enter])
+}
+
+/// The path has one assumption, first (the loop condition), and assigns
+/// variables only.
+fn plain_steps(path: &Path) -> Result<(), Issue> {
+    for (i, s) in path.steps.iter().enumerate() {
+        match s {
+            Step::Assume(_) if i == 0 => {}
+            Step::Assume(_) | Step::Assert(..) => return Err(Issue::Branches),
+            Step::Assign(Lhs::Var(_), _) => {}
+            Step::Assign(Lhs::Index(..), _) | Step::Havoc(_) => return Err(Issue::NotPlainUpdates),
+        }
+    }
+    if matches!(path.steps.first(), Some(Step::Assume(_))) {
+        Ok(())
+    } else {
+        Err(Issue::Branches)
+    }
+}
+
+/// A bound on the value of an operation at one end of the iterations.
+#[derive(Clone)]
+struct Bound {
+    value: Poly,
+    limit: i128,
+    /// `value <= limit` (else `value >= limit`).
+    upper: bool,
+}
+
+/// How many iterations a loop with condition `l op r` runs: `e(k)` is
+/// `l - r` at iteration `k`, which moves by `d` (1 or -1) per iteration.
+struct TripCount {
+    /// `e` at iteration `k`, as a polynomial in `K`.
+    e: Poly,
+    op: BinOp,
+    /// The comparison of `e` with 0 that holds from the entry to iteration
+    /// `t - 1` (for `!=`: the side where `e` starts).
+    strict: BinOp,
+    /// The number of iterations, over the entry values.
+    t: Poly,
+    /// For `!=`: the side of `r` on which `l` starts (C, at the entry).
+    side: Option<Expr>,
+}
+
+fn trip_count(cond: &Expr, at_k: &dyn Fn(&Expr) -> Option<Poly>) -> Result<TripCount, Issue> {
+    let mut c = cond;
+    while let ExprKind::Cast { expr, .. } = &c.kind {
+        c = expr;
+    }
+    let ExprKind::Binary(op, l, r) = &c.kind else {
+        return Err(Issue::TripCount);
+    };
+    let e = at_k(l)
+        .zip(at_k(r))
+        .and_then(|(l, r)| l.sub(&r))
+        .filter(|e| e.degree_in(Atom::K) == 1)
+        .ok_or(Issue::TripCount)?;
+    let at = |k: i128| e.subst(&|a| (a == Atom::K).then(|| Poly::constant(k)));
+    let (e0, e1) = at(0).zip(at(1)).ok_or(Issue::TripCount)?;
+    let d = e1.sub(&e0).and_then(|d| d.as_const()).and_then(|r| r.as_int());
+    let minus_e0 = e0.neg().ok_or(Issue::TripCount)?;
+    let plus1 = |p: &Poly| p.add(&Poly::constant(1)).ok_or(Issue::TripCount);
+    let (t, strict) = match (op, d) {
+        (BinOp::Lt, Some(1)) => (minus_e0, BinOp::Lt),
+        (BinOp::Le, Some(1)) => (plus1(&minus_e0)?, BinOp::Le),
+        (BinOp::Gt, Some(-1)) => (e0, BinOp::Gt),
+        (BinOp::Ge, Some(-1)) => (plus1(&e0)?, BinOp::Ge),
+        (BinOp::Ne, Some(1)) => (minus_e0, BinOp::Lt),
+        (BinOp::Ne, Some(-1)) => (e0, BinOp::Gt),
+        _ => return Err(Issue::TripCount),
+    };
+    let side = (*op == BinOp::Ne).then(|| cmp(strict, (**l).clone(), (**r).clone()));
+    Ok(TripCount {
+        e,
+        op: *op,
+        strict,
+        t,
+        side,
+    })
+}
+
+/// z3 proves, over the integers, from the condition at the entry (and the
+/// side of `!=`) and the operations in their types at the first and last
+/// iteration (and the variables in their types): `t >= 1`, the condition holds at iteration `t - 1` on the
+/// side where it held at the entry (so at every iteration before, `e` being
+/// linear), and fails at iteration `t`. The range conditions that z3 shows
+/// implied by the condition and the ones before them are dropped.
+fn prove_trip_count(program: &Program, trip: &TripCount, ranges: Vec<Bound>) -> Result<Vec<Bound>, Issue> {
+    let mut vars: BTreeMap<VarId, Int> = BTreeMap::new();
+    let mut atoms = BTreeSet::new();
+    for p in std::iter::once(&trip.e).chain(ranges.iter().map(|b| &b.value)) {
+        for a in p.atoms() {
+            if let Atom::Var(v) = a {
+                atoms.insert(v);
+            }
+        }
+    }
+    let mut premises = Vec::new();
+    for v in atoms {
+        let x = Int::fresh_const(&format!("s{}", v.0));
+        if let Some(t) = program.vars.get(v.0).and_then(|d| d.ty.as_int()) {
+            premises.push(in_range(&x, t));
+        }
+        vars.insert(v, x);
+    }
+    let value = |p: &Poly| {
+        poly_value(p, &|a| match a {
+            Atom::Var(v) => vars.get(&v).cloned().unwrap_or_else(|| int(0)),
+            Atom::K => int(0),
+        })
+    };
+    let at = |k: &Poly| {
+        trip.e
+            .subst(&|a| (a == Atom::K).then(|| k.clone()))
+            .and_then(|p| value(&p))
+    };
+    let holds = |e: &Int, op: BinOp| match op {
+        BinOp::Lt => e.lt(int(0)),
+        BinOp::Le => e.le(int(0)),
+        BinOp::Gt => e.gt(int(0)),
+        BinOp::Ge => e.ge(int(0)),
+        _ => e.eq(int(0)).not(),
+    };
+    let strict = trip.strict;
+    let (Some(e0), Some(t)) = (at(&Poly::zero()), value(&trip.t)) else {
+        return Err(Issue::TripCount);
+    };
+    let t_minus_1 = trip.t.sub(&Poly::constant(1)).ok_or(Issue::TripCount)?;
+    let (Some(e_last), Some(e_t)) = (at(&t_minus_1), at(&trip.t)) else {
+        return Err(Issue::TripCount);
+    };
+    premises.push(holds(&e0, strict));
+    let mut kept: Vec<Bound> = Vec::new();
+    let mut seen = BTreeSet::new();
+    for b in ranges {
+        let Some(v) = value(&b.value) else {
+            return Err(Issue::TripCount);
+        };
+        if !seen.insert(format!("{:?}{}{}", b.value, b.limit, b.upper)) {
+            continue;
+        }
+        let claim = if b.upper {
+            v.le(int(b.limit))
+        } else {
+            v.ge(int(b.limit))
+        };
+        let implied = with_rlimit(RLIMIT_OPTIONAL, || with_solver(|s| prove(s, &premises, &claim)));
+        premises.push(claim);
+        if !implied {
+            kept.push(b);
+        }
+    }
+    let claim = Bool::and(&[t.ge(int(1)), holds(&e_last, strict), holds(&e_t, trip.op).not()]);
+    if with_solver(|s| prove(s, &premises, &claim)) {
+        Ok(kept)
+    } else {
+        Err(Issue::Unproved)
+    }
+}
+
+/// A linear polynomial with integer coefficients over variables of at
+/// most 32 bits, computed in `long` (exact: see the module comment).
+fn long_of(program: &Program, p: &Poly) -> Option<Expr> {
+    let long = |c: i128| lit(c, IntType::LONG);
+    let mut out: Option<Expr> = None;
+    let mut konst = 0i128;
+    // `acc + c * x` as `acc - |c| * x` for negative `c`.
+    let add = |acc: Option<Expr>, c: i128, x: Expr| {
+        let scaled = |c: i128| {
+            if c == 1 {
+                x.clone()
+            } else {
+                arith(BinOp::Mul, long(c), x.clone(), IntType::LONG)
+            }
+        };
+        match acc {
+            None => scaled(c),
+            Some(acc) if c < 0 => arith(BinOp::Sub, acc, scaled(-c), IntType::LONG),
+            Some(acc) => arith(BinOp::Add, acc, scaled(c), IntType::LONG),
+        }
+    };
+    for (mono, c) in &p.terms {
+        let c = c.as_int()?;
+        match &mono[..] {
+            [] => konst = c,
+            [(Atom::Var(v), 1)] => {
+                let d = program.vars.get(v.0)?;
+                out = Some(add(out, c, cast(crate::ir::build::var(*v, &d.ty), IntType::LONG)));
+            }
+            _ => return None,
+        }
+    }
+    Some(match out {
+        None => long(konst),
+        Some(acc) if konst == 0 => acc,
+        Some(acc) if konst < 0 => arith(BinOp::Sub, acc, long(-konst), IntType::LONG),
+        Some(acc) => arith(BinOp::Add, acc, long(konst), IntType::LONG),
+    })
+}
