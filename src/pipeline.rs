@@ -542,12 +542,13 @@ fn nest_loops(loops: &[LoopOutput]) -> Vec<LoopOutput> {
     let inside = |a: Span, b: Span| b.start <= a.start && a.end <= b.end && a != b;
     let mut by_size: Vec<LoopOutput> = loops.to_vec();
     by_size.sort_by_key(|l| (l.span.end - l.span.start, l.span.start));
+    // Each loop goes into the nearest rewritten loop around it (which goes
+    // into the next one in turn): the outer one no longer has the original
+    // statement of a loop two levels down.
     for i in 0..by_size.len() {
-        for j in i + 1..by_size.len() {
-            if inside(by_size[i].span, by_size[j].span) {
-                let (span, with) = (by_size[i].span, by_size[i].text_stmt.clone());
-                by_size[j].text_stmt = put_loop(&by_size[j].text_stmt, span, &with, true);
-            }
+        if let Some(j) = (i + 1..by_size.len()).find(|&j| inside(by_size[i].span, by_size[j].span)) {
+            let (span, with) = (by_size[i].span, by_size[i].text_stmt.clone());
+            by_size[j].text_stmt = put_loop(&by_size[j].text_stmt, span, &with, true);
         }
     }
     let mut outer: Vec<LoopOutput> = by_size

@@ -104,9 +104,12 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
     if sym.nondet_choice || !sym.array_writes.is_empty() {
         return Err(Issue::NotPlainUpdates);
     }
-    let [(cond, false, false)] = &sym.guards[..] else {
+    let Some(((cond, false, false), others)) = sym.guards.split_first() else {
         return Err(Issue::Branches);
     };
+    if others.iter().any(|(_, assertion, _)| *assertion) {
+        return Err(Issue::Branches);
+    }
     let name = |v: VarId| {
         path.var_decl(program, v)
             .map_or_else(|| format!("v{}", v.0), |d| d.name.clone())
@@ -123,21 +126,37 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
         Ok(t)
     };
 
-    // The step of every variable that outlives the iteration.
+    // The step of every variable that outlives the iteration, or the value
+    // it is reset to (over values the loop does not change).
+    let written: BTreeSet<VarId> = sym
+        .full_vals
+        .keys()
+        .filter(|v| !path.locals.contains(v) && v.0 < program.vars.len())
+        .copied()
+        .collect();
     let mut steps: BTreeMap<VarId, i128> = BTreeMap::new();
-    for (v, value) in &sym.full_vals {
-        if path.locals.contains(v) || v.0 >= program.vars.len() {
-            continue;
-        }
+    let mut resets: BTreeMap<VarId, Poly> = BTreeMap::new();
+    for v in &written {
         narrow(*v)?;
-        let step = to_poly(value, &|_| None)
-            .and_then(|p| p.sub(&Poly::var(*v)))
+        let value = to_poly(&sym.full_vals[v], &|_| None).ok_or_else(|| Issue::NotConstantStep(name(*v)))?;
+        let step = value
+            .sub(&Poly::var(*v))
             .and_then(|d| d.as_const())
             .and_then(|r| r.as_int())
-            .filter(|d| d.abs() <= MAX_STEP)
-            .ok_or_else(|| Issue::NotConstantStep(name(*v)))?;
-        if step != 0 {
-            steps.insert(*v, step);
+            .filter(|d| d.abs() <= MAX_STEP);
+        match step {
+            Some(0) => {}
+            Some(step) => {
+                steps.insert(*v, step);
+            }
+            None if value
+                .atoms()
+                .iter()
+                .all(|a| !matches!(a, Atom::Var(w) if written.contains(w))) =>
+            {
+                resets.insert(*v, value);
+            }
+            None => return Err(Issue::NotConstantStep(name(*v))),
         }
     }
     let at_k = |e: &Expr| -> Option<Poly> {
@@ -149,11 +168,15 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
     };
     let mut read = BTreeSet::new();
     crate::ir::build::vars_of(cond, &mut read);
-    for c in &sym.checks {
+    for c in sym.checks.iter().chain(others.iter().map(|(g, _, _)| g)) {
         crate::ir::build::vars_of(c, &mut read);
     }
     for v in &read {
         narrow(*v)?;
+        // A reset value is not linear in the iteration.
+        if resets.contains_key(v) {
+            return Err(Issue::NotConstantStep(name(*v)));
+        }
     }
 
     let trip = trip_count(cond, &at_k)?;
@@ -181,10 +204,15 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
             .filter(|p| p.degree_in(Atom::K) <= 1)
             .ok_or_else(|| Issue::NotConstantStep(shown()))?;
         let ty = c.ty.as_int().ok_or(Issue::NotPlainUpdates)?;
-        if ty.bits() > 32 {
-            return Err(Issue::Wide(shown()));
-        }
         let at = |k: &Poly| p.subst(&|a| (a == Atom::K).then(|| k.clone())).ok_or(Issue::TripCount);
+        if ty.bits() > 32 {
+            // The `long` arithmetic of a summary inside: its values are
+            // far inside `long` when its coefficients are small.
+            if !(ty == IntType::LONG && small_in_long(&at(&Poly::zero())?) && small_in_long(&at(&t_minus_1)?)) {
+                return Err(Issue::Wide(shown()));
+            }
+            continue;
+        }
         let (first, last) = (at(&Poly::zero())?, at(&t_minus_1)?);
         let slope = at(&Poly::constant(1))?
             .sub(&first)
@@ -204,9 +232,27 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
         });
     }
     let ranges = prove_trip_count(program, &trip, ranges)?;
+    // The other assumptions of the path (a summary's, of a loop inside):
+    // comparisons of values linear in the iteration hold at every
+    // iteration if they do at the first and the last.
+    let mut conditions = Vec::new();
+    for (g, _, _) in others {
+        let (op, diff) = comparison(g, &at_k).ok_or(Issue::Branches)?;
+        for k in [Poly::zero(), t_minus_1.clone()] {
+            let e = diff
+                .subst(&|a| (a == Atom::K).then(|| k.clone()))
+                .ok_or(Issue::TripCount)?;
+            let e = long_of(program, &e).ok_or(Issue::TripCount)?;
+            let c = cmp(op, e, lit(0, IntType::LONG));
+            if !conditions.iter().any(|x: &Expr| super::key(x) == super::key(&c)) {
+                conditions.push(c);
+            }
+        }
+    }
 
     let mut enter = vec![Step::Assume(cond.clone())];
     enter.extend(trip.side.iter().cloned().map(Step::Assume));
+    enter.extend(conditions.into_iter().map(Step::Assume));
     for b in &ranges {
         let e = long_of(program, &b.value).ok_or(Issue::TripCount)?;
         let op = if b.upper { BinOp::Le } else { BinOp::Ge };
@@ -224,17 +270,23 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
         let e = long_of(program, &fin).ok_or(Issue::TripCount)?;
         enter.push(Step::Assign(Lhs::Var(*v), cast(e, ty)));
     }
+    for (v, value) in &resets {
+        let e = long_of(program, value).ok_or(Issue::TripCount)?;
+        enter.push(Step::Assign(Lhs::Var(*v), cast(e, narrow(*v)?)));
+    }
     enter.push(Step::Assume(not(cond.clone())));
     Ok(vec![vec![Step::Assume(not(cond.clone()))], enter])
 }
 
-/// The path has one assumption, first (the loop condition), and assigns
-/// variables only.
+/// The path starts with an assumption (the loop condition), asserts
+/// nothing and assigns variables only.
 fn plain_steps(path: &Path) -> Result<(), Issue> {
-    for (i, s) in path.steps.iter().enumerate() {
+    for s in &path.steps {
         match s {
-            Step::Assume(_) if i == 0 => {}
-            Step::Assume(_) | Step::Assert(..) => return Err(Issue::Branches),
+            // Later assumptions (of a summary of a loop inside) are checked
+            // in `summarize`.
+            Step::Assume(_) => {}
+            Step::Assert(..) => return Err(Issue::Branches),
             Step::Assign(Lhs::Var(_), _) => {}
             Step::Assign(Lhs::Index(..), _) | Step::Havoc(_) => return Err(Issue::NotPlainUpdates),
         }
@@ -244,6 +296,45 @@ fn plain_steps(path: &Path) -> Result<(), Issue> {
     } else {
         Err(Issue::Branches)
     }
+}
+
+/// `g` as `d op 0` with `d` linear in `K` and `op` an order (`<`, `<=`,
+/// `>`, `>=`: true at two iterations, true between them); `!` negates.
+fn comparison(g: &Expr, at_k: &dyn Fn(&Expr) -> Option<Poly>) -> Option<(BinOp, Poly)> {
+    let mut e = g;
+    let mut negated = false;
+    loop {
+        match &e.kind {
+            ExprKind::Cast { expr, .. } => e = expr,
+            ExprKind::Unary(crate::ir::UnOp::LogNot, inner) => {
+                negated = !negated;
+                e = inner;
+            }
+            _ => break,
+        }
+    }
+    let ExprKind::Binary(op, l, r) = &e.kind else {
+        return None;
+    };
+    let op = match (op, negated) {
+        (BinOp::Lt, false) | (BinOp::Ge, true) => BinOp::Lt,
+        (BinOp::Le, false) | (BinOp::Gt, true) => BinOp::Le,
+        (BinOp::Gt, false) | (BinOp::Le, true) => BinOp::Gt,
+        (BinOp::Ge, false) | (BinOp::Lt, true) => BinOp::Ge,
+        _ => return None,
+    };
+    let d = at_k(l)?.sub(&at_k(r)?)?;
+    (d.degree_in(Atom::K) <= 1).then_some((op, d))
+}
+
+/// Whether a linear polynomial over values of at most 32 bits stays far
+/// inside `long` (coefficients and constant below 2^28).
+fn small_in_long(p: &Poly) -> bool {
+    p.terms.iter().all(|(mono, c)| {
+        c.as_int().is_some_and(|c| c.abs() < 1 << 28)
+            && mono.iter().all(|(a, e)| matches!(a, Atom::Var(_)) && *e == 1)
+            && mono.len() <= 1
+    })
 }
 
 /// A bound on the value of an operation at one end of the iterations.
