@@ -46,7 +46,7 @@ pub(super) fn array_effects(
 fn index_step(ctx: &Ctx, w: &ArrayWrite) -> Option<i128> {
     let first = to_poly(&w.index, &|_| None)?;
     let rest = ctx.poly_in_k(&w.index)?;
-    if rest.degree_in(Atom::K) != 1 || rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first) {
+    if rest.degree_in(Atom::K) != 1 || rest.at_k(&Poly::zero()).as_ref() != Some(&first) {
         return None;
     }
     rest.by_k()

@@ -485,7 +485,7 @@ impl Ctx<'_> {
     /// in the binomial basis `a0 + a1*k + a2*(k*(k-1)/2)` whose
     /// coefficients are integral for integer-valued closed forms.
     fn poly_wide(&self, p: &Poly, k: &K) -> Option<(Expr, IntType)> {
-        let at = |j: i128| p.subst(&|a| (a == Atom::K).then(|| Poly::constant(j)));
+        let at = |j: i128| p.at_k(&Poly::constant(j));
         let (p0, p1, p2) = (at(0)?, at(1)?, at(2)?);
         let a1 = p1.sub(&p0)?;
         let a2 = p2.sub(&p1.scale(poly::Rat::int(2))?)?.add(&p0)?;

@@ -420,7 +420,7 @@ pub(super) fn checked_operations(ctx: &Ctx, sym: &Sym, name: &dyn Fn(VarId) -> S
                 monotone_unknown: true,
             });
         }
-        let piecewise = rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first);
+        let piecewise = rest.at_k(&Poly::zero()).as_ref() != Some(&first);
         check_polys.push((node.clone(), first, rest, piecewise));
     }
     Ok(CheckedOps {

@@ -232,6 +232,12 @@ impl Poly {
         Some(r)
     }
 
+    /// The polynomial with `K` replaced by `k` (its value at that
+    /// iteration).
+    pub fn at_k(&self, k: &Poly) -> Option<Poly> {
+        self.subst(&|a| (a == Atom::K).then(|| k.clone()))
+    }
+
     /// Coefficients by power of `K`: `self = sum_d coeff[d] * K^d`.
     pub fn by_k(&self) -> Vec<Poly> {
         let mut out: Vec<Poly> = Vec::new();

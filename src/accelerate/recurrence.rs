@@ -122,7 +122,7 @@ impl Cf {
     }
 
     pub(super) fn piecewise(&self) -> bool {
-        self.rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&self.first)
+        self.rest.at_k(&Poly::zero()).as_ref() != Some(&self.first)
     }
 }
 
@@ -220,9 +220,7 @@ fn solve_one(
     // when a dependency is piecewise.
     let g_rest = g.subst(&|a| shifted(cfs, a, 0, false)).ok_or("coefficient overflow")?;
     let g_first = g.subst(&|a| shifted(cfs, a, 0, true)).ok_or("coefficient overflow")?;
-    let g_rest0 = g_rest
-        .subst(&|a| (a == Atom::K).then(Poly::zero))
-        .ok_or("coefficient overflow")?;
+    let g_rest0 = g_rest.at_k(&Poly::zero()).ok_or("coefficient overflow")?;
     let sum = g_rest.sum_below_k().ok_or_else(|| Reason::DegreeTooHigh(name(x)))?;
     let rest = Poly::var(x)
         .add(&g_first)
@@ -291,7 +289,7 @@ fn shifted(cfs: &BTreeMap<VarId, Cf>, a: Atom, shift: i128, first: bool) -> Opti
         return Some(c.first.clone());
     }
     let kk = Poly::k().add(&Poly::constant(shift))?;
-    c.in_k()?.subst(&|b| (b == Atom::K).then(|| kk.clone()))
+    c.in_k()?.at_k(&kk)
 }
 
 /// A step `g` made of variables the path does not change: `±y`, or an
@@ -386,7 +384,7 @@ pub(super) fn monotone(ctx: &Ctx, p: &Poly) -> bool {
     // An increment that does not depend on k keeps its sign.
     let next = Poly::k()
         .add(&Poly::constant(1))
-        .and_then(|k1| p.subst(&|a| (a == Atom::K).then(|| k1.clone())))
+        .and_then(|k1| p.at_k(&k1))
         .and_then(|q| q.sub(p));
     if next.is_some_and(|d| d.degree_in(Atom::K) == 0) {
         return true;
@@ -424,7 +422,7 @@ pub(super) fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> 
     let atoms = Atoms::new();
     let k = atoms.get(Atom::K);
     let mut claims = Vec::new();
-    let at = |cf: &Cf, kk: &Poly| cf.rest.subst(&|a| (a == Atom::K).then(|| kk.clone()));
+    let at = |cf: &Cf, kk: &Poly| cf.rest.at_k(kk);
     for (x, f) in updates {
         let cf = &ctx.cfs[x];
         if let Kind::Alternating(_) = &cf.kind {

@@ -59,7 +59,7 @@ pub(super) fn single_point_guard(
 pub(super) fn moving_step(ctx: &Ctx, e: &Expr) -> Option<i128> {
     let rest = ctx.poly_in_k(e)?;
     let first = to_poly(e, &|_| None)?;
-    if rest.degree_in(Atom::K) > 1 || rest.subst(&|a| (a == Atom::K).then(Poly::zero)).as_ref() != Some(&first) {
+    if rest.degree_in(Atom::K) > 1 || rest.at_k(&Poly::zero()).as_ref() != Some(&first) {
         return None;
     }
     match rest.by_k().get(1) {

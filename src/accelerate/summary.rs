@@ -204,7 +204,7 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
             .filter(|p| p.degree_in(Atom::K) <= 1)
             .ok_or_else(|| Issue::NotConstantStep(shown()))?;
         let ty = c.ty.as_int().ok_or(Issue::NotPlainUpdates)?;
-        let at = |k: &Poly| p.subst(&|a| (a == Atom::K).then(|| k.clone())).ok_or(Issue::TripCount);
+        let at = |k: &Poly| p.at_k(k).ok_or(Issue::TripCount);
         if ty.bits() > 32 {
             // The `long` arithmetic of a summary inside: its values are
             // far inside `long` when its coefficients are small.
@@ -239,9 +239,7 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
     for (g, _, _) in others {
         let (op, diff) = comparison(g, &at_k).ok_or(Issue::Branches)?;
         for k in [Poly::zero(), t_minus_1.clone()] {
-            let e = diff
-                .subst(&|a| (a == Atom::K).then(|| k.clone()))
-                .ok_or(Issue::TripCount)?;
+            let e = diff.at_k(&k).ok_or(Issue::TripCount)?;
             let e = long_of(program, &e).ok_or(Issue::TripCount)?;
             let c = cmp(op, e, lit(0, IntType::LONG));
             if !conditions.iter().any(|x: &Expr| super::key(x) == super::key(&c)) {
@@ -374,7 +372,7 @@ fn trip_count(cond: &Expr, at_k: &dyn Fn(&Expr) -> Option<Poly>) -> Result<TripC
         .and_then(|(l, r)| l.sub(&r))
         .filter(|e| e.degree_in(Atom::K) == 1)
         .ok_or(Issue::TripCount)?;
-    let at = |k: i128| e.subst(&|a| (a == Atom::K).then(|| Poly::constant(k)));
+    let at = |k: i128| e.at_k(&Poly::constant(k));
     let (e0, e1) = at(0).zip(at(1)).ok_or(Issue::TripCount)?;
     let d = e1.sub(&e0).and_then(|d| d.as_const()).and_then(|r| r.as_int());
     let minus_e0 = e0.neg().ok_or(Issue::TripCount)?;
@@ -428,11 +426,7 @@ fn prove_trip_count(program: &Program, trip: &TripCount, ranges: Vec<Bound>) -> 
             Atom::K => int(0),
         })
     };
-    let at = |k: &Poly| {
-        trip.e
-            .subst(&|a| (a == Atom::K).then(|| k.clone()))
-            .and_then(|p| value(&p))
-    };
+    let at = |k: &Poly| trip.e.at_k(k).and_then(|p| value(&p));
     let holds = |e: &Int, op: BinOp| match op {
         BinOp::Lt => e.lt(int(0)),
         BinOp::Le => e.le(int(0)),
