@@ -89,19 +89,9 @@ struct LoopOutput {
 
 /// Transform one file. Errors (syntax errors, unusable input) come back as
 /// diagnostics, and then no output must be written.
-///
-/// Each file gets a z3 context and solvers of its own: z3's answers within a
-/// resource limit depend on what the context saw before (the names and
-/// order of its terms), so a file transformed after others in one process
-/// (a test run, `bench`, `campaign`) must see what a file transformed alone
-/// sees, or the same input would give different outputs.
+/// The file gets a z3 context of its own (`accelerate::in_own_context`).
 pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diagnostic>> {
-    z3::with_z3_config(&z3::Config::new(), || {
-        crate::accelerate::fresh_solvers();
-        let out = accelerate_in_context(text, opts);
-        crate::accelerate::fresh_solvers();
-        out
-    })
+    crate::accelerate::in_own_context(|| accelerate_in_context(text, opts))
 }
 
 fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diagnostic>> {
@@ -608,12 +598,8 @@ fn put_loop(s: &Stmt, span: Span, with: &Stmt, in_block: bool) -> Stmt {
         StmtKind::Default(inner) => StmtKind::Default(sub(inner)),
         other => other.clone(),
     };
-    let span = if s.span.is_synthetic() || contains {
-        Span::SYNTHETIC
-    } else {
-        s.span
-    };
-    Stmt::new(kind, span)
+    // Here `s` is synthetic or contains the loop: it is printed from the IR.
+    Stmt::new(kind, Span::SYNTHETIC)
 }
 
 /// Print the loops and splice them into the text; add the declarations the
@@ -755,12 +741,7 @@ pub struct Explanation {
 pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<Explanation, Vec<Diagnostic>> {
     // A context of its own, as in `accelerate_source`, so that `explain`
     // says what `accelerate` does.
-    z3::with_z3_config(&z3::Config::new(), || {
-        crate::accelerate::fresh_solvers();
-        let out = explain_in_context(text, opts, dot);
-        crate::accelerate::fresh_solvers();
-        out
-    })
+    crate::accelerate::in_own_context(|| explain_in_context(text, opts, dot))
 }
 
 fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanation, Vec<Diagnostic>> {

@@ -177,12 +177,22 @@ const RLIMIT_PRUNE: u32 = 5_000;
 /// budget.
 const RLIMIT_WITNESS: u32 = RLIMIT_OPTIONAL + 1;
 
-/// Drop the solvers of this thread, so that the next file's queries start
-/// from fresh ones: a solver reused across files keeps what earlier files
-/// taught it, and some later queries then ran into the wall-clock guard
-/// (minutes per file) where a fresh solver answers at once.
-pub fn fresh_solvers() {
-    SOLVERS.with(|s| s.borrow_mut().clear());
+/// Run `f` (the work on one file) with a z3 context and solvers of its
+/// own: z3's answers within a resource limit depend on what the context and
+/// the solvers saw before (the names and order of their terms), so a file
+/// transformed after others in one process (a test run, `bench`,
+/// `campaign`) must see what a file transformed alone sees, or the same
+/// input would give different outputs (and some queries ran into the
+/// wall-clock guard, minutes per file, where fresh solvers answer at once).
+/// The solvers are dropped again at the end: they belong to the context.
+pub fn in_own_context<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> R {
+    let clear = || SOLVERS.with(|s| s.borrow_mut().clear());
+    z3::with_z3_config(&z3::Config::new(), || {
+        clear();
+        let out = f();
+        clear();
+        out
+    })
 }
 
 /// Run `f` with the budget of optional queries, then restore the budget.
