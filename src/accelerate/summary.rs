@@ -44,16 +44,17 @@ type Cases = Result<Vec<Vec<Step>>, Reason>;
 /// The summaries of the inner loops of one program, each computed once.
 pub struct Summaries<'p> {
     program: &'p Program,
-    loops: Vec<LoopInfo>,
+    loops: &'p [LoopInfo],
     max_paths: usize,
     done: RefCell<HashMap<(usize, usize), Cases>>,
 }
 
 impl<'p> Summaries<'p> {
-    pub fn new(program: &'p Program, max_paths: usize) -> Summaries<'p> {
+    /// `loops` are the program's loops (`loops::find_loops`).
+    pub fn new(program: &'p Program, loops: &'p [LoopInfo], max_paths: usize) -> Summaries<'p> {
         Summaries {
             program,
-            loops: loops::find_loops(program),
+            loops,
             max_paths,
             done: RefCell::new(HashMap::new()),
         }
@@ -84,13 +85,13 @@ impl<'p> Summaries<'p> {
             Some(r @ Reason::InnerLoop(_)) => r,
             r => refused(r.unwrap_or(Reason::NoPathAccelerated)),
         })?;
-        summarize(self.program, inner, &paths.paths).map_err(Reason::InnerLoop)
+        cases(self.program, inner, &paths.paths).map_err(Reason::InnerLoop)
     }
 }
 
 /// The cases of loop `inner`, whose iteration paths are `paths`: it does
 /// not run, or it runs to its end along its one path.
-fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step>>, Issue> {
+fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step>>, Issue> {
     match &inner.kind {
         StmtKind::While { .. } | StmtKind::For { cond: Some(_), .. } => {}
         StmtKind::DoWhile { .. } => return Err(Issue::DoWhile),
@@ -196,7 +197,6 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
     // Every operation in its type at every iteration: its value moves by
     // a constant per iteration, so its least value is at one end of the
     // range and its greatest at the other.
-    let t_minus_1 = trip.t.sub(&Poly::constant(1)).ok_or(Issue::TripCount)?;
     let mut ranges: Vec<Bound> = Vec::new();
     for c in &sym.checks {
         let shown = || show::expr(program, &|v| Some(name(v)), c);
@@ -208,12 +208,12 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
         if ty.bits() > 32 {
             // The `long` arithmetic of a summary inside: its values are
             // far inside `long` when its coefficients are small.
-            if !(ty == IntType::LONG && small_in_long(&at(&Poly::zero())?) && small_in_long(&at(&t_minus_1)?)) {
+            if !(ty == IntType::LONG && small_in_long(&at(&Poly::zero())?) && small_in_long(&at(&trip.last)?)) {
                 return Err(Issue::Wide(shown()));
             }
             continue;
         }
-        let (first, last) = (at(&Poly::zero())?, at(&t_minus_1)?);
+        let (first, last) = (at(&Poly::zero())?, at(&trip.last)?);
         let slope = at(&Poly::constant(1))?
             .sub(&first)
             .and_then(|d| d.as_const())
@@ -238,8 +238,8 @@ fn summarize(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<
     let mut conditions = Vec::new();
     for (g, _, _) in others {
         let (op, diff) = comparison(g, &at_k).ok_or(Issue::Branches)?;
-        for k in [Poly::zero(), t_minus_1.clone()] {
-            let e = diff.at_k(&k).ok_or(Issue::TripCount)?;
+        for k in [&Poly::zero(), &trip.last] {
+            let e = diff.at_k(k).ok_or(Issue::TripCount)?;
             let e = long_of(program, &e).ok_or(Issue::TripCount)?;
             let c = cmp(op, e, lit(0, IntType::LONG));
             if !conditions.iter().any(|x: &Expr| super::key(x) == super::key(&c)) {
@@ -336,7 +336,7 @@ fn small_in_long(p: &Poly) -> bool {
 }
 
 /// A bound on the value of an operation at one end of the iterations.
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 struct Bound {
     value: Poly,
     limit: i128,
@@ -355,6 +355,8 @@ struct TripCount {
     strict: BinOp,
     /// The number of iterations, over the entry values.
     t: Poly,
+    /// `t - 1`, the last iteration.
+    last: Poly,
     /// For `!=`: the side of `r` on which `l` starts (C, at the entry).
     side: Option<Expr>,
 }
@@ -387,11 +389,13 @@ fn trip_count(cond: &Expr, at_k: &dyn Fn(&Expr) -> Option<Poly>) -> Result<TripC
         _ => return Err(Issue::TripCount),
     };
     let side = (*op == BinOp::Ne).then(|| cmp(strict, (**l).clone(), (**r).clone()));
+    let last = t.sub(&Poly::constant(1)).ok_or(Issue::TripCount)?;
     Ok(TripCount {
         e,
         op: *op,
         strict,
         t,
+        last,
         side,
     })
 }
@@ -438,20 +442,20 @@ fn prove_trip_count(program: &Program, trip: &TripCount, ranges: Vec<Bound>) -> 
     let (Some(e0), Some(t)) = (at(&Poly::zero()), value(&trip.t)) else {
         return Err(Issue::TripCount);
     };
-    let t_minus_1 = trip.t.sub(&Poly::constant(1)).ok_or(Issue::TripCount)?;
-    let (Some(e_last), Some(e_t)) = (at(&t_minus_1), at(&trip.t)) else {
+    let (Some(e_last), Some(e_t)) = (at(&trip.last), at(&trip.t)) else {
         return Err(Issue::TripCount);
     };
     premises.push(holds(&e0, strict));
     let mut kept: Vec<Bound> = Vec::new();
-    let mut seen = BTreeSet::new();
+    let mut seen: Vec<Bound> = Vec::new();
     for b in ranges {
         let Some(v) = value(&b.value) else {
             return Err(Issue::TripCount);
         };
-        if !seen.insert(format!("{:?}{}{}", b.value, b.limit, b.upper)) {
+        if seen.contains(&b) {
             continue;
         }
+        seen.push(b.clone());
         let claim = if b.upper {
             v.le(int(b.limit))
         } else {

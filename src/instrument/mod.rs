@@ -234,10 +234,11 @@ fn path_steps(program: &Program, path: &Path) -> Vec<String> {
 /// Accelerate every loop that can be, in acceleration-only mode.
 pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instrumented {
     let mut prog = program.clone();
-    let summaries = accelerate::Summaries::new(program, opts.max_paths);
-    let loops = loops::find_loops(program)
-        .into_iter()
-        .map(|info| instrument_loop(program, &mut prog, info, opts, &summaries))
+    let infos = loops::find_loops(program);
+    let summaries = accelerate::Summaries::new(program, &infos, opts.max_paths);
+    let loops = infos
+        .iter()
+        .map(|info| instrument_loop(program, &mut prog, info.clone(), opts, &summaries))
         .collect();
     Instrumented { program: prog, loops }
 }
