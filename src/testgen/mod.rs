@@ -304,18 +304,19 @@ impl InnerLoop {
         let own = match self.limit {
             // `j <= i` with `i` at most `outer_max - 1`.
             Limit::OuterCounter => outer_max,
-            Limit::Const(c) => self.trips(c),
+            Limit::Const(c) => self.trips((c, literal_type(c))),
         };
         own.max(self.inner.as_ref().map_or(0, |l| l.max_trips(outer_max)))
     }
 
-    /// The trip count to a constant limit, simulated (it does not depend
-    /// on the program's variables).
-    fn trips(&self, c: i128) -> u32 {
-        let limit = (c, literal_type(c));
+    /// The trip count to `limit` (a value and its type), simulated with C
+    /// semantics; the counter is none of the program's variables, so the
+    /// body does not change it.
+    fn trips(&self, limit: (i128, IntType)) -> u32 {
         let mut j = self.ty.wrap(self.start);
         let mut n = 0;
         while compare((j, self.ty), limit, self.cmp) && n < 1000 {
+            // `j++` is `j = j + 1` in j's promoted type.
             j = self.ty.wrap(arith((j, self.ty), (1, IntType::INT), self.step > 0).0);
             n += 1;
         }
@@ -560,18 +561,13 @@ impl Program {
             Limit::Const(c) => (c, literal_type(c)),
             Limit::OuterCounter => (i128::from(i), self.counter_ty),
         };
-        let mut j = l.ty.wrap(l.start);
-        let mut n = 0;
-        while compare((j, l.ty), limit, l.cmp) && n < 1000 {
+        for _ in 0..l.trips(limit) {
             for u in &l.updates {
                 self.apply(vals, u);
             }
             if let Some(inner) = &l.inner {
                 self.run_inner(vals, inner, i);
             }
-            // `j++` is `j = j + 1` in j's promoted type.
-            j = l.ty.wrap(arith((j, l.ty), (1, IntType::INT), l.step > 0).0);
-            n += 1;
         }
     }
 
