@@ -168,7 +168,11 @@ impl Lowerer<'_> {
     fn abstract_declarator(&mut self, node: Node<'_>, base: CType) -> CType {
         match node.kind() {
             "abstract_array_declarator" => {
-                let len = node.child_by_field_name("size").and_then(|s| self.const_size(s));
+                let size = node.child_by_field_name("size").map(|s| self.array_size(s));
+                let len = match size {
+                    Some(ArraySize::Const(n)) => Some(n),
+                    _ => None,
+                };
                 let ty = match len {
                     Some(n) if !base.is_opaque() => CType::Array(Box::new(base), n),
                     _ => CType::Opaque(self.text(node).to_string()),
@@ -180,12 +184,6 @@ impl Lowerer<'_> {
             }
             _ => CType::Opaque(format!("{base} {}", self.text(node))),
         }
-    }
-
-    /// An array size: a constant expression with a positive value.
-    fn const_size(&mut self, node: Node<'_>) -> Option<u64> {
-        let value = self.expr(node).const_value()?;
-        u64::try_from(value).ok().filter(|&n| n > 0)
     }
 
     /// The size of an array declarator: a positive constant, or the value
@@ -200,10 +198,7 @@ impl Lowerer<'_> {
                 None => ArraySize::Other("is not positive"),
             };
         }
-        let mut inner = &e;
-        while let ExprKind::Cast { expr, .. } = &inner.kind {
-            inner = expr;
-        }
+        let inner = e.skip_implicit();
         match inner.kind {
             ExprKind::Var(_) if inner.ty.as_int().is_some() => ArraySize::Variable,
             _ => ArraySize::Other("is neither a constant nor a variable"),
