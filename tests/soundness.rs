@@ -13,7 +13,7 @@
 //! default 0) scale it up; `.ci/run` runs 600 more in a release build, and
 //! `tracc campaign` runs it at any size.
 
-use tracc::evidence::campaign::{self, CheckLimits, Finding};
+use tracc::evidence::campaign::{self, CheckLimits, Finding, Seeds};
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -38,7 +38,12 @@ fn transformed_programs_keep_their_verdicts() {
         failures.lock().unwrap_or_else(|e| e.into_inner()).push(message);
     };
     let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    let tally = campaign::run(first, count, jobs, CheckLimits::default(), &|_, _| {}, &record);
+    let seeds = Seeds {
+        first,
+        count,
+        only: None,
+    };
+    let (tally, _) = campaign::run(seeds, jobs, CheckLimits::default(), &|_, _| {}, &record);
     eprintln!("soundness: {tally:?}");
     let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
     assert!(

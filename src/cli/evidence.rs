@@ -9,7 +9,8 @@ use std::sync::Mutex;
 use clap::Args;
 
 use super::Exit;
-use crate::evidence::campaign::{self, CheckLimits, Finding, Tally};
+use crate::evidence::campaign::{self, CheckLimits, Finding, Seeds, Tally};
+use crate::testgen::Class;
 
 /// The number of worker threads when `--jobs` is not given.
 fn default_jobs() -> usize {
@@ -26,6 +27,12 @@ pub struct CampaignArgs {
     /// gives the same program).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+
+    /// Check only programs with this class of loop: the seeds from SEED on
+    /// whose program has another class are passed over, and COUNT programs
+    /// of the class are checked.
+    #[arg(long, value_name = "CLASS", value_enum)]
+    pub only: Option<Class>,
 
     /// Worker threads (default: the available cores).
     #[arg(long, short = 'j', value_name = "N")]
@@ -71,6 +78,13 @@ fn tally_line(t: &Tally, count: u64) -> String {
     )
 }
 
+fn class_name(class: Class) -> String {
+    use clap::ValueEnum;
+    class
+        .to_possible_value()
+        .map_or_else(|| format!("{class:?}"), |v| v.get_name().to_string())
+}
+
 fn save_finding(dir: &Path, f: &Finding) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let path = dir.join(format!("campaign_seed{}.c", f.seed));
@@ -86,11 +100,19 @@ pub fn campaign(args: &CampaignArgs) -> Exit {
     };
     let findings = Mutex::new(Vec::new());
     let save_failed = Mutex::new(false);
-    eprintln!(
-        "campaign: seeds {}..{} on {jobs} threads",
-        args.seed,
-        args.seed.saturating_add(args.count)
-    );
+    match args.only {
+        None => eprintln!(
+            "campaign: seeds {}..{} on {jobs} threads",
+            args.seed,
+            args.seed.saturating_add(args.count)
+        ),
+        Some(class) => eprintln!(
+            "campaign: {} programs with {} loops from seed {} on {jobs} threads",
+            args.count,
+            class_name(class),
+            args.seed
+        ),
+    }
     let on_program = |_seed: u64, t: &Tally| {
         if terminal || (args.progress_every > 0 && t.programs.is_multiple_of(args.progress_every)) {
             let end = if terminal { "\r" } else { "\n" };
@@ -114,16 +136,26 @@ pub fn campaign(args: &CampaignArgs) -> Exit {
         }
         findings.lock().unwrap_or_else(|e| e.into_inner()).push(f.clone());
     };
-    let tally = campaign::run(args.seed, args.count, jobs, limits, &on_program, &on_finding);
+    let seeds = Seeds {
+        first: args.seed,
+        count: args.count,
+        only: args.only,
+    };
+    let (tally, end_seed) = campaign::run(seeds, jobs, limits, &on_program, &on_finding);
     if terminal {
         eprintln!();
     }
     println!("campaign: {}", tally_line(&tally, args.count));
+    if args.only.is_some() {
+        println!("campaign: seeds {}..{} looked at", args.seed, end_seed);
+    }
     let findings = findings.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some(path) = &args.json {
         let value = serde_json::json!({
             "first_seed": args.seed,
             "count": args.count,
+            "only": args.only,
+            "end_seed": end_seed,
             "jobs": jobs,
             "timeout_s": args.timeout,
             "tally": tally,
@@ -154,6 +186,12 @@ pub struct BenchArgs {
     /// Wall-clock limit per step and program; a step that runs out is T/O.
     #[arg(long, value_name = "SECONDS", default_value_t = 30)]
     pub timeout: u64,
+
+    /// Check only programs with this class of loop: the seeds from SEED on
+    /// whose program has another class are passed over, and COUNT programs
+    /// of the class are checked.
+    #[arg(long, value_name = "CLASS", value_enum)]
+    pub only: Option<Class>,
 
     /// Worker threads (default: the available cores).
     #[arg(long, short = 'j', value_name = "N")]

@@ -1,6 +1,7 @@
 //! The differential soundness campaign (ARCHITECTURE.md, "Testing").
 //!
-//! In: a range of seeds for `testgen::loop_program`. Out: per program the
+//! In: a range of seeds for `testgen::loop_program` (optionally only the
+//! programs of one class). Out: per program the
 //! verdicts of the input at a bound that covers its loop (the reference),
 //! of the acceleration-only and the restricted output at that bound, and of
 //! the restricted output at `--unwind 3`; a [`Disagreement`] for any pair
@@ -13,14 +14,13 @@
 //! undecided, which is counted, never compared.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use serde::Serialize;
 
 use crate::check::{CheckOptions, CheckReport, Verdict, check_source};
 use crate::pipeline::{Options, accelerate_source};
-use crate::testgen::loop_program;
+use crate::testgen::{Class, Generated, loop_program};
 
 /// How each program is checked.
 #[derive(Clone, Copy, Debug)]
@@ -220,29 +220,64 @@ pub struct Finding {
     pub reduced: String,
 }
 
-/// Run seeds `first..first + count` on `jobs` threads. `on_program` is
+/// Which generated programs a campaign checks.
+#[derive(Clone, Copy, Debug)]
+pub struct Seeds {
+    pub first: u64,
+    /// How many programs are checked.
+    pub count: u64,
+    /// Only programs of this class; seeds whose program is of another class
+    /// are passed over, so `count` programs of the class are checked.
+    pub only: Option<Class>,
+}
+
+/// Hands out the programs of a campaign in seed order, so that the programs
+/// checked are the same whatever the number of threads.
+struct Programs {
+    seeds: Seeds,
+    next_seed: u64,
+    handed_out: u64,
+}
+
+impl Programs {
+    fn next(&mut self) -> Option<(u64, Generated)> {
+        while self.handed_out < self.seeds.count {
+            let seed = self.next_seed;
+            self.next_seed = seed.checked_add(1)?;
+            let g = loop_program(seed);
+            if self.seeds.only.is_none_or(|c| g.classes.contains(&c)) {
+                self.handed_out += 1;
+                return Some((seed, g));
+            }
+        }
+        None
+    }
+}
+
+/// Check the programs `seeds` names on `jobs` threads. `on_program` is
 /// called after each program (for progress), `on_finding` for each
-/// disagreement, both from worker threads.
+/// disagreement, both from worker threads. Returns the counts and the seed
+/// after the last one looked at (where a following campaign goes on).
 pub fn run(
-    first: u64,
-    count: u64,
+    seeds: Seeds,
     jobs: usize,
     limits: CheckLimits,
     on_program: &(dyn Fn(u64, &Tally) + Sync),
     on_finding: &(dyn Fn(&Finding) + Sync),
-) -> Tally {
+) -> (Tally, u64) {
     let started = Instant::now();
-    let next = AtomicU64::new(first);
+    let programs = Mutex::new(Programs {
+        seeds,
+        next_seed: seeds.first,
+        handed_out: 0,
+    });
     let tally = Mutex::new(Tally::default());
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
             scope.spawn(|| {
                 loop {
-                    let seed = next.fetch_add(1, Ordering::Relaxed);
-                    if seed >= first + count {
-                        break;
-                    }
-                    let g = loop_program(seed);
+                    let next = programs.lock().unwrap_or_else(|e| e.into_inner()).next();
+                    let Some((seed, g)) = next else { break };
                     let r = compare_program(&g.source, g.bound, limits);
                     if let Some(d) = &r.disagreement {
                         let reduced = super::reduce::reduce(&g.source, g.bound, limits, d);
@@ -267,7 +302,8 @@ pub fn run(
     });
     let mut t = tally.into_inner().unwrap_or_else(|e| e.into_inner());
     t.seconds = started.elapsed().as_secs_f64();
-    t
+    let end = programs.into_inner().unwrap_or_else(|e| e.into_inner()).next_seed;
+    (t, end)
 }
 
 /// A reduced finding as a self-contained fixture: the expectation header
@@ -284,4 +320,30 @@ pub fn as_fixture(f: &Finding) -> String {
     );
     text.push_str(&f.reduced);
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_campaign_on_one_class_takes_the_first_programs_of_that_class() {
+        let seeds = Seeds {
+            first: 100,
+            count: 4,
+            only: Some(Class::Nested),
+        };
+        let mut programs = Programs {
+            seeds,
+            next_seed: seeds.first,
+            handed_out: 0,
+        };
+        let taken: Vec<u64> = std::iter::from_fn(|| programs.next()).map(|(seed, _)| seed).collect();
+        let expected: Vec<u64> = (100..)
+            .filter(|&s| loop_program(s).classes.contains(&Class::Nested))
+            .take(4)
+            .collect();
+        assert_eq!(taken, expected);
+        assert_eq!(programs.next_seed, expected[3] + 1);
+    }
 }

@@ -37,6 +37,28 @@ use std::fmt::Write as _;
 pub struct Generated {
     pub source: String,
     pub bound: u32,
+    /// The classes of loop the program has (`tracc campaign --only`).
+    pub classes: Vec<Class>,
+}
+
+/// A class of generated loop, so that a campaign can be run on one class
+/// alone (a new class needs its own count of programs without
+/// disagreement, and it is a small share of the whole).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Class {
+    /// A loop over arrays (copies, maps, fills, searches).
+    Array,
+    /// A loop whose counter is in the header (`for`, `do`/`while`).
+    Header,
+    /// A `while` loop with counters and a body of updates and branches.
+    Counted,
+    /// A body branching on a value the loop does not change.
+    Correlated,
+    /// A body whose branch alternates with a flag toggled each iteration.
+    Alternating,
+    /// A loop with a loop inside its body.
+    Nested,
 }
 
 /// xorshift64*: small, deterministic, good enough for test generation.
@@ -1048,6 +1070,7 @@ pub fn loop_program(seed: u64) -> Generated {
         return Generated {
             source: a.render(),
             bound: a.bound(),
+            classes: vec![Class::Array],
         };
     }
     let mut rng = Rng::new(seed);
@@ -1061,14 +1084,18 @@ pub fn loop_program(seed: u64) -> Generated {
         return Generated {
             source: h.render(),
             bound: h.bound(),
+            classes: vec![Class::Header],
         };
     }
     let mut prog = Program::random(&mut rng);
+    let mut classes = vec![Class::Counted];
     // A separate stream again: programs without the branch stay as before.
     let mut correlated = Rng::new(seed ^ 0xC022_E1A7_0000_0000);
     if correlated.chance(30) {
         prog.add_correlated_branch(&mut correlated);
+        classes.push(Class::Correlated);
     } else if prog.flag.is_some() && correlated.chance(40) {
+        classes.push(Class::Alternating);
         // Paths that alternate in a fixed order.
         prog.guard = Some(Branch::Flag);
         if prog.else_updates.is_empty() {
@@ -1079,6 +1106,7 @@ pub fn loop_program(seed: u64) -> Generated {
     let mut nested = Rng::new(seed ^ 0x4E57_ED00_0000_0000);
     if nested.chance(25) {
         prog.inner = Some(InnerLoop::random(&mut nested, &prog, 0));
+        classes.push(Class::Nested);
     }
     prog.choose_final_asserts(&mut rng);
     // A while loop whose body runs m times needs --unwind m + 1 (an inner
@@ -1087,6 +1115,7 @@ pub fn loop_program(seed: u64) -> Generated {
     Generated {
         source: prog.render(),
         bound: prog.max_iters.max(inner_trips) + 1,
+        classes,
     }
 }
 
@@ -1155,7 +1184,14 @@ mod tests {
         let (mut nested, mut outer) = (0, 0);
         for seed in 0..3000 {
             let g = loop_program(seed);
-            if !g.source.contains(" j ") {
+            // The class says so exactly when there is an inner loop.
+            assert_eq!(
+                g.classes.contains(&Class::Nested),
+                g.source.matches("for (").count() + g.source.matches("while (").count() > 1,
+                "seed {seed}:\n{}",
+                g.source
+            );
+            if !g.classes.contains(&Class::Nested) {
                 continue;
             }
             nested += 1;
