@@ -42,16 +42,14 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = x < 4294967295U && y <= 4294967293U && ((flag && i + 1U < 1000000U) || (!flag && i + 1U < 1000000U));
-            {
-                if (flag) {
-                    x = x + 1;
-                } else {
-                    y = y + 2;
-                }
-                flag = !flag;
-                i++;
+            _Bool tracc_cov1 = x < 4294967295U && y <= 4294967293U && i + 1U < 1000000U;
+            if (flag) {
+                x = x + 1;
+            } else {
+                y = y + 2;
             }
+            flag = !flag;
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

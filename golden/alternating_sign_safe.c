@@ -27,10 +27,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s != (-2147483647 - 1);
-            {
-                s = -s;
-                i++;
-            }
+            s = -s;
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

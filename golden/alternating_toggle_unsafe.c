@@ -24,10 +24,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = t >= -2147483646;
-            {
-                t = 1 - t;
-                i++;
-            }
+            t = 1 - t;
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

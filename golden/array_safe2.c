@@ -33,9 +33,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                a[i] = 2 * i;
-            }
+            a[i] = 2 * i;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

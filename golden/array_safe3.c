@@ -32,9 +32,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i <= 4294967292U && i < 300U;
-            {
-                b[i] = 1;
-            }
+            b[i] = 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

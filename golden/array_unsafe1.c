@@ -32,9 +32,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i < 100U;
-            {
-                a[i] = 1;
-            }
+            a[i] = 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

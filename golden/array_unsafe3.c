@@ -33,9 +33,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i < 50U;
-            {
-                a[i] = nondet_int();
-            }
+            a[i] = nondet_int();
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
@@ -57,9 +55,7 @@ int main(void)
             tracc_q2 = 1;
         } else {
             _Bool tracc_cov2 = i < 4294967295U && i < 50U;
-            {
-                b[i] = a[i];
-            }
+            b[i] = a[i];
             __CPROVER_assume(!tracc_cov2);
             tracc_q2 = 0;
         }

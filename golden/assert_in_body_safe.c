@@ -21,17 +21,15 @@ int main(void)
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 2UL);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-            __CPROVER_assume(x == 2 * i);
+            __CPROVER_assume(x == 2 * i && (unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 2UL)) == 2 * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)));
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x <= 4294967293U && x == 2U * i;
-            {
-                assert(x == 2 * i);
-                x = x + 2;
-                i = i + 1;
-            }
+            assert(x == 2 * i);
+            x = x + 2;
+            i = i + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -28,11 +28,9 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x <= 4294967292U && x < 1000U;
-            {
-                __CPROVER_assert(x < 1000, "x stays below 1000");
-                x = x + 3;
-                i = i + 1;
-            }
+            __CPROVER_assert(x < 1000, "x stays below 1000");
+            x = x + 3;
+            i = i + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

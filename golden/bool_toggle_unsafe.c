@@ -23,9 +23,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                b = !b;
-            }
+            b = !b;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

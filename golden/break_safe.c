@@ -24,12 +24,10 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i < 4294967295U && !(i >= n);
-            {
-                if (i >= n) {
-                    break;
-                }
-                i++;
+            if (i >= n) {
+                break;
             }
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -34,9 +34,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                a[i] = 3 * i;
-            }
+            a[i] = 3 * i;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
@@ -56,11 +54,9 @@ int main(void)
             tracc_q2 = 1;
         } else {
             _Bool tracc_cov2 = !(a[i] == t);
-            {
-                if (a[i] == t) {
-                    pos = i;
-                    break;
-                }
+            if (a[i] == t) {
+                pos = i;
+                break;
             }
             __CPROVER_assume(!tracc_cov2);
             tracc_q2 = 0;

@@ -24,10 +24,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = c < 127 && k < 4294967295U;
-            {
-                c++;
-                k++;
-            }
+            c++;
+            k++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -28,11 +28,9 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                flag = 1;
-                last = 7;
-                i++;
-            }
+            flag = 1;
+            last = 7;
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -23,10 +23,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                done = 1;
-                i++;
-            }
+            done = 1;
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

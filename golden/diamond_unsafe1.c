@@ -38,14 +38,12 @@ int main(void)
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = x <= 4294967293U;
-            {
-                if (nondet_bool()) {
-                    x = x + 2;
-                } else {
-                    x = x + 1;
-                }
-                i = i + 1;
+            if (nondet_bool()) {
+                x = x + 2;
+            } else {
+                x = x + 1;
             }
+            i = i + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

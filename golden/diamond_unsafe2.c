@@ -37,14 +37,12 @@ int main(void)
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = (i <= 4294967292U && a < 4294967295U && b <= 4294967293U && i < 300000U && i % 3U == 0U) || (i < 4294967295U && b < 4294967295U && i < 300000U && !(i % 3U == 0U));
-            {
-                if (i % 3 == 0) {
-                    a++;
-                } else {
-                    b++;
-                }
-                i++;
+            if (i % 3 == 0) {
+                a++;
+            } else {
+                b++;
             }
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -26,10 +26,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i < 4294967295U && x <= 4294967293U;
-            {
-                x = x + 2;
-                i = i + 1;
-            }
+            x = x + 2;
+            i = i + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

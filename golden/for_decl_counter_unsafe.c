@@ -24,10 +24,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s <= 18446744073709551610UL && s != 1666660UL;
-            {
-                s += 5;
-                assert(s != 1666665);
-            }
+            s += 5;
+            assert(s != 1666665);
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -26,9 +26,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i <= 4294967292U && cnt < 4294967295U;
-            {
-                cnt++;
-            }
+            cnt++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -23,9 +23,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                last = i;
-            }
+            last = i;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

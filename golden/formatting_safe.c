@@ -36,11 +36,8 @@ main ( void ) {	/* brace on the same line, then a tab */
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = y <= 4294967293U;
-            {
-                x=x+1 ;	y+= 2;   /* two statements on one line */
-                // a comment inside the body
-                /**/
-            }
+            x=x+1 ;
+            y+= 2;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

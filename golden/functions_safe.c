@@ -36,10 +36,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x <= 4294967293U;
-            {
-                x = add_two(x);
-                i = next_index(i);
-            }
+            x = add_two(x);
+            i = next_index(i);
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

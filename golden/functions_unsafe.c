@@ -47,10 +47,8 @@ int main(void)
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                x = clamp_add(x);
-                i++;
-            }
+            x = clamp_add(x);
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -25,12 +25,10 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i != 10U;
-            {
-                if (i == 10) {
-                    goto done;
-                }
-                i++;
+            if (i == 10) {
+                goto done;
             }
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -28,13 +28,11 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i <= 613566756U && !(7U * i % 10U == 3U);
-            {
-                if (7 * i % 10 == 3) {
-                    found = 1;
-                    goto out;
-                }
-                i++;
+            if (7 * i % 10 == 3) {
+                found = 1;
+                goto out;
             }
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

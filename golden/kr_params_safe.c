@@ -25,10 +25,8 @@ unsigned char step;
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s <= 4294967292U;
-            {
-                s += 3;
-                i++;
-            }
+            s += 3;
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

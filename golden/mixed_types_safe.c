@@ -29,10 +29,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = (unsigned long)s * 1UL <= 18446744073709551615UL - total;
-            {
-                total = total + s;
-                s++;
-            }
+            total = total + s;
+            s++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -30,12 +30,10 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x <= 4294967293U && y <= 4294967292U && z >= 1U;
-            {
-                x = x + 2;
-                y = y + 3;
-                z = z - 1;
-                i = i + 1;
-            }
+            x = x + 2;
+            y = y + 3;
+            z = z - 1;
+            i = i + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -31,11 +31,9 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x < 2147483647 && y <= 2147483645;
-            {
-                x = x + 1;
-                y = y + 2;
-                i++;
-            }
+            x = x + 1;
+            y = y + 2;
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -27,31 +27,27 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x <= 4294967292U && x != 2099997U;
-            {
-                x += 3;
-                assert(x != 2100000u);
-                y = 0;
-                unsigned char tracc_q2 = 0;
-                while (y < 7) {
-                    if (nondet_bool()) {
-                        __CPROVER_assume(tracc_q2 != 1);
-                        unsigned long tracc_n2 = nondet_ulong();
-                        __CPROVER_assume(tracc_n2 >= 1UL);
-                        __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)y));
-                        __CPROVER_assume(y < 7 && (int)((long)y + (long)(tracc_n2 - 1UL)) < 7);
-                        y = (int)((long)y + (long)tracc_n2);
-                        tracc_q2 = 1;
-                    } else {
-                        _Bool tracc_cov2 = 1;
-                        {
-                            y++;
-                        }
-                        __CPROVER_assume(!tracc_cov2);
-                        tracc_q2 = 0;
-                    }
+            x += 3;
+            assert(x != 2100000u);
+            y = 0;
+            unsigned char tracc_q2 = 0;
+            while (y < 7) {
+                if (nondet_bool()) {
+                    __CPROVER_assume(tracc_q2 != 1);
+                    unsigned long tracc_n2 = nondet_ulong();
+                    __CPROVER_assume(tracc_n2 >= 1UL);
+                    __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)y));
+                    __CPROVER_assume(y < 7 && (int)((long)y + (long)(tracc_n2 - 1UL)) < 7);
+                    y = (int)((long)y + (long)tracc_n2);
+                    tracc_q2 = 1;
+                } else {
+                    _Bool tracc_cov2 = 1;
+                    y++;
+                    __CPROVER_assume(!tracc_cov2);
+                    tracc_q2 = 0;
                 }
-                i++;
             }
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -31,27 +31,23 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = n <= 0U || 1UL <= (unsigned long)(4294967295U - c) / (unsigned long)n;
-            {
-                unsigned char tracc_q2 = 0;
-                for (j = 0; j < n; j++) {
-                    if (nondet_bool()) {
-                        __CPROVER_assume(tracc_q2 != 1);
-                        unsigned long tracc_n2 = nondet_ulong();
-                        __CPROVER_assume(tracc_n2 >= 1UL);
-                        __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - j));
-                        __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - c));
-                        __CPROVER_assume(j < n && (unsigned int)((long)j + (long)(tracc_n2 - 1UL)) < n);
-                        j = (unsigned int)((long)j + (long)(tracc_n2 - 1UL));
-                        c = (unsigned int)((long)c + (long)(tracc_n2 - 1UL)) + 1U;
-                        tracc_q2 = 1;
-                    } else {
-                        _Bool tracc_cov2 = c < 4294967295U;
-                        {
-                            c++;
-                        }
-                        __CPROVER_assume(!tracc_cov2);
-                        tracc_q2 = 0;
-                    }
+            unsigned char tracc_q2 = 0;
+            for (j = 0; j < n; j++) {
+                if (nondet_bool()) {
+                    __CPROVER_assume(tracc_q2 != 1);
+                    unsigned long tracc_n2 = nondet_ulong();
+                    __CPROVER_assume(tracc_n2 >= 1UL);
+                    __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - j));
+                    __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - c));
+                    __CPROVER_assume(j < n && (unsigned int)((long)j + (long)(tracc_n2 - 1UL)) < n);
+                    j = (unsigned int)((long)j + (long)(tracc_n2 - 1UL));
+                    c = (unsigned int)((long)c + (long)(tracc_n2 - 1UL)) + 1U;
+                    tracc_q2 = 1;
+                } else {
+                    _Bool tracc_cov2 = c < 4294967295U;
+                    c++;
+                    __CPROVER_assume(!tracc_cov2);
+                    tracc_q2 = 0;
                 }
             }
             __CPROVER_assume(!tracc_cov1);

@@ -27,48 +27,42 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s <= 4294967255U;
-            {
-                unsigned char tracc_q2 = 0;
-                for (j = 0; j < 4; j++) {
-                    if (nondet_bool()) {
-                        __CPROVER_assume(tracc_q2 != 1);
-                        unsigned long tracc_n2 = nondet_ulong();
-                        __CPROVER_assume(tracc_n2 >= 1UL);
-                        __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - s) / 10UL);
-                        __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)j));
-                        __CPROVER_assume(j < 4 && (int)((long)j + (long)(tracc_n2 - 1UL)) < 4);
-                        s = (unsigned int)((long)(unsigned int)((long)s + (long)((tracc_n2 - 1UL) * 10UL)) - 2L * (long)0 + 10L);
-                        j = (int)((long)j + (long)(tracc_n2 - 1UL));
-                        k = (int)5L;
-                        tracc_q2 = 1;
-                    } else {
-                        _Bool tracc_cov2 = s <= 4294967285U;
-                        {
-                            unsigned char tracc_q3 = 0;
-                            for (k = 0; k < 5; k++) {
-                                if (nondet_bool()) {
-                                    __CPROVER_assume(tracc_q3 != 1);
-                                    unsigned long tracc_n3 = nondet_ulong();
-                                    __CPROVER_assume(tracc_n3 >= 1UL);
-                                    __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - s) / 2UL);
-                                    __CPROVER_assume(tracc_n3 <= (unsigned long)(2147483647L - (long)k));
-                                    __CPROVER_assume(k < 5 && (int)((long)k + (long)(tracc_n3 - 1UL)) < 5);
-                                    s = (unsigned int)((long)s + (long)((tracc_n3 - 1UL) * 2UL)) + 2;
-                                    k = (int)((long)k + (long)(tracc_n3 - 1UL));
-                                    tracc_q3 = 1;
-                                } else {
-                                    _Bool tracc_cov3 = s <= 4294967293U;
-                                    {
-                                        s += 2;
-                                    }
-                                    __CPROVER_assume(!tracc_cov3);
-                                    tracc_q3 = 0;
-                                }
-                            }
+            unsigned char tracc_q2 = 0;
+            for (j = 0; j < 4; j++) {
+                if (nondet_bool()) {
+                    __CPROVER_assume(tracc_q2 != 1);
+                    unsigned long tracc_n2 = nondet_ulong();
+                    __CPROVER_assume(tracc_n2 >= 1UL);
+                    __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - s) / 10UL);
+                    __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)j));
+                    __CPROVER_assume(j < 4 && (int)((long)j + (long)(tracc_n2 - 1UL)) < 4);
+                    s = (unsigned int)((long)(unsigned int)((long)s + (long)((tracc_n2 - 1UL) * 10UL)) - 2L * (long)0 + 10L);
+                    j = (int)((long)j + (long)(tracc_n2 - 1UL));
+                    k = (int)5L;
+                    tracc_q2 = 1;
+                } else {
+                    _Bool tracc_cov2 = s <= 4294967285U;
+                    unsigned char tracc_q3 = 0;
+                    for (k = 0; k < 5; k++) {
+                        if (nondet_bool()) {
+                            __CPROVER_assume(tracc_q3 != 1);
+                            unsigned long tracc_n3 = nondet_ulong();
+                            __CPROVER_assume(tracc_n3 >= 1UL);
+                            __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - s) / 2UL);
+                            __CPROVER_assume(tracc_n3 <= (unsigned long)(2147483647L - (long)k));
+                            __CPROVER_assume(k < 5 && (int)((long)k + (long)(tracc_n3 - 1UL)) < 5);
+                            s = (unsigned int)((long)s + (long)((tracc_n3 - 1UL) * 2UL)) + 2;
+                            k = (int)((long)k + (long)(tracc_n3 - 1UL));
+                            tracc_q3 = 1;
+                        } else {
+                            _Bool tracc_cov3 = s <= 4294967293U;
+                            s += 2;
+                            __CPROVER_assume(!tracc_cov3);
+                            tracc_q3 = 0;
                         }
-                        __CPROVER_assume(!tracc_cov2);
-                        tracc_q2 = 0;
                     }
+                    __CPROVER_assume(!tracc_cov2);
+                    tracc_q2 = 0;
                 }
             }
             __CPROVER_assume(!tracc_cov1);

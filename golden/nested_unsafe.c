@@ -24,27 +24,23 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i <= 0;
-            {
-                unsigned char tracc_q2 = 0;
-                for (j = 0; j < i; j++) {
-                    if (nondet_bool()) {
-                        __CPROVER_assume(tracc_q2 != 1);
-                        unsigned long tracc_n2 = nondet_ulong();
-                        __CPROVER_assume(tracc_n2 >= 1UL);
-                        __CPROVER_assume(tracc_n2 <= (unsigned long)(32767L - (long)j));
-                        __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)c));
-                        __CPROVER_assume(j < i && (short)((long)j + (long)(tracc_n2 - 1UL)) < i);
-                        j = (short)((long)j + (long)(tracc_n2 - 1UL));
-                        c = (int)((long)c + (long)(tracc_n2 - 1UL)) + 1;
-                        tracc_q2 = 1;
-                    } else {
-                        _Bool tracc_cov2 = c < 2147483647;
-                        {
-                            c++;
-                        }
-                        __CPROVER_assume(!tracc_cov2);
-                        tracc_q2 = 0;
-                    }
+            unsigned char tracc_q2 = 0;
+            for (j = 0; j < i; j++) {
+                if (nondet_bool()) {
+                    __CPROVER_assume(tracc_q2 != 1);
+                    unsigned long tracc_n2 = nondet_ulong();
+                    __CPROVER_assume(tracc_n2 >= 1UL);
+                    __CPROVER_assume(tracc_n2 <= (unsigned long)(32767L - (long)j));
+                    __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)c));
+                    __CPROVER_assume(j < i && (short)((long)j + (long)(tracc_n2 - 1UL)) < i);
+                    j = (short)((long)j + (long)(tracc_n2 - 1UL));
+                    c = (int)((long)c + (long)(tracc_n2 - 1UL)) + 1;
+                    tracc_q2 = 1;
+                } else {
+                    _Bool tracc_cov2 = c < 2147483647;
+                    c++;
+                    __CPROVER_assume(!tracc_cov2);
+                    tracc_q2 = 0;
                 }
             }
             __CPROVER_assume(!tracc_cov1);

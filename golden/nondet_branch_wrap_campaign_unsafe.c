@@ -34,12 +34,10 @@ int main(void)
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = v1 <= 65280;
-            {
-                if (nondet_bool()) {
-                    v1 = v1 + 255;
-                }
-                i++;
+            if (nondet_bool()) {
+                v1 = v1 + 255;
             }
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -29,10 +29,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s < 4294967295U;
-            {
-                s = s + 1;
-                i = i + 1;
-            }
+            s = s + 1;
+            i = i + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

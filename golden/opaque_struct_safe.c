@@ -40,10 +40,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s <= 4294967292U;
-            {
-                s = s + 3;
-                i = i + 1;
-            }
+            s = s + 3;
+            i = i + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -24,9 +24,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                x = x + 1;
-            }
+            x = x + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

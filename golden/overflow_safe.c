@@ -24,10 +24,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = c < 255;
-            {
-                c = c + 1;
-                k = k + 1;
-            }
+            c = c + 1;
+            k = k + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -27,10 +27,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = d < 255;
-            {
-                d = d + 1;
-                k = k + 1;
-            }
+            d = d + 1;
+            k = k + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -25,10 +25,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = y < 4294967295U;
-            {
-                x = x - 1;
-                y = y + 1;
-            }
+            x = x - 1;
+            y = y + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -37,10 +37,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i < 100U;
-            {
-                a[i] = nondet_short();
-                b[i] = nondet_short();
-            }
+            a[i] = nondet_short();
+            b[i] = nondet_short();
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
@@ -63,9 +61,7 @@ int main(void)
             tracc_q2 = 1;
         } else {
             _Bool tracc_cov2 = i < 100U && (b[i] >= 0 ? a[i] <= 2147483647 - b[i] : a[i] >= (-2147483647 - 1) - b[i]);
-            {
-                c[i] = a[i] + b[i];
-            }
+            c[i] = a[i] + b[i];
             __CPROVER_assume(!tracc_cov2);
             tracc_q2 = 0;
         }
@@ -84,9 +80,7 @@ int main(void)
             tracc_q3 = 1;
         } else {
             _Bool tracc_cov3 = i < 100U && c[i] == a[i] + b[i];
-            {
-                assert(c[i] == a[i] + b[i]);
-            }
+            assert(c[i] == a[i] + b[i]);
             __CPROVER_assume(!tracc_cov3);
             tracc_q3 = 0;
         }

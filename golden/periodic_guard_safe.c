@@ -34,12 +34,10 @@ int main(void)
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = (i <= 4294967291U && i < 2000000U && i % 4U == 3U && i + 2U < 2000000U) || (i <= 4294967293U && i < 2000000U && !(i % 4U == 3U));
-            {
-                if (i % 4 == 3) {
-                    odd = 1;
-                }
-                i += 2;
+            if (i % 4 == 3) {
+                odd = 1;
             }
+            i += 2;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -35,12 +35,10 @@ int main(void)
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = (x < 4294967295U && x < n && x < m) || (x <= 4294967293U && x < n && !(x < m));
-            {
-                if (x < m) {
-                    x = x + 1;
-                } else {
-                    x = x + 2;
-                }
+            if (x < m) {
+                x = x + 1;
+            } else {
+                x = x + 2;
             }
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;

@@ -31,12 +31,10 @@ int main(void)
             tracc_q1 = 2;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                if (x < 51) {
-                    x = x + 1;
-                } else {
-                    x = x + 2;
-                }
+            if (x < 51) {
+                x = x + 1;
+            } else {
+                x = x + 2;
             }
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;

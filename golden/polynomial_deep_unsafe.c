@@ -26,10 +26,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = (unsigned long)i * 1UL <= (unsigned long)(18446744073709551615ULL - s);
-            {
-                s = s + i;
-                i = i + 1;
-            }
+            s = s + i;
+            i = i + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -30,10 +30,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = (unsigned long)y + (unsigned long)x * 1UL <= 4294967295UL;
-            {
-                y = y + x;
-                x = x + 1;
-            }
+            y = y + x;
+            x = x + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -29,9 +29,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = (unsigned long)i * 1UL <= (unsigned long)(18446744073709551615ULL - s);
-            {
-                s += i;
-            }
+            s += i;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -24,11 +24,9 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s < 65535;
-            {
-                assert(s + 1 > s);
-                s++;
-                k++;
-            }
+            assert(s + 1 > s);
+            s++;
+            k++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -25,10 +25,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = steps < 4294967295U;
-            {
-                c--;
-                steps++;
-            }
+            c--;
+            steps++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -29,10 +29,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = j < 9223372036854775807L;
-            {
-                i = i - 1;
-                j = j + 1;
-            }
+            i = i - 1;
+            j = j + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

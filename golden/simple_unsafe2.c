@@ -24,10 +24,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = k < 2147483647;
-            {
-                c--;
-                k++;
-            }
+            c--;
+            k++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

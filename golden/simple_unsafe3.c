@@ -18,17 +18,15 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)s);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)t));
-            s = (unsigned short)((long)s - (long)tracc_n1);
+            __CPROVER_assume(tracc_n1 <= (0UL - (unsigned long)s) % 65536UL * 65535UL % 65536UL);
             t = (unsigned short)((long)t + (long)tracc_n1);
+            s = (unsigned short)(((unsigned long)s + tracc_n1 * 65535UL) % 65536UL);
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = t < 65535;
-            {
-                s--;
-                t++;
-            }
+            s--;
+            t++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

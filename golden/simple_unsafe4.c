@@ -21,9 +21,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                i = i + 2;
-            }
+            i = i + 2;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -31,11 +31,9 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = acc <= 18446744073709551610UL && parity >= -32766;
-            {
-                acc = acc + 5;
-                parity = 1 - parity;
-                i = i + 1;
-            }
+            acc = acc + 5;
+            parity = 1 - parity;
+            i = i + 1;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -25,9 +25,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = c < 127;
-            {
-                c++;
-            }
+            c++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -87,26 +87,24 @@ int main(void)
             c = (unsigned int)((long)c + (long)(tracc_n4 * 2UL));
             tracc_q1 = 4;
         } else {
-            _Bool tracc_cov1 = i <= 4294967291U && a < 4294967295U && b < 4294967295U && c <= 4294967293U && ((i % 4U == 0U && i + 1U < n && i + 1U + 1U < n && i + 1U + 1U + 1U < n) || (i % 4U == 3U && i + 1U < n && i + 1U + 1U < n && i + 1U + 1U + 1U < n) || (i % 4U == 2U && i + 1U < n && i + 1U + 1U < n && i + 1U + 1U + 1U < n) || (i % 4U == 1U && i + 1U < n && i + 1U + 1U < n && i + 1U + 1U + 1U < n));
-            {
-                switch (i % 4) {
-                case 0:
-                    a++;
-                    break;
-                case 1:
-                    b++;
-                    break;
-                case 2:
-                    /* fall through */
-                case 3:
-                    c++;
-                    break;
-                default:
-                    d++;
-                    break;
-                }
-                i++;
+            _Bool tracc_cov1 = i <= 4294967291U && a < 4294967295U && b < 4294967295U && c <= 4294967293U && i + 1U < n && i + 1U + 1U < n && i + 1U + 1U + 1U < n;
+            switch (i % 4) {
+            case 0:
+                a++;
+                break;
+            case 1:
+                b++;
+                break;
+            case 2:
+                /* fall through */
+            case 3:
+                c++;
+                break;
+            default:
+                d++;
+                break;
             }
+            i++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -53,18 +53,16 @@ int main(void)
             tracc_q1 = 4;
         } else {
             _Bool tracc_cov1 = 1;
-            {
-                switch (state) {
-                case 0:
-                    state = 1;
-                    break;
-                case 1:
-                    state = 2;
-                    break;
-                case 2:
-                    state = 0;
-                    break;
-                }
+            switch (state) {
+            case 0:
+                state = 1;
+                break;
+            case 1:
+                state = 2;
+                break;
+            case 2:
+                state = 0;
+                break;
             }
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;

@@ -25,10 +25,8 @@ int main(void)
             tracc2_q1 = 1;
         } else {
             _Bool tracc2_cov1 = tracc_q1 <= 4294967293U;
-            {
-                tracc_n1++;
-                tracc_q1 += 2;
-            }
+            tracc_n1++;
+            tracc_q1 += 2;
             __CPROVER_assume(!tracc2_cov1);
             tracc2_q1 = 0;
         }

@@ -32,9 +32,7 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s <= 4294967292U;
-            {
-                s += 3;
-            }
+            s += 3;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -1,4 +1,4 @@
-// tracc: expect UNSAFE verify=UNKNOWN
+// tracc: expect UNSAFE verify=UNSAFE
 // An unsigned char is always below 256, so the loop never ends; its increment wraps every 256 iterations and the assertion in the body fails at the 300th.
 #include <assert.h>
 
@@ -16,18 +16,15 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned char)((int)255 - (int)c));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
             __CPROVER_assume(k + 1U > 300 || (unsigned long)((long)300 - (long)(k + 1U)) >= tracc_n1);
-            c = (unsigned char)((long)c + (long)(tracc_n1 - 1UL));
-            k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
+            k = (unsigned int)((long)k + (long)tracc_n1);
+            c = (unsigned char)(((unsigned long)c + (tracc_n1 - 1UL)) % 256UL);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = c < 255 && k < 4294967295U && k != 299U;
-            {
-                k++;
-                assert(k != 300);
-            }
+            _Bool tracc_cov1 = k < 4294967295U && k != 299U;
+            k++;
+            assert(k != 300);
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

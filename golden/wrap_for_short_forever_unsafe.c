@@ -24,10 +24,8 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = c < 32767 && k < 4294967295U && k != 9U;
-            {
-                k++;
-                assert(k != 10);
-            }
+            k++;
+            assert(k != 10);
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

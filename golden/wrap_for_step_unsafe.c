@@ -1,4 +1,4 @@
-// tracc: expect UNSAFE verify=UNKNOWN
+// tracc: expect UNSAFE verify=UNSAFE
 // Every unsigned int is at most 4294967295, so the loop never ends; its step of 1000000 wraps past 2^32 every 4295 iterations and the assertion in the body fails at the 5000th.
 #include <assert.h>
 
@@ -16,18 +16,15 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 1000000UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
             __CPROVER_assume(k + 1U > 5000 || (unsigned long)((long)5000 - (long)(k + 1U)) >= tracc_n1);
-            i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 1000000UL));
-            k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
+            k = (unsigned int)((long)k + (long)tracc_n1);
+            i = (unsigned int)(((unsigned long)i + (tracc_n1 - 1UL) * 1000000UL) % 4294967296UL);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = i <= 4293967295U && k < 4294967295U && k != 4999U;
-            {
-                k++;
-                assert(k != 5000);
-            }
+            _Bool tracc_cov1 = k < 4294967295U && k != 4999U;
+            k++;
+            assert(k != 5000);
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

@@ -1,4 +1,4 @@
-// tracc: expect UNSAFE bound=157 verify=UNKNOWN
+// tracc: expect UNSAFE bound=157 verify=UNSAFE
 // A for loop's increment wraps an unsigned char from 255 to 0 on the way from 200 to 100, so the loop runs 156 times, which the assertion excludes.
 #include <assert.h>
 
@@ -16,17 +16,14 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned char)((int)255 - (int)c));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-            __CPROVER_assume(c > 100 || (unsigned long)((long)100 - (long)c) >= tracc_n1);
-            c = (unsigned char)((long)c + (long)(tracc_n1 - 1UL));
-            k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
+            __CPROVER_assume(tracc_n1 <= (100UL - (unsigned long)c) % 256UL);
+            k = (unsigned int)((long)k + (long)tracc_n1);
+            c = (unsigned char)(((unsigned long)c + (tracc_n1 - 1UL)) % 256UL);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = c < 255 && k < 4294967295U;
-            {
-                k++;
-            }
+            _Bool tracc_cov1 = k < 4294967295U;
+            k++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

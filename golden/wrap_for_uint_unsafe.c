@@ -1,4 +1,4 @@
-// tracc: expect UNSAFE verify=UNKNOWN
+// tracc: expect UNSAFE verify=UNSAFE
 // A for loop's increment wraps an unsigned int from 4294967295 to 0 on the way from 4294967000 to 100000 (100296 iterations), which the assertion excludes.
 #include <assert.h>
 
@@ -16,17 +16,14 @@ int main(void)
             __CPROVER_assume(tracc_q1 != 1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
-            __CPROVER_assume(i > 100000 || (unsigned long)((long)100000 - (long)i) >= tracc_n1);
-            i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
-            k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
+            __CPROVER_assume(tracc_n1 <= (100000UL - (unsigned long)i) % 4294967296UL);
+            k = (unsigned int)((long)k + (long)tracc_n1);
+            i = (unsigned int)(((unsigned long)i + (tracc_n1 - 1UL)) % 4294967296UL);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = i < 4294967295U && k < 4294967295U;
-            {
-                k++;
-            }
+            _Bool tracc_cov1 = k < 4294967295U;
+            k++;
             __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }

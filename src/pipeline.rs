@@ -480,7 +480,15 @@ fn restricted_loop(loop_stmt: &Stmt, original_body: Stmt, l: &LoopResult, code: 
         original_body
     };
     let mut orig = code.orig_prefix.clone();
-    orig.push(body_for_branch);
+    // The body's statements go into the branch's block, without braces of
+    // their own, unless they declare something (whose scope must end where
+    // the body did).
+    match body_for_branch.kind {
+        StmtKind::Block { stmts, .. } if !stmts.iter().any(|s| matches!(s.kind, StmtKind::Decl(..))) => {
+            orig.extend(stmts)
+        }
+        _ => orig.push(body_for_branch),
+    }
     orig.extend(code.orig_suffix.iter().cloned());
     let branches: Vec<Stmt> = l
         .accelerators

@@ -51,6 +51,7 @@ pub use summary::Summaries;
 pub mod smt;
 mod symex;
 mod verify;
+mod wrapping;
 
 use crate::ir::build::{self, and_all, arith, cast, cmp, ite, lit, ulong};
 use crate::ir::{
@@ -90,6 +91,13 @@ pub enum GuardTreatment {
     /// Its truth repeats with a constant period (z3 proved it): quantified
     /// over the first period only, a constant range.
     Periodic,
+    /// Over a counter that wraps around its unsigned type, false at one
+    /// value: a closed condition on the first iteration that meets it,
+    /// modulo 2^bits (`wrapping`; z3 proved it exact).
+    WrapsAround,
+    /// Over a counter that wraps around its unsigned type, true for every
+    /// value of the type: nothing to check.
+    Always,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -665,6 +673,76 @@ pub fn accelerate_path(
     path: &Path,
     quantifiers: Quantifiers,
 ) -> Result<Accelerator, Reason> {
+    // Counters that wrap around are exact modulo their type at any count:
+    // accelerated apart, they let one accelerator run through the wrap.
+    if let Some(stripped) = wrapping::wrapping_counters(program, path)
+        && let Ok(acc) = accelerate_exact(program, info, &stripped.path, quantifiers, true)
+    {
+        return Ok(with_counters(program, path, acc, &stripped.counters));
+    }
+    accelerate_exact(program, info, path, quantifiers, false)
+}
+
+/// The accelerator of the path without its wrapping counters, completed
+/// with their conditions (after its other assumptions), their final values
+/// (after its other assignments: nothing else reads them) and their guards
+/// at the first iteration in its coverage.
+fn with_counters(program: &Program, path: &Path, mut acc: Accelerator, counters: &[wrapping::Counter]) -> Accelerator {
+    let n = Expr::var(acc.n_var, build::ULONG);
+    if let StmtKind::Block { stmts, .. } = &mut acc.block.kind {
+        let is_assume = |s: &Stmt| {
+            matches!(
+                &s.kind,
+                StmtKind::Expr(Expr {
+                    kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), _),
+                    ..
+                })
+            )
+        };
+        // After the declaration of n and the assumptions that follow it.
+        let at = 1 + stmts.iter().skip(1).take_while(|s| is_assume(s)).count();
+        let conditions: Vec<Stmt> = counters
+            .iter()
+            .flat_map(|c| wrapping::conditions(c, &n))
+            .map(assume)
+            .collect();
+        stmts.splice(at..at, conditions);
+        for c in counters {
+            let var = Expr::var(
+                c.var,
+                path.var_decl(program, c.var).map_or(build::ULONG, |d| d.ty.clone()),
+            );
+            stmts.push(assign(var, wrapping::final_value(c, &n)));
+        }
+    }
+    for c in counters {
+        let first = wrapping::at_first_iteration(c);
+        acc.covered = build::and(acc.covered.clone(), first.clone());
+        acc.may_take = build::and(acc.may_take.clone(), first);
+        acc.guards.extend(wrapping::guard_infos(c));
+        acc.closed_forms.push(ClosedForm {
+            var: c.name.clone(),
+            ty: path
+                .var_decl(program, c.var)
+                .map(|d| d.ty.to_string())
+                .unwrap_or_default(),
+            kind: "linear".to_string(),
+            formula: wrapping::formula(c),
+        });
+    }
+    acc
+}
+
+/// `accelerate_path` without wrapping counters: every value stays in its
+/// type at every covered iteration. `counters_apart`: the path's wrapping
+/// counters were taken out, so it may change nothing else.
+fn accelerate_exact(
+    program: &mut Program,
+    info: &LoopInfo,
+    path: &Path,
+    quantifiers: Quantifiers,
+    counters_apart: bool,
+) -> Result<Accelerator, Reason> {
     let mut sym = symex(program, path)?;
     let prog: &Program = program;
     let name = |v: VarId| {
@@ -672,7 +750,7 @@ pub fn accelerate_path(
             .map(|d| d.name.clone())
             .unwrap_or_else(|| format!("v{}", v.0))
     };
-    let Recurrences { updates, cfs } = recurrences(prog, path, &sym)?;
+    let Recurrences { updates, cfs } = recurrences(prog, path, &sym, counters_apart)?;
     let ctx = Ctx {
         program: prog,
         path,
@@ -906,7 +984,7 @@ struct Recurrences {
 
 /// The path's effect as polynomial updates, and their closed forms if they
 /// are of a kind that can be emitted (the z3 budget follows their degree).
-fn recurrences(prog: &Program, path: &Path, sym: &Sym) -> Result<Recurrences, Reason> {
+fn recurrences(prog: &Program, path: &Path, sym: &Sym, counters_apart: bool) -> Result<Recurrences, Reason> {
     let name = |v: VarId| {
         path.var_decl(prog, v)
             .map(|d| d.name.clone())
@@ -927,7 +1005,10 @@ fn recurrences(prog: &Program, path: &Path, sym: &Sym) -> Result<Recurrences, Re
         })?;
         updates.insert(*x, p);
     }
-    if sym.array_writes.is_empty() && updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x)) {
+    if !counters_apart
+        && sym.array_writes.is_empty()
+        && updates.values().zip(updates.keys()).all(|(p, x)| *p == Poly::var(*x))
+    {
         return Err(Reason::ChangesNothing);
     }
     let cfs = solve(&updates, &name, &|v| path.var_decl(prog, v).map(|d| d.ty.clone()))?;

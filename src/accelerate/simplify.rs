@@ -92,9 +92,11 @@ fn tidy(e: Expr) -> Expr {
 
 /// The disjunction of `conds` (coverage conditions of a loop's paths),
 /// `None` when there are none. The conjuncts that every condition starts
-/// with are said once, in front (so they are still evaluated first), and
-/// the rest of the disjunction is left out where z3 proves it always true
-/// once they hold.
+/// with are said once, in front, and those that every condition ends with
+/// once, at the end (so each is still evaluated where it was: the ones in
+/// front first, the ones at the end only once the rest of some disjunct
+/// holds), and the rest of the disjunction is left out where z3 proves it
+/// always true once the ones in front hold.
 pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
     let mut split: Vec<Vec<Expr>> = conds
         .into_iter()
@@ -105,24 +107,48 @@ pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
         })
         .collect();
     let first = split.first()?.clone();
+    let same_at = |d: &[Expr], i: Option<usize>, c: &Expr| i.and_then(|i| d.get(i)).is_some_and(|x| key(x) == key(c));
     let common = first
         .iter()
         .enumerate()
-        .take_while(|(i, c)| split.iter().all(|d| d.get(*i).is_some_and(|x| key(x) == key(c))))
+        .take_while(|(i, c)| split.iter().all(|d| same_at(d, Some(*i), c)))
         .count();
     let prefix: Vec<Expr> = first[..common].to_vec();
-    let rests: Vec<Expr> = split.iter_mut().map(|d| and_all(d.split_off(common))).collect();
+    let mut rests: Vec<Vec<Expr>> = split.iter_mut().map(|d| d.split_off(common)).collect();
+    let shortest = rests.iter().map(Vec::len).min().unwrap_or(0);
+    let from_end = |d: &[Expr], j: usize| d.len().checked_sub(j + 1);
+    let common_end = (0..shortest)
+        .take_while(|&j| {
+            let c = &rests[0][rests[0].len() - 1 - j];
+            rests.iter().all(|d| same_at(d, from_end(d, j), c))
+        })
+        .count();
+    let suffix: Vec<Expr> = rests[0][rests[0].len() - common_end..].to_vec();
+    for d in &mut rests {
+        d.truncate(d.len() - common_end);
+    }
+    let rests: Vec<Expr> = rests.into_iter().map(and_all).collect();
+    let with = |middle: Option<Expr>| {
+        and_all(
+            prefix
+                .iter()
+                .cloned()
+                .chain(middle)
+                .chain(suffix.iter().cloned())
+                .collect::<Vec<_>>(),
+        )
+    };
     if rests.iter().any(|r| r.const_value() == Some(1)) {
-        return Some(and_all(prefix));
+        return Some(with(None));
     }
     let rest = or_all(rests);
     let ty_of = |v: VarId| (v.0 < program.vars.len()).then(|| program.var(v).ty.as_int()).flatten();
     let mut with_rest = prefix.clone();
     with_rest.push(rest.clone());
     if implied_by_earlier(&with_rest, &ty_of).last() == Some(&true) {
-        return Some(and_all(prefix));
+        return Some(with(None));
     }
-    Some(and_all(with_rest))
+    Some(with(Some(rest)))
 }
 
 /// `!premise || conclusion`, without the conjuncts of `conclusion` that

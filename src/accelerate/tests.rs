@@ -200,7 +200,7 @@ mod passes {
     fn treatments(src: &str) -> Vec<GuardTreatment> {
         let (program, _, path) = first_path(src);
         let sym = symex(&program, &path).expect("symbolic execution");
-        let Recurrences { cfs, .. } = recurrences(&program, &path, &sym).expect("recurrences");
+        let Recurrences { cfs, .. } = recurrences(&program, &path, &sym, false).expect("recurrences");
         let ctx = Ctx {
             program: &program,
             path: &path,

@@ -572,6 +572,10 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
                     GuardTreatment::SinglePoint => "fails at most at one iteration, excluded in closed form",
                     GuardTreatment::Invariant => "unchanged by the path, checked once",
                     GuardTreatment::Periodic => "repeats with a constant period, checked over one period",
+                    GuardTreatment::WrapsAround => {
+                        "its counter wraps around: excluded from where it first fails, modulo the type's size"
+                    }
+                    GuardTreatment::Always => "its counter wraps around, and it holds for every value of the type",
                 };
                 out.push_str(&format!("      {what} {} at iterations {range}: {how}\n", g.cond));
             }

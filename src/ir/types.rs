@@ -253,8 +253,25 @@ impl fmt::Display for CType {
         match self {
             CType::Void => f.write_str("void"),
             CType::Int(t) => write!(f, "{t}"),
-            CType::Array(e, n) => write!(f, "{e}[{n}]"),
-            CType::Vla(e) => write!(f, "{e}[*]"),
+            CType::Array(..) | CType::Vla(_) => {
+                // C's spelling: the outermost dimension first (`int[4][5]`
+                // is four arrays of five ints).
+                let (mut element, mut dims) = (self, String::new());
+                loop {
+                    match element {
+                        CType::Array(e, n) => {
+                            dims.push_str(&format!("[{n}]"));
+                            element = e;
+                        }
+                        CType::Vla(e) => {
+                            dims.push_str("[*]");
+                            element = e;
+                        }
+                        _ => break,
+                    }
+                }
+                write!(f, "{element}{dims}")
+            }
             CType::Opaque(s) => f.write_str(s),
         }
     }
@@ -263,6 +280,13 @@ impl fmt::Display for CType {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn array_types_are_spelled_outermost_dimension_first() {
+        let row = CType::Array(Box::new(CType::Int(IntType::INT)), 5);
+        assert_eq!(CType::Array(Box::new(row.clone()), 4).to_string(), "int[4][5]");
+        assert_eq!(CType::Vla(Box::new(row)).to_string(), "int[*][5]");
+    }
 
     #[test]
     fn usual_arithmetic_conversions_follow_lp64() {

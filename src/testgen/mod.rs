@@ -1173,6 +1173,26 @@ mod tests {
     }
 
     #[test]
+    fn wrapping_counters_are_generated_and_accelerated_through_the_wrap() {
+        // Header loops of unsigned counters whose guard excludes one value.
+        let options = crate::pipeline::Options::default();
+        let mut found = 0;
+        for seed in 0..5000 {
+            let g = loop_program(seed);
+            if !(g.classes.contains(&Class::Header) && g.source.contains("unsigned") && g.source.contains(" != ")) {
+                continue;
+            }
+            if let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) {
+                found += usize::from(out.report.to_string().contains("\"WrapsAround\""));
+            }
+            if found >= 5 {
+                break;
+            }
+        }
+        assert!(found >= 5, "only {found} programs accelerated through a wrap-around");
+    }
+
+    #[test]
     fn alternating_updates_are_generated_and_accelerated() {
         let n = accelerated_with(&[" = -v", " - v"], "\"alternating\"", 1, 5);
         assert!(n >= 5, "only {n} programs with alternating closed forms");

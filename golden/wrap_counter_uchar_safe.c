@@ -1,0 +1,33 @@
+// tracc: expect SAFE bound=157 verify=SAFE
+// An unsigned char counted from 200 up to 100 wraps from 255 to 0 on the way: 156 iterations, which the assertion states. One accelerator runs through the wrap (the counter is exact modulo 256).
+#include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    unsigned char c;
+    unsigned int k = 0;
+    unsigned char tracc_q1 = 0;
+    for (c = 200; c != 100; c++) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+            __CPROVER_assume(tracc_n1 <= (100UL - (unsigned long)c) % 256UL);
+            k = (unsigned int)((long)k + (long)tracc_n1);
+            c = (unsigned char)(((unsigned long)c + (tracc_n1 - 1UL)) % 256UL);
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = k < 4294967295U;
+            k++;
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    assert(k == 156);
+    return 0;
+}
