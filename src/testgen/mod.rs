@@ -59,6 +59,9 @@ pub enum Class {
     Alternating,
     /// A loop with a loop inside its body.
     Nested,
+    /// A header loop whose unsigned counter wraps around its type while
+    /// the loop runs (its accelerator may run through the wrap).
+    Wrapping,
 }
 
 /// xorshift64*: small, deterministic, good enough for test generation.
@@ -982,6 +985,24 @@ impl HeaderLoop {
         Run::Long
     }
 
+    /// Whether the counter is unsigned and wraps around within the
+    /// iterations the loop runs (at most `HEADER_CAP` of them).
+    fn wraps(&self) -> bool {
+        if self.ty.signed {
+            return false;
+        }
+        let trips = match self.simulate() {
+            Run::Ends(trips, _) => trips,
+            Run::Long | Run::Overflows => HEADER_CAP,
+        };
+        let mut c = self.start;
+        (0..trips).any(|_| {
+            let unwrapped = c + self.step;
+            c = self.next(c);
+            !self.ty.contains(unwrapped)
+        })
+    }
+
     fn choose_final_assert(&mut self, rng: &mut Rng) {
         if let Run::Ends(trips, c) = self.simulate() {
             self.final_assert = Some(match rng.below(4) {
@@ -1081,10 +1102,14 @@ pub fn loop_program(seed: u64) -> Generated {
             h = HeaderLoop::random(&mut rng);
         }
         h.choose_final_assert(&mut rng);
+        let mut classes = vec![Class::Header];
+        if h.wraps() {
+            classes.push(Class::Wrapping);
+        }
         return Generated {
             source: h.render(),
             bound: h.bound(),
-            classes: vec![Class::Header],
+            classes,
         };
     }
     let mut prog = Program::random(&mut rng);
@@ -1179,7 +1204,7 @@ mod tests {
         let mut found = 0;
         for seed in 0..5000 {
             let g = loop_program(seed);
-            if !(g.classes.contains(&Class::Header) && g.source.contains("unsigned") && g.source.contains(" != ")) {
+            if !(g.classes.contains(&Class::Wrapping) && g.source.contains(" != ")) {
                 continue;
             }
             if let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) {
