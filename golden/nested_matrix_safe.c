@@ -1,0 +1,16 @@
+// tracc: expect SAFE bound=6 verify=UNKNOWN
+// A matrix-style double loop fills a[4][5] with 7 and checks one element (verify UNKNOWN: the inner loop writes a two-dimensional array, for which there is no summary, so the outer loop is left alone with the reason).
+#include <assert.h>
+
+int main(void)
+{
+    int a[4][5];
+    int i, j;
+    for (i = 0; i < 4; i++) {
+        for (j = 0; j < 5; j++) {
+            a[i][j] = 7;
+        }
+    }
+    assert(a[2][3] == 7);
+    return 0;
+}
