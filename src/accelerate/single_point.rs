@@ -36,22 +36,27 @@ pub(super) fn single_point_guard(
     bound: &Expr,
     check_polys: &[CheckPoly],
 ) -> Option<Expr> {
-    let (l, r) = match &cond.kind {
-        ExprKind::Binary(BinOp::Ne, l, r) => (l, r),
-        ExprKind::Unary(UnOp::LogNot, e) => match &e.kind {
-            ExprKind::Binary(BinOp::Eq, l, r) => (l, r),
-            _ => return None,
-        },
-        _ => return None,
-    };
+    let (l, r) = disequality_sides(cond)?;
     let (moving, fixed, step) = match (moving_step(ctx, l), moving_step(ctx, r)) {
-        (Some(s), Some(0)) if s != 0 => (&**l, &**r, s),
-        (Some(0), Some(s)) if s != 0 => (&**r, &**l, s),
+        (Some(s), Some(0)) if s != 0 => (l, r, s),
+        (Some(0), Some(s)) if s != 0 => (r, l, s),
         _ => return None,
     };
     let t = moving.int_type()?;
     let q = closed_condition(moving, fixed, step, t, bound)?;
     proved_exact(ctx, cond, &q, moving, fixed, step, after_body, n_id, check_polys).then_some(q)
+}
+
+/// The sides of `l != r` or `!(l == r)`.
+pub(super) fn disequality_sides(cond: &Expr) -> Option<(&Expr, &Expr)> {
+    match &cond.kind {
+        ExprKind::Binary(BinOp::Ne, l, r) => Some((l, r)),
+        ExprKind::Unary(UnOp::LogNot, e) => match &e.kind {
+            ExprKind::Binary(BinOp::Eq, l, r) => Some((l, r)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The constant step of `e` per iteration (0 when it does not change), if

@@ -240,14 +240,7 @@ fn excluded_value(g: &Expr, w: VarId, ty: IntType) -> Option<Option<i128>> {
         return Some(None);
     }
     // `w != v` as C writes it: a disequality with a constant side.
-    let (a, b) = match &g.kind {
-        ExprKind::Binary(BinOp::Ne, a, b) => (a, b),
-        ExprKind::Unary(UnOp::LogNot, e) => match &e.kind {
-            ExprKind::Binary(BinOp::Eq, a, b) => (a, b),
-            _ => return None,
-        },
-        _ => return None,
-    };
+    let (a, b) = super::single_point::disequality_sides(g)?;
     let v = a.const_value().or_else(|| b.const_value())?;
     if !ty.contains(v) {
         return None;
