@@ -414,9 +414,11 @@ pub(super) fn at_first_iteration(c: &Counter) -> Expr {
 /// `s*k + w0 modulo 2^bits`, for `explain` (as the other closed forms).
 pub(super) fn formula(c: &Counter) -> String {
     let m = modulus(c.ty);
-    let step = match c.step {
+    // A step past half the modulus reads better as the negative it is.
+    let signed = if c.step > m / 2 { c.step - m } else { c.step };
+    let step = match signed {
         1 => "k".to_string(),
-        s if s == m - 1 => "-k".to_string(),
+        -1 => "-k".to_string(),
         s => format!("{s}*k"),
     };
     format!("{step} + {}0 modulo 2^{}", c.name, c.ty.bits())
