@@ -676,72 +676,23 @@ pub fn accelerate_path(
     // Counters that wrap around are exact modulo their type at any count:
     // accelerated apart, they let one accelerator run through the wrap.
     if let Some(stripped) = wrapping::wrapping_counters(program, path)
-        && let Ok(acc) = accelerate_exact(program, info, &stripped.path, quantifiers, true)
+        && let Ok(acc) = accelerate_exact(program, info, &stripped.path, quantifiers, &stripped.counters)
     {
-        return Ok(with_counters(program, path, acc, &stripped.counters));
+        return Ok(acc);
     }
-    accelerate_exact(program, info, path, quantifiers, false)
+    accelerate_exact(program, info, path, quantifiers, &[])
 }
 
-/// The accelerator of the path without its wrapping counters, completed
-/// with their conditions (after its other assumptions), their final values
-/// (after its other assignments: nothing else reads them) and their guards
-/// at the first iteration in its coverage.
-fn with_counters(program: &Program, path: &Path, mut acc: Accelerator, counters: &[wrapping::Counter]) -> Accelerator {
-    let n = Expr::var(acc.n_var, build::ULONG);
-    if let StmtKind::Block { stmts, .. } = &mut acc.block.kind {
-        let is_assume = |s: &Stmt| {
-            matches!(
-                &s.kind,
-                StmtKind::Expr(Expr {
-                    kind: ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), _),
-                    ..
-                })
-            )
-        };
-        // After the declaration of n and the assumptions that follow it.
-        let at = 1 + stmts.iter().skip(1).take_while(|s| is_assume(s)).count();
-        let conditions: Vec<Stmt> = counters
-            .iter()
-            .flat_map(|c| wrapping::conditions(c, &n))
-            .map(assume)
-            .collect();
-        stmts.splice(at..at, conditions);
-        for c in counters {
-            let var = Expr::var(
-                c.var,
-                path.var_decl(program, c.var).map_or(build::ULONG, |d| d.ty.clone()),
-            );
-            stmts.push(assign(var, wrapping::final_value(c, &n)));
-        }
-    }
-    for c in counters {
-        let first = wrapping::at_first_iteration(c);
-        acc.covered = build::and(acc.covered.clone(), first.clone());
-        acc.may_take = build::and(acc.may_take.clone(), first);
-        acc.guards.extend(wrapping::guard_infos(c));
-        acc.closed_forms.push(ClosedForm {
-            var: c.name.clone(),
-            ty: path
-                .var_decl(program, c.var)
-                .map(|d| d.ty.to_string())
-                .unwrap_or_default(),
-            kind: "linear".to_string(),
-            formula: wrapping::formula(c),
-        });
-    }
-    acc
-}
-
-/// `accelerate_path` without wrapping counters: every value stays in its
-/// type at every covered iteration. `counters_apart`: the path's wrapping
-/// counters were taken out, so it may change nothing else.
+/// `accelerate_path` of a path whose wrapping `counters` were taken out
+/// (none: every value stays in its type at every covered iteration). The
+/// counters' conditions are guards like the others, their final values
+/// assignments like the others; the path may change nothing else.
 fn accelerate_exact(
     program: &mut Program,
     info: &LoopInfo,
     path: &Path,
     quantifiers: Quantifiers,
-    counters_apart: bool,
+    counters: &[wrapping::Counter],
 ) -> Result<Accelerator, Reason> {
     let mut sym = symex(program, path)?;
     let prog: &Program = program;
@@ -750,7 +701,7 @@ fn accelerate_exact(
             .map(|d| d.name.clone())
             .unwrap_or_else(|| format!("v{}", v.0))
     };
-    let Recurrences { updates, cfs } = recurrences(prog, path, &sym, counters_apart)?;
+    let Recurrences { updates, cfs } = recurrences(prog, path, &sym, !counters.is_empty())?;
     let ctx = Ctx {
         program: prog,
         path,
@@ -782,10 +733,18 @@ fn accelerate_exact(
     };
     let m = top.minus1();
     let overflow = overflow_conditions(&ctx, check_polys, &checks.alternating, &top, &m)?;
-    let finals = final_values(&ctx, &sym, &m, &top)?;
-    let (guard_infos, guards) = guard_assumptions(&ctx, &sym.guards, check_polys, n_id, &m, quantifiers, &mut fresh)?;
+    let mut finals = final_values(&ctx, &sym, &m, &top)?;
+    let (mut guard_infos, mut guards) =
+        guard_assumptions(&ctx, &sym.guards, check_polys, n_id, &m, quantifiers, &mut fresh)?;
     let at_k = read_at_iterations(&sym, quant_checks);
     verify_emitted(&ctx, n_id, &overflow, &finals, &checks, &sym, &at_k)?;
+    // The counters' own conditions and values were proved by `wrapping`.
+    let n = Expr::var(n_id, build::ULONG);
+    for c in counters {
+        guards.extend(wrapping::conditions(c, &n));
+        guard_infos.extend(wrapping::guard_infos(c));
+        finals.push((c.var, wrapping::final_value(c, &n)));
+    }
     let (quant_overflow, quant_at_zero) = quantified_overflow(&ctx, quant_checks, n_id, &mut fresh)?;
     reject_shadowed_globals(&ctx, info, &sym, overflow.iter().chain(&guards), &finals)?;
 
@@ -817,6 +776,7 @@ fn accelerate_exact(
         });
     }
     let mut closed_forms = closed_form_report(&ctx, &name);
+    closed_forms.extend(counters.iter().map(wrapping::closed_form));
     closed_forms.extend(array_forms);
     let may_take = and_all(
         guard_infos

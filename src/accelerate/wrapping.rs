@@ -32,15 +32,16 @@ use std::collections::{BTreeSet, HashMap};
 use z3::Solver;
 use z3::ast::{BV, Bool};
 
-use super::{GuardInfo, GuardTreatment};
-use crate::ir::build::{self, and, arith, cast, cmp, ulong};
+use super::{ClosedForm, GuardInfo, GuardTreatment};
+use crate::ir::build::{self, arith, cast, cmp, ulong};
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Program, Storage, UnOp, VarId};
 use crate::loops::{Lhs, Path, Step};
 
 /// A counter's guard: what it excludes.
 #[derive(Clone, Debug)]
 struct Guard {
-    /// The guard as written (over the values where it is evaluated).
+    /// The guard over the values at the start of the iteration (the
+    /// update substituted where it comes first), as the others are.
     cond: Expr,
     /// The value it excludes; `None`: true for every value of the type.
     excluded: Option<i128>,
@@ -52,7 +53,7 @@ struct Guard {
 #[derive(Clone, Debug)]
 pub(super) struct Counter {
     pub var: VarId,
-    pub name: String,
+    name: String,
     ty: IntType,
     /// The step modulo 2^bits, nonzero.
     step: i128,
@@ -82,19 +83,28 @@ pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Option<Stripp
         }
         Step::Havoc(_) => {}
     };
-    let read_by = |i: usize| {
-        let mut vs = BTreeSet::new();
-        reads(&path.steps[i], &mut vs);
-        vs
-    };
+    let read_by: Vec<BTreeSet<VarId>> = path
+        .steps
+        .iter()
+        .map(|s| {
+            let mut vs = BTreeSet::new();
+            reads(s, &mut vs);
+            vs
+        })
+        .collect();
     // Temporaries that hold a value nobody reads (`tracc_t1_old = c` of a
     // post-increment): their assignments read nothing that matters.
-    let dead = |i: usize| match &path.steps[i] {
-        Step::Assign(Lhs::Var(t), _) if path.locals.contains(t) => {
-            !(0..path.steps.len()).any(|j| j != i && read_by(j).contains(t))
-        }
-        _ => false,
-    };
+    let dead: Vec<bool> = path
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            Step::Assign(Lhs::Var(t), _) if path.locals.contains(t) => {
+                !read_by.iter().enumerate().any(|(j, r)| j != i && r.contains(t))
+            }
+            _ => false,
+        })
+        .collect();
     let mut counters = Vec::new();
     let mut removed = BTreeSet::new();
     for (i, step) in path.steps.iter().enumerate() {
@@ -104,7 +114,7 @@ pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Option<Stripp
         if removed.contains(&i) {
             continue;
         }
-        if let Some((counter, steps)) = counter(program, path, *w, i, update, &read_by, &dead) {
+        if let Some((counter, steps)) = counter(program, path, (*w, i, update), &read_by, &dead) {
             counters.push(counter);
             removed.extend(steps);
         }
@@ -128,15 +138,14 @@ pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Option<Stripp
 }
 
 /// The counter `w` updated at step `at` by `update`, with the steps it
-/// takes from the path, if it is one.
+/// takes from the path, if it is one (`read_by[i]`: the variables step `i`
+/// reads; `dead[i]`: step `i` assigns a temporary nothing reads).
 fn counter(
     program: &Program,
     path: &Path,
-    w: VarId,
-    at: usize,
-    update: &Expr,
-    read_by: &dyn Fn(usize) -> BTreeSet<VarId>,
-    dead: &dyn Fn(usize) -> bool,
+    (w, at, update): (VarId, usize, &Expr),
+    read_by: &[BTreeSet<VarId>],
+    dead: &[bool],
 ) -> Option<(Counter, Vec<usize>)> {
     let decl = path.var_decl(program, w)?;
     let ty = decl.ty.as_int()?;
@@ -157,18 +166,18 @@ fn counter(
     let mut guard_steps = Vec::new();
     let mut steps = vec![at];
     for (i, s) in path.steps.iter().enumerate() {
-        if i == at || !read_by(i).contains(&w) {
+        if i == at || !read_by[i].contains(&w) {
             if i != at && matches!(s, Step::Assign(Lhs::Var(x), _) | Step::Havoc(x) if *x == w) {
                 return None; // a second write
             }
             continue;
         }
         match s {
-            Step::Assume(g) if i < path.split && read_by(i) == BTreeSet::from([w]) => {
+            Step::Assume(g) if i < path.split && read_by[i] == BTreeSet::from([w]) => {
                 guard_steps.push((i, g));
                 steps.push(i);
             }
-            _ if dead(i) => steps.push(i),
+            _ if dead[i] => steps.push(i),
             _ => return None,
         }
     }
@@ -182,10 +191,15 @@ fn counter(
     let guards = guard_steps
         .into_iter()
         .map(|(i, g)| {
+            let after_update = at < i;
             Some(Guard {
-                cond: g.clone(),
+                cond: if after_update {
+                    build::subst(g, &|v| (v == w).then(|| update.clone()))
+                } else {
+                    g.clone()
+                },
                 excluded: excluded_value(g, w, ty)?,
-                after_update: at < i,
+                after_update,
             })
         })
         .collect::<Option<Vec<Guard>>>()?;
@@ -390,7 +404,7 @@ pub(super) fn conditions(c: &Counter, n: &Expr) -> Vec<Expr> {
         .collect()
 }
 
-/// The guards for `explain`.
+/// The counter's guards, for the coverage condition and `explain`.
 pub(super) fn guard_infos(c: &Counter) -> Vec<GuardInfo> {
     c.guards
         .iter()
@@ -407,26 +421,8 @@ pub(super) fn guard_infos(c: &Counter) -> Vec<GuardInfo> {
         .collect()
 }
 
-/// The conjunction of the counter's guards at the first iteration: where
-/// the original iteration takes the path as far as the counter goes (a
-/// guard before the update as written; one after it, the condition at
-/// `n = 1`).
-pub(super) fn at_first_iteration(c: &Counter) -> Expr {
-    c.guards
-        .iter()
-        .filter_map(|g| {
-            let v = g.excluded?;
-            Some(if g.after_update {
-                condition(c, g, v, &ulong(1))
-            } else {
-                g.cond.clone()
-            })
-        })
-        .fold(build::lit(1, IntType::INT), and)
-}
-
 /// `s*k + w0 modulo 2^bits`, for `explain` (as the other closed forms).
-pub(super) fn formula(c: &Counter) -> String {
+pub(super) fn closed_form(c: &Counter) -> ClosedForm {
     let m = modulus(c.ty);
     // A step past half the modulus reads better as the negative it is.
     let signed = if c.step > m / 2 { c.step - m } else { c.step };
@@ -435,7 +431,12 @@ pub(super) fn formula(c: &Counter) -> String {
         -1 => "-k".to_string(),
         s => format!("{s}*k"),
     };
-    format!("{step} + {}0 modulo 2^{}", c.name, c.ty.bits())
+    ClosedForm {
+        var: c.name.clone(),
+        ty: c.ty.to_string(),
+        kind: "linear".to_string(),
+        formula: format!("{step} + {}0 modulo 2^{}", c.name, c.ty.bits()),
+    }
 }
 
 /// `v` (taken modulo 2^bits) as a bit-vector constant.
