@@ -107,22 +107,10 @@ pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
         })
         .collect();
     let first = split.first()?.clone();
-    let same_at = |d: &[Expr], i: Option<usize>, c: &Expr| i.and_then(|i| d.get(i)).is_some_and(|x| key(x) == key(c));
-    let common = first
-        .iter()
-        .enumerate()
-        .take_while(|(i, c)| split.iter().all(|d| same_at(d, Some(*i), c)))
-        .count();
+    let common = shared_prefix(split.iter().map(|d| d.iter()).collect());
     let prefix: Vec<Expr> = first[..common].to_vec();
     let mut rests: Vec<Vec<Expr>> = split.iter_mut().map(|d| d.split_off(common)).collect();
-    let shortest = rests.iter().map(Vec::len).min().unwrap_or(0);
-    let from_end = |d: &[Expr], j: usize| d.len().checked_sub(j + 1);
-    let common_end = (0..shortest)
-        .take_while(|&j| {
-            let c = &rests[0][rests[0].len() - 1 - j];
-            rests.iter().all(|d| same_at(d, from_end(d, j), c))
-        })
-        .count();
+    let common_end = shared_prefix(rests.iter().map(|d| d.iter().rev()).collect());
     let suffix: Vec<Expr> = rests[0][rests[0].len() - common_end..].to_vec();
     for d in &mut rests {
         d.truncate(d.len() - common_end);
@@ -149,6 +137,19 @@ pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
         return Some(with(None));
     }
     Some(with(Some(rest)))
+}
+
+/// How many conjuncts, taken in the iterators' order, all of `seqs` start
+/// with (the same by structure).
+fn shared_prefix<'e, I: Iterator<Item = &'e Expr>>(mut seqs: Vec<I>) -> usize {
+    let mut n = 0;
+    loop {
+        let heads: Vec<Option<&Expr>> = seqs.iter_mut().map(Iterator::next).collect();
+        match heads.first() {
+            Some(Some(h)) if heads.iter().all(|x| x.is_some_and(|x| key(x) == key(h))) => n += 1,
+            _ => return n,
+        }
+    }
 }
 
 /// `!premise || conclusion`, without the conjuncts of `conclusion` that

@@ -240,6 +240,14 @@ struct Programs {
 }
 
 impl Programs {
+    fn new(seeds: Seeds) -> Programs {
+        Programs {
+            seeds,
+            next_seed: seeds.first,
+            handed_out: 0,
+        }
+    }
+
     fn next(&mut self) -> Option<(u64, Generated)> {
         while self.handed_out < self.seeds.count {
             let seed = self.next_seed;
@@ -266,11 +274,7 @@ pub fn run(
     on_finding: &(dyn Fn(&Finding) + Sync),
 ) -> (Tally, u64) {
     let started = Instant::now();
-    let programs = Mutex::new(Programs {
-        seeds,
-        next_seed: seeds.first,
-        handed_out: 0,
-    });
+    let programs = Mutex::new(Programs::new(seeds));
     let tally = Mutex::new(Tally::default());
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
@@ -333,11 +337,7 @@ mod tests {
             count: 4,
             only: Some(Class::Nested),
         };
-        let mut programs = Programs {
-            seeds,
-            next_seed: seeds.first,
-            handed_out: 0,
-        };
+        let mut programs = Programs::new(seeds);
         let taken: Vec<u64> = std::iter::from_fn(|| programs.next()).map(|(seed, _)| seed).collect();
         let expected: Vec<u64> = (100..)
             .filter(|&s| loop_program(s).classes.contains(&Class::Nested))
