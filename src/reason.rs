@@ -68,6 +68,8 @@ pub enum Reason {
     NotPolynomial { var: String, value: String },
     /// A variable's update is not `x + e` (geometric or nonlinear).
     NotAdditive(String),
+    /// A geometric update `x = a*x + b` whose closed form is not used.
+    Geometric { var: String, why: GeometricIssue },
     /// The updates of variables depend on each other in a cycle.
     CyclicUpdate(String),
     /// A variable depends on a value that changes after the first
@@ -161,6 +163,21 @@ pub enum InnerLoopIssue {
     Unproved,
 }
 
+/// Why a geometric update's closed form is not used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GeometricIssue {
+    /// The variable is signed.
+    Signed,
+    /// Something else on the path reads or writes the variable.
+    ReadElsewhere,
+    /// A guard over the variable excludes one of its values.
+    Guarded,
+    /// Odd factor, nonzero constant, 64 bits: more than 64 bits needed.
+    TooWide,
+    /// z3 did not prove the update or the closed form.
+    Unproved,
+}
+
 /// Which closed-form limit was exceeded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClosedFormLimit {
@@ -212,6 +229,7 @@ impl Reason {
             Reason::ArrayAccess(_) => "array-access",
             Reason::NotPolynomial { .. } => "not-polynomial",
             Reason::NotAdditive(_) => "geometric-or-nonlinear",
+            Reason::Geometric { .. } => "geometric-refused",
             Reason::CyclicUpdate(_) => "cyclic-update",
             Reason::DelayedDependency(_) => "delayed-dependency",
             Reason::DegreeTooHigh(_) | Reason::ClosedFormTooComplex { .. } => "closed-form-too-complex",
@@ -327,6 +345,31 @@ impl fmt::Display for Reason {
                 f,
                 "the update of `{v}` is not of the form `x + e` (geometric or nonlinear)"
             ),
+            Reason::Geometric { var, why } => {
+                write!(f, "the update of `{var}` is geometric (`{var} = a*{var} + b`), but ")?;
+                match why {
+                    GeometricIssue::Signed => write!(
+                        f,
+                        "`{var}` is signed: its overflow is undefined behaviour, left for the checker"
+                    ),
+                    GeometricIssue::ReadElsewhere => write!(
+                        f,
+                        "the path reads or writes `{var}` elsewhere (only a geometric value that nothing else reads has a closed form here)"
+                    ),
+                    GeometricIssue::Guarded => write!(
+                        f,
+                        "a guard over `{var}` excludes a value of it (where a geometric value first meets one has no closed form)"
+                    ),
+                    GeometricIssue::TooWide => write!(
+                        f,
+                        "its closed form needs arithmetic modulo more than 2^64 (odd factor, nonzero constant, 64-bit type)"
+                    ),
+                    GeometricIssue::Unproved => write!(
+                        f,
+                        "z3 did not prove it exact modulo 2^bits without undefined behaviour (the update's arithmetic may overflow)"
+                    ),
+                }
+            }
             Reason::CyclicUpdate(v) => write!(f, "the update of `{v}` depends cyclically on other changing variables"),
             Reason::DelayedDependency(v) => {
                 write!(

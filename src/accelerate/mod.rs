@@ -673,14 +673,27 @@ pub fn accelerate_path(
     path: &Path,
     quantifiers: Quantifiers,
 ) -> Result<Accelerator, Reason> {
-    // Counters that wrap around are exact modulo their type at any count:
-    // accelerated apart, they let one accelerator run through the wrap.
-    if let Some(stripped) = wrapping::wrapping_counters(program, path)
-        && let Ok(acc) = accelerate_exact(program, info, &stripped.path, quantifiers, &stripped.counters)
-    {
-        return Ok(acc);
+    // Counters that wrap around and geometric variables are exact modulo
+    // their type at any count: accelerated apart, they let one accelerator
+    // run through the wrap.
+    let modular = wrapping::wrapping_counters(program, path);
+    let mut apart = None;
+    if let Some(stripped) = &modular.stripped {
+        match accelerate_exact(program, info, &stripped.path, quantifiers, &stripped.counters) {
+            Ok(acc) => return Ok(acc),
+            Err(why) => apart = Some(why),
+        }
     }
-    accelerate_exact(program, info, path, quantifiers, &[])
+    // A geometric variable stops the path as a whole: say why it is not
+    // taken, or what stopped the path without it.
+    accelerate_exact(program, info, path, quantifiers, &[]).map_err(|e| match e {
+        Reason::NotAdditive(var) => match (modular.refusal(&var), apart) {
+            (Some(why), _) => Reason::Geometric { var, why },
+            (None, Some(apart)) if modular.takes(&var) => apart,
+            _ => Reason::NotAdditive(var),
+        },
+        e => e,
+    })
 }
 
 /// `accelerate_path` of a path whose wrapping `counters` were taken out

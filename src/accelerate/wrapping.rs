@@ -1,7 +1,12 @@
-//! Counters that wrap around their unsigned type.
+//! Counters and geometric variables that wrap around their unsigned type.
 //!
-//! In: an iteration path. Out: its *wrapping counters* and the path without
-//! them. A wrapping counter is an unsigned variable `w` of `b` bits whose
+//! In: an iteration path. Out: its *wrapping counters* and *geometric
+//! variables*, the path without them, and why a geometric update was not
+//! taken (`Modular`). A geometric variable is an unsigned variable whose
+//! one update is `w = a*w + b` modulo 2^b (`a` not 0 or 1) and which
+//! nothing else on the path reads (guards over it only if true for every
+//! value): its value after `m` updates is computed exactly modulo 2^b
+//! (`Geometric`, whose comment gives the formula and its proof). A wrapping counter is an unsigned variable `w` of `b` bits whose
 //! one update adds a constant `s` modulo 2^b (`c++` on an `unsigned char`,
 //! `i += 1000000` on an `unsigned int`), and which nothing on the path reads
 //! but that update and guards over `w` alone (before the end of the body,
@@ -36,6 +41,7 @@ use super::{ClosedForm, GuardInfo, GuardTreatment};
 use crate::ir::build::{self, arith, cast, cmp, ulong};
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Program, Storage, UnOp, VarId};
 use crate::loops::{Lhs, Path, Step};
+use crate::reason::GeometricIssue;
 
 /// A counter's guard: what it excludes.
 #[derive(Clone, Debug)]
@@ -55,12 +61,16 @@ pub(super) struct Counter {
     pub var: VarId,
     name: String,
     ty: IntType,
-    /// The step modulo 2^bits, nonzero.
+    /// The step modulo 2^bits (nonzero for a counter; `b` of a geometric
+    /// variable's `w = a*w + b`).
     step: i128,
     /// The update is in the body (not in the `for` step after it): the
     /// accelerator performs it `n` times, else `n - 1`.
     in_body: bool,
     guards: Vec<Guard>,
+    /// A geometric variable's update and how its value is computed
+    /// (`None`: a counter, `w = w + step`).
+    geometric: Option<Geometric>,
 }
 
 /// The path without its wrapping counters, and the counters.
@@ -69,9 +79,31 @@ pub(super) struct Stripped {
     pub counters: Vec<Counter>,
 }
 
-/// The wrapping counters of `path` (each proved, see the module comment),
-/// or `None` when it has none.
-pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Option<Stripped> {
+/// What `wrapping_counters` found on a path.
+pub(super) struct Modular {
+    /// The path without its counters and geometric variables, if it has any.
+    pub stripped: Option<Stripped>,
+    /// Geometric variables not taken, by name, and why.
+    pub refused: Vec<(String, GeometricIssue)>,
+}
+
+impl Modular {
+    /// Why the geometric variable `var` was not taken, if it was not.
+    pub fn refusal(&self, var: &str) -> Option<GeometricIssue> {
+        self.refused.iter().find(|(v, _)| v == var).map(|(_, why)| *why)
+    }
+
+    /// Whether `var` was taken out of the path.
+    pub fn takes(&self, var: &str) -> bool {
+        self.stripped
+            .as_ref()
+            .is_some_and(|s| s.counters.iter().any(|c| c.name == var))
+    }
+}
+
+/// The wrapping counters and geometric variables of `path` (each proved,
+/// see the module comment).
+pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Modular {
     let reads = |s: &Step, out: &mut BTreeSet<VarId>| match s {
         Step::Assume(e) | Step::Assert(e, _) => build::vars_of(e, out),
         Step::Assign(lhs, e) => {
@@ -106,6 +138,7 @@ pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Option<Stripp
         })
         .collect();
     let mut counters = Vec::new();
+    let mut refused = Vec::new();
     let mut removed = BTreeSet::new();
     for (i, step) in path.steps.iter().enumerate() {
         let Step::Assign(Lhs::Var(w), update) = step else {
@@ -114,13 +147,23 @@ pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Option<Stripp
         if removed.contains(&i) {
             continue;
         }
-        if let Some((counter, steps)) = counter(program, path, (*w, i, update), &read_by, &dead) {
-            counters.push(counter);
-            removed.extend(steps);
+        match counter(program, path, (*w, i, update), &read_by, &dead) {
+            Ok((counter, steps)) => {
+                counters.push(counter);
+                removed.extend(steps);
+            }
+            Err(Some(issue)) => {
+                let name = path.var_decl(program, *w).map(|d| d.name.clone()).unwrap_or_default();
+                refused.push((name, issue));
+            }
+            Err(None) => {}
         }
     }
     if counters.is_empty() {
-        return None;
+        return Modular {
+            stripped: None,
+            refused,
+        };
     }
     let mut stripped = path.clone();
     stripped.steps = Vec::new();
@@ -131,36 +174,56 @@ pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Option<Stripp
             stripped.split += usize::from(i < path.split);
         }
     }
-    Some(Stripped {
-        path: stripped,
-        counters,
-    })
+    Modular {
+        stripped: Some(Stripped {
+            path: stripped,
+            counters,
+        }),
+        refused,
+    }
 }
 
 /// The counter `w` updated at step `at` by `update`, with the steps it
 /// takes from the path, if it is one (`read_by[i]`: the variables step `i`
-/// reads; `dead[i]`: step `i` assigns a temporary nothing reads).
+/// reads; `dead[i]`: step `i` assigns a temporary nothing reads). `Err`
+/// says why a geometric update (`w = a*w + b`) is not taken, `Err(None)`
+/// that the update is neither.
 fn counter(
     program: &Program,
     path: &Path,
     (w, at, update): (VarId, usize, &Expr),
     read_by: &[BTreeSet<VarId>],
     dead: &[bool],
-) -> Option<(Counter, Vec<usize>)> {
-    let decl = path.var_decl(program, w)?;
-    let ty = decl.ty.as_int()?;
-    if ty.signed || ty.is_bool() || decl.storage == Storage::Global || path.locals.contains(&w) {
-        return None;
+) -> Result<(Counter, Vec<usize>), Option<GeometricIssue>> {
+    let decl = path.var_decl(program, w).ok_or(None)?;
+    let ty = decl.ty.as_int().ok_or(None)?;
+    if ty.is_bool() || decl.storage == Storage::Global || path.locals.contains(&w) {
+        return Err(None);
     }
     let mut update_vars = BTreeSet::new();
     build::vars_of(update, &mut update_vars);
     if update_vars != BTreeSet::from([w]) {
-        return None;
+        return Err(None);
     }
-    let at_zero = build::subst(update, &|v| (v == w).then(|| build::lit(0, ty)));
-    let step = at_zero.const_value()?.rem_euclid(modulus(ty));
-    if step == 0 {
-        return None;
+    // The update's value at 0 and 1 gives `mult` and `step`, if it is
+    // affine; z3 proves that it is before anything is used.
+    let value_at = |x: i128| {
+        build::subst(update, &|v| (v == w).then(|| build::lit(x, ty)))
+            .const_value()
+            .map(|v| v.rem_euclid(modulus(ty)))
+            .ok_or(None)
+    };
+    let step = value_at(0)?;
+    let mult = (value_at(1)? - step).rem_euclid(modulus(ty));
+    // `w = c` is a constant assignment, `w = w` no update: others' business.
+    if mult == 0 || (mult == 1 && step == 0) {
+        return Err(None);
+    }
+    // A geometric update's refusal is worth a reason; a counter's is not
+    // (the accelerator then bounds it as any other variable).
+    let refuse = |issue: GeometricIssue| if mult == 1 { None } else { Some(issue) };
+    if ty.signed {
+        return Err(refuse(GeometricIssue::Signed));
     }
     // What the path does with `w`, read off the steps before any proof.
     let mut guard_steps = Vec::new();
@@ -168,7 +231,7 @@ fn counter(
     for (i, s) in path.steps.iter().enumerate() {
         if i == at || !read_by[i].contains(&w) {
             if i != at && matches!(s, Step::Assign(Lhs::Var(x), _) | Step::Havoc(x) if *x == w) {
-                return None; // a second write
+                return Err(refuse(GeometricIssue::ReadElsewhere)); // a second write
             }
             continue;
         }
@@ -178,16 +241,25 @@ fn counter(
                 steps.push(i);
             }
             _ if dead[i] => steps.push(i),
-            _ => return None,
+            _ => return Err(refuse(GeometricIssue::ReadElsewhere)),
         }
     }
     // A counter no guard reads would be exact modulo 2^bits too, but CBMC
     // then has to prove relations between products modulo 2^bits (3x == 2y
     // of x += 2, y += 3), which its SAT back end takes minutes for: such
-    // variables keep their bound at the wrap.
-    if guard_steps.is_empty() || !adds_step(update, w, ty, step) {
-        return None;
+    // variables keep their bound at the wrap. (A geometric variable has no
+    // other closed form to fall back on.)
+    if mult == 1 && guard_steps.is_empty() {
+        return Err(None);
     }
+    if !is_affine(update, w, ty, mult, step) {
+        return Err(refuse(GeometricIssue::Unproved));
+    }
+    let geometric = if mult == 1 {
+        None
+    } else {
+        Some(Geometric::new(ty, mult, step).ok_or(Some(GeometricIssue::TooWide))?)
+    };
     let guards = guard_steps
         .into_iter()
         .map(|(i, g)| {
@@ -202,11 +274,13 @@ fn counter(
                 after_update,
             })
         })
-        .collect::<Option<Vec<Guard>>>()?;
+        .collect::<Option<Vec<Guard>>>()
+        .ok_or_else(|| refuse(GeometricIssue::Guarded))?;
     // An even step meets only every second value (or fewer): where the
     // guard first fails is then a question z3 answers slowly, if at all.
-    if step % 2 == 0 && guards.iter().any(|g| g.excluded.is_some()) {
-        return None;
+    // Where a geometric value first meets one is a discrete logarithm.
+    if (step % 2 == 0 || mult != 1) && guards.iter().any(|g| g.excluded.is_some()) {
+        return Err(refuse(GeometricIssue::Guarded));
     }
     let counter = Counter {
         var: w,
@@ -215,6 +289,7 @@ fn counter(
         step,
         in_body: at < path.split,
         guards,
+        geometric,
     };
     // The condition must be proved for some iteration count variable; the
     // proof does not depend on which.
@@ -224,26 +299,27 @@ fn counter(
         if let Some(v) = g.excluded
             && !condition_exact(&counter, g, v, &n, placeholder)
         {
-            return None;
+            return Err(None);
         }
     }
     if !final_value_exact(&counter, &n, placeholder) {
-        return None;
+        return Err(refuse(GeometricIssue::Unproved));
     }
-    Some((counter, steps))
+    Ok((counter, steps))
 }
 
 fn modulus(t: IntType) -> i128 {
     1i128 << t.bits()
 }
 
-/// z3: `update` is `w + step` modulo 2^bits for every value of `w`, and
-/// computes nothing that C leaves undefined or CBMC checks.
-fn adds_step(update: &Expr, w: VarId, ty: IntType, step: i128) -> bool {
+/// z3: `update` is `mult * w + step` modulo 2^bits for every value of
+/// `w`, and computes nothing that C leaves undefined or CBMC checks.
+fn is_affine(update: &Expr, w: VarId, ty: IntType, mult: i128, step: i128) -> bool {
     let x = BV::fresh_const("w", ty.bits());
     let mut eval = BvEval::new(HashMap::from([(w, x.clone())]));
     let Some(v) = eval.value(update) else { return false };
-    let claim = Bool::and(&[Bool::and(&eval.sides), v.eq(x.bvadd(bv(step, ty.bits())))]);
+    let expected = bv(mult, ty.bits()).bvmul(&x).bvadd(bv(step, ty.bits()));
+    let claim = Bool::and(&[Bool::and(&eval.sides), v.eq(expected)]);
     proved(&[], &claim)
 }
 
@@ -359,26 +435,41 @@ fn widen(w: &BV) -> BV {
     }
 }
 
-/// The counter's value after the accelerator of `n` iterations: `n`
-/// updates, or `n - 1` when the loop's own step performs the last.
-pub(super) fn final_value(c: &Counter, n: &Expr) -> Expr {
-    let updates = if c.in_body {
+/// The number of updates the accelerator of `n` iterations performs: `n`,
+/// or `n - 1` when the loop's own step performs the last.
+fn updates(c: &Counter, n: &Expr) -> Expr {
+    if c.in_body {
         n.clone()
     } else {
         arith(BinOp::Sub, n.clone(), ulong(1), IntType::ULONG)
-    };
+    }
+}
+
+/// The variable's value after the accelerator of `n` iterations.
+pub(super) fn final_value(c: &Counter, n: &Expr) -> Expr {
+    let m = updates(c, n);
     let w = cast(Expr::var(c.var, CType::Int(c.ty)), IntType::ULONG);
+    if let Some(g) = &c.geometric {
+        return cast(
+            g.reduce(arith(BinOp::Mul, g.power(&m), g.entry(w), IntType::ULONG)),
+            c.ty,
+        );
+    }
     let moved = arith(
         BinOp::Add,
         w,
-        arith(BinOp::Mul, updates, ulong(c.step), IntType::ULONG),
+        arith(BinOp::Mul, m, ulong(c.step), IntType::ULONG),
         IntType::ULONG,
     );
     cast(mod_pow2(moved, c.ty.bits()), c.ty)
 }
 
-/// z3: the final value is `w0 + s * updates` modulo 2^bits.
+/// z3: the final value is `w0 + s * updates` modulo 2^bits (a counter),
+/// or satisfies the geometric recurrence (`Geometric::exact`).
 fn final_value_exact(c: &Counter, n: &Expr, n_id: VarId) -> bool {
+    if let Some(g) = &c.geometric {
+        return g.exact(c.var);
+    }
     let bits = c.ty.bits();
     let (w0, nz) = (BV::fresh_const("w", bits), BV::fresh_const("n", 64));
     let mut eval = BvEval::new(HashMap::from([(c.var, w0.clone()), (n_id, nz.clone())]));
@@ -393,6 +484,170 @@ fn final_value_exact(c: &Counter, n: &Expr, n_id: VarId) -> bool {
     let expected = widen(&w0).bvadd(bv(c.step, 64).bvmul(&updates)).extract(bits - 1, 0);
     let premises = [nz.bvuge(BV::from_u64(1, 64))];
     proved(&premises, &Bool::and(&[Bool::and(&eval.sides), value.eq(&expected)]))
+}
+
+/// How the value of a geometric variable (`w = a*w + b` modulo 2^bits,
+/// `a` not 0 or 1) after `m` updates is computed in `unsigned long`.
+///
+/// Over the integers `(a-1) * w_m = a^m * ((a-1)*w0 + b) - b`, so with
+/// `a - 1 = 2^v * q` (q odd; v = 0 and q = 1 when b = 0, where simply
+/// `w_m = a^m * w0`) and everything taken modulo 2^(bits+v) (at most 64):
+/// `T = a^m * entry(w0)` and `w_m = reduce(T) = ((T - b) >> v) * q^-1`
+/// modulo 2^bits. `a^m` modulo 2^(bits+v) is the product of the constants
+/// `a^(2^i)` over the bits `i` of `m` that are set (`power`); the squares
+/// reach 1 (odd `a`: higher bits change nothing) or 0 (even `a`: any higher
+/// bit makes the power 0) within 64 steps.
+///
+/// `exact` proves with z3 that `reduce(entry(w0)) = w0` and that
+/// `reduce(a*T) = a*reduce(T) + b` for every `T` that is `b` modulo 2^v
+/// (what every `a^m * entry(w0)` is, `a` being 1 modulo 2^v): by
+/// induction over `m` the value is the recurrence's.
+#[derive(Clone, Debug)]
+pub(super) struct Geometric {
+    ty: IntType,
+    mult: i128,
+    step: i128,
+    /// `v`: the power of two in `a - 1` (0 when `b = 0`).
+    shift: u32,
+    /// `q^-1` modulo 2^bits.
+    q_inv: i128,
+    /// `a^(2^i)` modulo 2^(bits+v) for the bits `i` of `m` that matter.
+    factors: Vec<i128>,
+    /// The next square is 0 (even `a`): a higher bit of `m` gives 0.
+    vanishes: bool,
+}
+
+impl Geometric {
+    /// `None` when `bits + v` exceeds 64 (an odd `a` on a 64-bit type with
+    /// a `b` that is not 0).
+    fn new(ty: IntType, mult: i128, step: i128) -> Option<Geometric> {
+        let bits = ty.bits();
+        let (shift, q) = if step == 0 {
+            (0, 1)
+        } else {
+            let d = mult - 1;
+            (d.trailing_zeros(), d >> d.trailing_zeros())
+        };
+        let wide = bits + shift;
+        if wide > 64 {
+            return None;
+        }
+        let modulus = 1u128 << wide;
+        let (mut factors, mut c) = (Vec::new(), mult as u128 % modulus);
+        while c > 1 {
+            if factors.len() >= 64 {
+                return None;
+            }
+            factors.push(c as i128);
+            c = c * c % modulus;
+        }
+        Some(Geometric {
+            ty,
+            mult,
+            step,
+            shift,
+            q_inv: inverse_mod_2_64(q) & ((1i128 << bits) - 1),
+            factors,
+            vanishes: c == 0,
+        })
+    }
+
+    fn wide_bits(&self) -> u32 {
+        self.ty.bits() + self.shift
+    }
+
+    /// `a^m` modulo 2^(bits+v), in `unsigned long` (see the type comment).
+    fn power(&self, m: &Expr) -> Expr {
+        let product = self
+            .factors
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let bit = arith(BinOp::BitAnd, m.clone(), ulong(1i128 << i), IntType::ULONG);
+                build::ite(cmp(BinOp::Ne, bit, ulong(0)), ulong(*c), ulong(1))
+            })
+            .reduce(|p, f| arith(BinOp::Mul, p, f, IntType::ULONG))
+            .unwrap_or_else(|| ulong(1));
+        if self.vanishes {
+            let below = cmp(BinOp::Lt, m.clone(), ulong(1i128 << self.factors.len()));
+            build::ite(below, product, ulong(0))
+        } else {
+            product
+        }
+    }
+
+    /// `(a-1) * w0 + b` (`w0` when `b = 0`), in `unsigned long`.
+    fn entry(&self, w: Expr) -> Expr {
+        if self.step == 0 {
+            return w;
+        }
+        let scaled = arith(BinOp::Mul, w, ulong(self.mult - 1), IntType::ULONG);
+        arith(BinOp::Add, scaled, ulong(self.step), IntType::ULONG)
+    }
+
+    /// The value modulo 2^bits from `T = a^m * entry(w0)`.
+    fn reduce(&self, t: Expr) -> Expr {
+        let bits = self.ty.bits();
+        if self.step == 0 {
+            return mod_pow2(t, bits);
+        }
+        let d = mod_pow2(arith(BinOp::Sub, t, ulong(self.step), IntType::ULONG), self.wide_bits());
+        let shifted = if self.shift == 0 {
+            d
+        } else {
+            arith(BinOp::Shr, d, ulong(i128::from(self.shift)), IntType::ULONG)
+        };
+        mod_pow2(arith(BinOp::Mul, shifted, ulong(self.q_inv), IntType::ULONG), bits)
+    }
+
+    /// z3: the base and step of the induction (type comment).
+    fn exact(&self, var: VarId) -> bool {
+        let bits = self.ty.bits();
+        let t_id = VarId(usize::MAX - 1);
+        let t_var = Expr::var(t_id, build::ULONG);
+        let at = |t: Expr| self.reduce(t);
+        let (t, w0) = (BV::fresh_const("t", 64), BV::fresh_const("w", bits));
+        let mut eval = BvEval::new(HashMap::from([(t_id, t.clone()), (var, w0.clone())]));
+        let w = cast(Expr::var(var, CType::Int(self.ty)), IntType::ULONG);
+        let (Some(base), Some(now), Some(next)) = (
+            eval.value(&at(self.entry(w))),
+            eval.value(&at(t_var.clone())),
+            eval.value(&at(arith(BinOp::Mul, t_var, ulong(self.mult), IntType::ULONG))),
+        ) else {
+            return false;
+        };
+        let low = |x: &BV| x.extract(bits - 1, 0);
+        let premises = if self.shift == 0 {
+            vec![]
+        } else {
+            vec![t.extract(self.shift - 1, 0).eq(bv(self.step, self.shift))]
+        };
+        let recurrence = low(&next).eq(bv(self.mult, bits).bvmul(low(&now)).bvadd(bv(self.step, bits)));
+        proved(&[], &Bool::and(&eval.sides))
+            && proved(&[], &low(&base).eq(&w0))
+            && proved(&premises, &recurrence)
+            && self.squares_proved()
+    }
+
+    /// z3: the factors are `a`, its square, the square of that, ...
+    /// modulo 2^(bits+v), and the next square is 0 or 1 as `vanishes` says.
+    fn squares_proved(&self) -> bool {
+        let wide = self.wide_bits();
+        let c = |v: i128| bv(v, wide);
+        let Some(first) = self.factors.first() else {
+            return false;
+        };
+        let mut claims = vec![c(*first).eq(c(self.mult))];
+        let last = self.factors.iter().fold(None::<BV>, |prev, f| {
+            if let Some(p) = prev {
+                claims.push(p.bvmul(&p).eq(c(*f)));
+            }
+            Some(c(*f))
+        });
+        let next = last.map(|l| l.bvmul(&l));
+        claims.extend(next.map(|n| n.eq(c(i128::from(!self.vanishes)))));
+        proved(&[], &Bool::and(&claims))
+    }
 }
 
 /// The counter's conditions on the iteration count `n`, one per guard that
@@ -421,21 +676,38 @@ pub(super) fn guard_infos(c: &Counter) -> Vec<GuardInfo> {
         .collect()
 }
 
-/// `s*k + w0 modulo 2^bits`, for `explain` (as the other closed forms).
+/// `s*k + w0 modulo 2^bits` (a counter) or `a^k * w0 + b * (a^k - 1) /
+/// (a - 1) modulo 2^bits` (geometric), for `explain` (as the other closed
+/// forms).
 pub(super) fn closed_form(c: &Counter) -> ClosedForm {
-    let m = modulus(c.ty);
-    // A step past half the modulus reads better as the negative it is.
-    let signed = if c.step > m / 2 { c.step - m } else { c.step };
-    let step = match signed {
-        1 => "k".to_string(),
-        -1 => "-k".to_string(),
-        s => format!("{s}*k"),
+    let bits = c.ty.bits();
+    let (kind, formula) = match &c.geometric {
+        Some(g) => {
+            let grown = format!("{}^k * {}0", g.mult, c.name);
+            let formula = match (g.step, g.mult - 1) {
+                (0, _) => grown,
+                (b, 1) => format!("{grown} + {b} * (2^k - 1)"),
+                (b, d) => format!("{grown} + {b} * ({}^k - 1) / {d}", g.mult),
+            };
+            ("geometric", format!("{formula} modulo 2^{bits}"))
+        }
+        None => {
+            let m = modulus(c.ty);
+            // A step past half the modulus reads better as the negative it is.
+            let signed = if c.step > m / 2 { c.step - m } else { c.step };
+            let step = match signed {
+                1 => "k".to_string(),
+                -1 => "-k".to_string(),
+                s => format!("{s}*k"),
+            };
+            ("linear", format!("{step} + {}0 modulo 2^{bits}", c.name))
+        }
     };
     ClosedForm {
         var: c.name.clone(),
         ty: c.ty.to_string(),
-        kind: "linear".to_string(),
-        formula: format!("{step} + {}0 modulo 2^{}", c.name, c.ty.bits()),
+        kind: kind.to_string(),
+        formula,
     }
 }
 
@@ -586,6 +858,13 @@ impl BvEval {
                             _ => x.bvand(bv(p - 1, t.bits())),
                         }
                     }
+                    BinOp::BitAnd => x.bvand(&y),
+                    // By a constant below the width: what CBMC checks.
+                    BinOp::Shr
+                        if !signed && b.const_value().is_some_and(|k| (0..i128::from(t.bits())).contains(&k)) =>
+                    {
+                        x.bvlshr(&y)
+                    }
                     BinOp::Div | BinOp::Rem => {
                         self.sides.push(y.eq(&zero).not());
                         if signed {
@@ -601,6 +880,11 @@ impl BvEval {
                     _ => return None,
                 })
             }
+            ExprKind::Cond(c, a, b) => {
+                let c = self.truth(c)?;
+                let (x, y) = (self.value(a)?, self.value(b)?);
+                Some(c.ite(&x, &y))
+            }
             ExprKind::Binary(..) | ExprKind::Unary(UnOp::LogNot, _) => {
                 let b = self.truth(e)?;
                 Some(b.ite(&BV::from_u64(1, t.bits()), &BV::from_u64(0, t.bits())))
@@ -614,6 +898,7 @@ impl BvEval {
 mod tests {
     use super::*;
     use crate::loops::{find_loops, iteration_paths, no_summaries};
+    use z3::ast::Ast;
 
     /// The wrapping counters of the first path of `main`'s first loop, by name.
     fn counters(src: &str) -> Vec<String> {
@@ -621,6 +906,7 @@ mod tests {
         let info = find_loops(&program).first().expect("a loop").clone();
         let paths = iteration_paths(&program, &info, 64, &super::super::infeasible, &no_summaries).expect("paths");
         wrapping_counters(&program, &paths.paths[0])
+            .stripped
             .map_or_else(Vec::new, |s| s.counters.iter().map(|c| c.name.clone()).collect())
     }
 
@@ -630,5 +916,90 @@ mod tests {
             counters("int main(){ unsigned char c; unsigned k = 0; for (c = 200; c != 100; c++) { k++; } return 0; }"),
             ["c"]
         );
+    }
+
+    /// The emitted value of a geometric variable, evaluated by z3 at
+    /// concrete counts and start values, against iterating the update.
+    #[test]
+    fn geometric_values_match_the_iterated_update() {
+        let w = VarId(0);
+        let m_id = VarId(1);
+        let cases: [(IntType, i128, i128); 9] = [
+            (IntType::UINT, 3, 1),
+            (IntType::UINT, 2, 0),
+            (IntType::UCHAR, 5, 3),
+            (IntType::USHORT, 6, 11),
+            (IntType::ULONG, 3, 0),
+            (IntType::ULONG, 2, 7),
+            (IntType::UINT, 4294967295, 5),
+            (IntType::UCHAR, 9, 250),
+            (IntType::USHORT, 65533, 40000),
+        ];
+        for (ty, a, b) in cases {
+            let g = Geometric::new(ty, a, b).expect("fits in 64 bits");
+            assert!(g.exact(w), "not proved: {a}*w + {b} on {ty}");
+            let m = Expr::var(m_id, build::ULONG);
+            let value = g.reduce(arith(
+                BinOp::Mul,
+                g.power(&m),
+                g.entry(cast(Expr::var(w, CType::Int(ty)), IntType::ULONG)),
+                IntType::ULONG,
+            ));
+            let modulus = 1u128 << ty.bits();
+            for w0 in [0u128, 1, 7, modulus - 1] {
+                let mut x = w0;
+                for count in 0..200u64 {
+                    let mut eval = BvEval::new(HashMap::from([
+                        (w, BV::from_u64(w0 as u64, ty.bits())),
+                        (m_id, BV::from_u64(count, 64)),
+                    ]));
+                    let got = eval
+                        .value(&value)
+                        .expect("evaluates")
+                        .simplify()
+                        .as_u64()
+                        .expect("a constant");
+                    assert_eq!(
+                        u128::from(got) % modulus,
+                        x,
+                        "{a}*w + {b} on {ty} from {w0} after {count} updates"
+                    );
+                    x = ((a as u128) * x + b as u128) % modulus;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn geometric_updates_are_taken_apart_or_refused_with_the_reason() {
+        let taken =
+            counters("int main(){ unsigned y = 1; unsigned i; for (i = 0; i < 9; i++) { y = 3 * y + 1; } return 0; }");
+        assert_eq!(taken, ["y"]);
+        let refused = |src: &str| {
+            let program = crate::lower::lower_source(src).expect("lowers").program;
+            let info = find_loops(&program).first().expect("a loop").clone();
+            let paths = iteration_paths(&program, &info, 64, &super::super::infeasible, &no_summaries).expect("paths");
+            wrapping_counters(&program, &paths.paths[0]).refused
+        };
+        let loop_with = |decl: &str, body: &str| {
+            format!("int main(){{ {decl}; unsigned i; for (i = 0; i < 9; i++) {{ {body} }} return 0; }}")
+        };
+        for (decl, body, why) in [
+            ("int y = 1", "y = y * 2;", GeometricIssue::Signed),
+            (
+                "unsigned y = 1, s = 0",
+                "y = y * 2; s += y;",
+                GeometricIssue::ReadElsewhere,
+            ),
+            ("unsigned long y = 1", "y = 3 * y + 1;", GeometricIssue::TooWide),
+            ("unsigned short y = 1", "y = 65535 * y + 3;", GeometricIssue::Unproved),
+            (
+                "unsigned y = 1",
+                "y = y * 3; __CPROVER_assume(y != 5);",
+                GeometricIssue::Guarded,
+            ),
+        ] {
+            assert_eq!(refused(&loop_with(decl, body)), [("y".to_string(), why)], "{body}");
+        }
     }
 }

@@ -9,7 +9,8 @@
 //! variables through a temporary, a `_Bool` toggled by `flag = !flag`)
 //! updates, if/else in the body on a condition (a comparison, or a
 //! remainder `v % m == r` whose truth repeats with a period) or on a
-//! nondeterministic choice, initial values near the type limits so that
+//! nondeterministic choice, a geometric update `v = a*v + b` in some,
+//! initial values near the type limits so that
 //! wrap-around happens); the other half a *header loop*,
 //! whose counter of any integer type is updated outside the body (a `for`
 //! step, a side effect of a `do`-`while` condition) from a start a few
@@ -62,6 +63,9 @@ pub enum Class {
     /// A header loop whose unsigned counter wraps around its type while
     /// the loop runs (its accelerator may run through the wrap).
     Wrapping,
+    /// A body with a geometric update `v = a*v + b` of an unsigned
+    /// variable (exact modulo its type, wrap-around included).
+    Geometric,
 }
 
 /// xorshift64*: small, deterministic, good enough for test generation.
@@ -173,6 +177,8 @@ enum Rhs {
     Const(i128),
     Negate(usize),
     SubFrom(i128, usize),
+    /// `a * v + b` (written `v *= a` when `b` is 0): geometric.
+    Affine(usize, i128, i128),
 }
 
 #[derive(Clone, Debug)]
@@ -383,6 +389,13 @@ fn arith(a: (i128, IntType), b: (i128, IntType), add: bool) -> (i128, IntType) {
     (t.wrap(if add { x + y } else { x - y }), t)
 }
 
+/// `a * b` with C's usual arithmetic conversions (wrapping; the checker,
+/// not this simulation, says what a signed overflow does).
+fn product(a: (i128, IntType), b: (i128, IntType)) -> (i128, IntType) {
+    let t = IntType::common(a.1, b.1);
+    (t.wrap(t.wrap(a.0).wrapping_mul(t.wrap(b.0))), t)
+}
+
 /// `a % b` with C's usual arithmetic conversions (`b` a positive constant;
 /// the quotient is truncated toward zero in C as in Rust).
 fn remainder(a: (i128, IntType), b: (i128, IntType)) -> (i128, IntType) {
@@ -536,6 +549,10 @@ impl Program {
             Update::Assign(t, Rhs::Const(c)) => format!("{} = {};", name(*t), literal(*c)),
             Update::Assign(t, Rhs::Negate(v)) => format!("{} = -{};", name(*t), name(*v)),
             Update::Assign(t, Rhs::SubFrom(c, v)) => format!("{} = {} - {};", name(*t), literal(*c), name(*v)),
+            Update::Assign(t, Rhs::Affine(v, a, 0)) if t == v => format!("{} *= {};", name(*t), literal(*a)),
+            Update::Assign(t, Rhs::Affine(v, a, b)) => {
+                format!("{} = {} * {} + {};", name(*t), literal(*a), name(*v), literal(*b))
+            }
         }
     }
 
@@ -565,6 +582,10 @@ impl Program {
             // `-v` is `0 - v` in v's promoted type.
             Update::Assign(t, Rhs::Negate(v)) => (*t, arith((0, IntType::INT), tv(vals, *v), false)),
             Update::Assign(t, Rhs::SubFrom(c, v)) => (*t, arith((*c, literal_type(*c)), tv(vals, *v), false)),
+            Update::Assign(t, Rhs::Affine(v, a, b)) => {
+                let scaled = product((*a, literal_type(*a)), tv(vals, *v));
+                (*t, arith(scaled, (*b, literal_type(*b)), true))
+            }
         };
         vals[target] = self.vars[target].ty.wrap(result.0);
     }
@@ -1127,6 +1148,19 @@ pub fn loop_program(seed: u64) -> Generated {
             prog.else_updates = prog.random_updates(&mut correlated);
         }
     }
+    // Another for a geometric update (`v = a*v + b`) at the end of the
+    // body's first branch.
+    let mut geometric = Rng::new(seed ^ 0x6E0E_0000_0000_0000);
+    if geometric.chance(15) {
+        let target = geometric.below(prog.vars.len() as u64) as usize;
+        let a = *geometric.pick(&[2, 3, 5, 4, 7]);
+        let b = *geometric.pick(&[0, 0, 1, 3, 100]);
+        prog.then_updates
+            .push(Update::Assign(target, Rhs::Affine(target, a, b)));
+        if !prog.vars[target].ty.signed {
+            classes.push(Class::Geometric);
+        }
+    }
     // And another for loops nested in the body.
     let mut nested = Rng::new(seed ^ 0x4E57_ED00_0000_0000);
     if nested.chance(25) {
@@ -1215,6 +1249,23 @@ mod tests {
             }
         }
         assert!(found >= 5, "only {found} programs accelerated through a wrap-around");
+    }
+
+    #[test]
+    fn geometric_updates_are_generated_and_accelerated() {
+        let n = accelerated_with(&[" *= ", " * v"], "\"geometric\"", 1, 5);
+        assert!(n >= 5, "only {n} programs with geometric closed forms");
+        // The class says so exactly when an unsigned variable is updated so.
+        for seed in 0..300 {
+            let g = loop_program(seed);
+            if g.classes.contains(&Class::Geometric) {
+                assert!(
+                    g.source.contains(" *= ") || g.source.contains(" * v"),
+                    "seed {seed}:\n{}",
+                    g.source
+                );
+            }
+        }
     }
 
     #[test]
