@@ -1,4 +1,4 @@
-// tracc: expect SAFE
+// tracc: expect SAFE verify=SAFE
 // A pointer write before the loop sets the start value; the loop itself only uses plain integers and must still be handled.
 #include <assert.h>
 

@@ -68,6 +68,10 @@ pub enum Reason {
     NotPolynomial { var: String, value: String },
     /// A variable's update is not `x + e` (geometric or nonlinear).
     NotAdditive(String),
+    /// The loop reads or writes through a pointer, or takes an address:
+    /// such loops are left to the checker (the accelerator does not model
+    /// memory that may alias its variables).
+    Pointer,
     /// A geometric update `x = a*x + b` whose closed form is not used.
     Geometric { var: String, why: GeometricIssue },
     /// The updates of variables depend on each other in a cycle.
@@ -230,6 +234,7 @@ impl Reason {
             Reason::NotPolynomial { .. } => "not-polynomial",
             Reason::NotAdditive(_) => "geometric-or-nonlinear",
             Reason::Geometric { .. } => "geometric-refused",
+            Reason::Pointer => "pointer",
             Reason::CyclicUpdate(_) => "cyclic-update",
             Reason::DelayedDependency(_) => "delayed-dependency",
             Reason::DegreeTooHigh(_) | Reason::ClosedFormTooComplex { .. } => "closed-form-too-complex",
@@ -344,6 +349,10 @@ impl fmt::Display for Reason {
             Reason::NotAdditive(v) => write!(
                 f,
                 "the update of `{v}` is not of the form `x + e` (geometric or nonlinear)"
+            ),
+            Reason::Pointer => write!(
+                f,
+                "uses pointers (`*p`, `&x`): memory reached through a pointer may alias the loop's variables, so the loop is left to the checker"
             ),
             Reason::Geometric { var, why } => {
                 write!(f, "the update of `{var}` is geometric (`{var} = a*{var} + b`), but ")?;

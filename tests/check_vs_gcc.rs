@@ -1,6 +1,9 @@
 //! The checker against real execution: seeded random deterministic C
 //! programs (mixed integer widths and signedness, arithmetic, shifts, casts,
-//! conditionals, bounded loops, arrays, helper calls, switch, forward goto)
+//! conditionals, bounded loops, arrays, helper calls, switch, forward goto,
+//! pointers to scalars, into arrays, into string literals and into memory
+//! from `calloc`: `*p`, `p[i]`, `p + i`, `q - p`, comparisons, a helper
+//! that writes through its pointer parameter)
 //! are compiled with gcc and run; their final values then become
 //! assertions that `check_source` must prove (SAFE), one of them perturbed
 //! must fail (UNSAFE), and a program whose run fails an inner `assert` must
@@ -111,6 +114,20 @@ impl Arr {
     }
 }
 
+/// A pointer variable of `main`, fixed at its declaration.
+#[derive(Clone)]
+struct Ptr {
+    name: String,
+    ty: IntType,
+    /// How many elements from where it points may be accessed (1 for a
+    /// scalar).
+    room: u64,
+    /// The one-dimensional array it points into, and the offset.
+    base: Option<(String, u64)>,
+    /// False for a pointer into a string literal.
+    writable: bool,
+}
+
 struct Helper {
     name: String,
     ret: IntType,
@@ -135,6 +152,10 @@ struct Scope {
     ret: Option<IntType>,
     /// Void helpers that may be called as statements.
     void_helpers: Vec<(String, Vec<IntType>)>,
+    /// Pointers that may be read and written through.
+    ptrs: Vec<Ptr>,
+    /// Helpers `void h(T *p, T v)` that write through `p`.
+    ptr_helpers: Vec<(String, IntType)>,
 }
 
 struct Gen {
@@ -317,6 +338,7 @@ impl Gen {
                     ty: IntType::common(a.ty, b.ty),
                 }
             }
+            14 if !sc.ptrs.is_empty() => self.pointer_read(sc, depth),
             13 if sc.helpers > 0 => {
                 let h = self.rng.below(sc.helpers as u64) as usize;
                 let params = self.helpers[h].params.clone();
@@ -330,6 +352,84 @@ impl Gen {
                 }
             }
             _ => self.lit(),
+        }
+    }
+
+    /// `*p`, `p[j]`, `*(p + j)`, a comparison of two pointers, or the
+    /// distance between two pointers into one array.
+    fn pointer_read(&mut self, sc: &Scope, depth: u32) -> E {
+        let p = self.rng.pick(&sc.ptrs).clone();
+        let same_array: Vec<Ptr> = sc
+            .ptrs
+            .iter()
+            .filter(|q| {
+                q.ty == p.ty && q.base.is_some() && q.base.as_ref().map(|b| &b.0) == p.base.as_ref().map(|b| &b.0)
+            })
+            .cloned()
+            .collect();
+        match self.rng.below(6) {
+            0 | 1 => E {
+                text: format!("*{}", p.name),
+                ty: p.ty,
+            },
+            2 => {
+                let j = self.rng.below(p.room);
+                E {
+                    text: format!("{}[{j}]", p.name),
+                    ty: p.ty,
+                }
+            }
+            3 => {
+                let j = self.rng.below(p.room);
+                E {
+                    text: format!("*({} + {j})", p.name),
+                    ty: p.ty,
+                }
+            }
+            4 if !same_array.is_empty() => {
+                let q = self.rng.pick(&same_array).clone();
+                let op = *self.rng.pick(&["==", "!=", "<", ">=", "-"]);
+                E {
+                    text: format!("({} {op} {})", p.name, q.name),
+                    ty: if op == "-" { IntType::LONG } else { IntType::INT },
+                }
+            }
+            _ => {
+                let e = self.expr(sc, depth.saturating_sub(1));
+                E {
+                    text: format!("(*{} + ({}))", p.name, e.text),
+                    ty: IntType::common(p.ty.promote(), e.ty.promote()),
+                }
+            }
+        }
+    }
+
+    /// A write through a pointer: `*p = e`, `p[j] op= e`, `(*p)++`, or a
+    /// call of a helper that writes through its pointer parameter.
+    fn pointer_write(&mut self, sc: &Scope, indent: usize) {
+        let writable: Vec<Ptr> = sc.ptrs.iter().filter(|p| p.writable).cloned().collect();
+        if writable.is_empty() {
+            return;
+        }
+        let p = self.rng.pick(&writable).clone();
+        let helpers: Vec<(String, IntType)> = sc.ptr_helpers.iter().filter(|(_, t)| *t == p.ty).cloned().collect();
+        let e = self.expr(sc, 1);
+        match self.rng.below(4) {
+            0 => self.line(indent, &format!("*{} = {};", p.name, e.text)),
+            1 => {
+                let j = self.rng.below(p.room);
+                let op = *self.rng.pick(&["=", "+=", "^=", "-="]);
+                self.line(indent, &format!("{}[{j}] {op} {};", p.name, e.text));
+            }
+            2 if !helpers.is_empty() => {
+                let (h, _) = self.rng.pick(&helpers).clone();
+                let j = self.rng.below(p.room);
+                self.line(indent, &format!("{h}({} + {j}, {});", p.name, e.text));
+            }
+            _ => {
+                let op = *self.rng.pick(&["(*{})++;", "--*{};", "++{}[0];"]);
+                self.line(indent, &op.replace("{}", &p.name));
+            }
         }
     }
 
@@ -462,6 +562,7 @@ impl Gen {
                 let args: Vec<String> = params.iter().map(|_| self.expr(sc, 1).text).collect();
                 self.line(indent, &format!("{name}({});", args.join(", ")));
             }
+            16 if !sc.ptrs.is_empty() => self.pointer_write(sc, indent),
             15 if sc.ret.is_some() => {
                 let c = self.expr(sc, 1);
                 let r = self.expr(sc, 1);
@@ -728,6 +829,21 @@ fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
         let vh = g.void_helper(&globals, &gvars, i as usize);
         void_helpers.push(vh);
     }
+    let mut ptr_helpers = Vec::new();
+    if g.rng.chance(40) {
+        let t = *g.rng.pick(&TYPES);
+        let name = format!("{prefix}ph");
+        g.line(0, &format!("void {name}({} *p, {} v) {{", c_name(t), c_name(t)));
+        let op = *g.rng.pick(&[
+            "*p = *p * 3 + v;",
+            "*p += v; (*p)++;",
+            "if (*p < v) *p = v;",
+            "p[0] ^= v;",
+        ]);
+        g.line(1, op);
+        g.line(0, "}");
+        ptr_helpers.push((name, t));
+    }
     let recursive = g.rng.chance(15);
     if recursive {
         let name = format!("{prefix}rec");
@@ -806,6 +922,99 @@ fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
             len,
             len2: None,
         });
+    }
+    if g.rng.chance(60) {
+        sc.ptr_helpers = ptr_helpers;
+        for i in 0..1 + g.rng.below(3) {
+            let name = format!("pt{i}");
+            let arrays: Vec<Arr> = sc.arrays.iter().filter(|a| a.len2.is_none()).cloned().collect();
+            let ptr = match g.rng.below(4) {
+                0 if !arrays.is_empty() => {
+                    let a = g.rng.pick(&arrays).clone();
+                    let o = g.rng.below(a.len);
+                    let init = if o == 0 && g.rng.chance(50) {
+                        a.name.clone()
+                    } else {
+                        format!("&{}[{o}]", a.name)
+                    };
+                    g.line(1, &format!("{} *{name} = {init};", c_name(a.ty)));
+                    Ptr {
+                        name,
+                        ty: a.ty,
+                        room: a.len - o,
+                        base: Some((a.name, o)),
+                        writable: true,
+                    }
+                }
+                1 if !sc.ptrs.is_empty() => {
+                    let p = g.rng.pick(&sc.ptrs).clone();
+                    let d = g.rng.below(p.room);
+                    g.line(1, &format!("{} *{name} = {} + {d};", c_name(p.ty), p.name));
+                    Ptr {
+                        name,
+                        ty: p.ty,
+                        room: p.room - d,
+                        base: p.base.map(|(a, o)| (a, o + d)),
+                        writable: p.writable,
+                    }
+                }
+                2 if g.rng.chance(50) => {
+                    // A string literal, escapes included.
+                    let pieces: Vec<&str> = (0..g.rng.below(5))
+                        .map(|_| {
+                            *g.rng
+                                .pick(&["a", "Z", "0", " ", "\\n", "\\t", "\\177", "\\201", "\\\\", "\\\""])
+                        })
+                        .collect();
+                    let len = pieces.len() as u64;
+                    g.line(1, &format!("const char *{name} = \"{}\";", pieces.concat()));
+                    Ptr {
+                        name: name.clone(),
+                        ty: IntType::CHAR,
+                        room: len + 1,
+                        base: Some((name, 0)),
+                        writable: false,
+                    }
+                }
+                2 => {
+                    // Zeroed memory from calloc; the checker's may also be
+                    // null (CBMC's default), gcc's never is here.
+                    let ty = *g.rng.pick(&TYPES);
+                    let len = 1 + g.rng.below(4);
+                    let t = c_name(ty);
+                    // (tree-sitter-c reads `(_Bool *)x` as a product.)
+                    let cast = if ty.is_bool() || g.rng.chance(50) {
+                        String::new()
+                    } else {
+                        format!("({t} *)")
+                    };
+                    g.line(1, &format!("{t} *{name} = {cast}calloc({len}, sizeof({t}));"));
+                    g.line(1, &format!("if ({name} == 0) return 0;"));
+                    for k in 0..len {
+                        observe.push((format!("{name}[{k}]"), ty));
+                    }
+                    Ptr {
+                        name: name.clone(),
+                        ty,
+                        room: len,
+                        base: Some((name, 0)),
+                        writable: true,
+                    }
+                }
+                _ => {
+                    let x = g.rng.pick(&locals).clone();
+                    g.line(1, &format!("{} *{name} = &{};", c_name(x.ty), x.name));
+                    Ptr {
+                        name,
+                        ty: x.ty,
+                        room: 1,
+                        base: None,
+                        writable: true,
+                    }
+                }
+            };
+            sc.ptrs.push(ptr);
+        }
     }
     if recursive {
         let e = g.expr(&sc, 1);

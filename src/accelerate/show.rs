@@ -51,6 +51,10 @@ pub fn expr(program: &Program, names: &dyn Fn(VarId) -> Option<String>, e: &Expr
         ExprKind::Cast { implicit: true, expr } => p(expr),
         ExprKind::Cast { implicit: false, expr } => format!("({}){}", e.ty, atomic(program, names, expr)),
         ExprKind::Index(a, i) => format!("{}[{}]", atomic(program, names, a), p(i)),
+        ExprKind::AddrOf(a) => format!("&{}", atomic(program, names, a)),
+        ExprKind::Deref(a) => format!("*{}", atomic(program, names, a)),
+        ExprKind::StringLit(b) => format!("{:?}", String::from_utf8_lossy(b)),
+        ExprKind::Alloc { size, .. } => format!("malloc({})", p(size)),
         ExprKind::Call(c, args) => {
             let name = match c {
                 Callee::Func(f) => program.func(*f).name.clone(),

@@ -433,7 +433,8 @@ fn per_assertion_reports_every_failure() {
 
 #[test]
 fn unmodelled_constructs_are_refused() {
-    refused("int main(void) { int x = 0; int *p = &x; *p = 1; assert(x == 1); return 0; }");
+    refused("struct s { int a; }; int main(void) { struct s v; v.a = 1; assert(v.a == 1); return 0; }");
+    refused("int main(void) { int x = 0; int *p = &x; int **q = &p; **q = 1; assert(x == 1); return 0; }");
     let d = check_source(
         "int main(void) { return 0; }",
         &CheckOptions {
@@ -442,6 +443,79 @@ fn unmodelled_constructs_are_refused() {
         },
     );
     assert!(d.is_err());
+}
+
+/// Pointers to integers: objects and offsets (pointer.rs), as CBMC.
+#[test]
+fn pointers_reach_scalars_and_array_elements() {
+    let both = |body: &str| {
+        let src =
+            format!("_Bool nondet_bool(void);\nvoid bump(int *p) {{ (*p)++; }}\nint main(void) {{ {body} return 0; }}");
+        verdict(&src, 4)
+    };
+    let setup = "int x = 1, y = 2; int a[4] = {1, 2, 3, 4}; int *p = &x; int *q = a;";
+    for (claim, expected) in [
+        ("*p = 5; assert(x == 5);", Verdict::Safe),
+        ("*p = 5; assert(x == 1);", Verdict::Unsafe),
+        ("bump(&y); bump(p); assert(y == 3 && x == 2);", Verdict::Safe),
+        (
+            "q[2] = 9; q += 3; *q = 7; assert(a[2] == 9 && a[3] == 7 && q - a == 3);",
+            Verdict::Safe,
+        ),
+        ("q++; assert(*q == 1);", Verdict::Unsafe),
+        ("p = 0; assert(!p && q && q != &a[1] && &a[1] > q);", Verdict::Safe),
+        // One object or the other, by a nondeterministic choice.
+        (
+            "if (nondet_bool()) p = &y; *p = 0; assert(x == 0 || y == 0);",
+            Verdict::Safe,
+        ),
+        ("if (nondet_bool()) p = &y; *p = 0; assert(x == 0);", Verdict::Unsafe),
+    ] {
+        let body = format!("{setup} {claim}");
+        assert_eq!(both(&body), expected, "{claim}");
+    }
+}
+
+/// String literals are objects of their own; `malloc` and `calloc` give a
+/// fresh object per execution, or null (CBMC 6's default).
+#[test]
+fn strings_and_allocations_are_objects() {
+    let main = |body: &str| {
+        let src = format!("_Bool nondet_bool(void);\nint main(void) {{ {body} return 0; }}");
+        verdict(&src, 4)
+    };
+    for (body, expected) in [
+        (
+            "const char *s = \"a\\nb\"; assert(s[0] == 'a' && s[1] == 10 && *(s + 2) == 'b' && s[3] == 0);",
+            Verdict::Safe,
+        ),
+        ("char *s = \"ab\"; s++; assert(*s == 'a');", Verdict::Unsafe),
+        ("int *p = malloc(8); if (p) { *p = 3; assert(*p == 3); }", Verdict::Safe),
+        ("int *p = malloc(8); assert(p != 0);", Verdict::Unsafe),
+        (
+            "int *p = calloc(2, sizeof(int)); if (p) assert(p[1] == 0);",
+            Verdict::Safe,
+        ),
+        (
+            "int *p = malloc(2 * sizeof(int)); if (p) assert(p[1] == 0);",
+            Verdict::Unsafe,
+        ),
+        (
+            "int *p = malloc(4), *q = malloc(4); if (p && q) { *p = 1; *q = 2; assert(*p == 1 && p != q); }",
+            Verdict::Safe,
+        ),
+        // An allocation made in one branch only survives the join.
+        (
+            "int *p = 0; if (nondet_bool()) { p = (int *)malloc(4); if (p) *p = 5; } if (p) assert(*p == 5); free(p);",
+            Verdict::Safe,
+        ),
+        (
+            "int *p = 0; if (nondet_bool()) { p = (int *)malloc(4); if (p) *p = 5; } if (p) assert(*p == 4);",
+            Verdict::Unsafe,
+        ),
+    ] {
+        assert_eq!(main(body), expected, "{body}");
+    }
 }
 
 #[test]

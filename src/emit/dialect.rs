@@ -112,7 +112,13 @@ fn walk_synthetic<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     f(e);
     match &e.kind {
         ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) => {}
-        ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } | ExprKind::Forall(_, a) => walk_synthetic(a, f),
+        ExprKind::Unary(_, a)
+        | ExprKind::Cast { expr: a, .. }
+        | ExprKind::Forall(_, a)
+        | ExprKind::AddrOf(a)
+        | ExprKind::Deref(a)
+        | ExprKind::Alloc { size: a, .. } => walk_synthetic(a, f),
+        ExprKind::StringLit(_) => {}
         ExprKind::IncDec { target, .. } => walk_synthetic(target, f),
         ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
             walk_synthetic(a, f);

@@ -50,7 +50,8 @@ fn kind_prec(e: &Expr) -> u8 {
             }
         }
         ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Forall(..) | ExprKind::Opaque(_) => PRIMARY,
-        ExprKind::Call(..) | ExprKind::Index(..) => POSTFIX,
+        ExprKind::Call(..) | ExprKind::Index(..) | ExprKind::Alloc { .. } => POSTFIX,
+        ExprKind::StringLit(_) => PRIMARY,
         ExprKind::IncDec { prefix, .. } => {
             if *prefix {
                 UNARY
@@ -58,7 +59,9 @@ fn kind_prec(e: &Expr) -> u8 {
                 POSTFIX
             }
         }
-        ExprKind::Unary(..) | ExprKind::Cast { implicit: false, .. } => UNARY,
+        ExprKind::Unary(..) | ExprKind::Cast { implicit: false, .. } | ExprKind::AddrOf(_) | ExprKind::Deref(_) => {
+            UNARY
+        }
         ExprKind::Cast { implicit: true, expr } => kind_prec(expr),
         ExprKind::Binary(op, ..) => binop_prec(*op),
         ExprKind::Cond(..) => COND,
@@ -137,8 +140,27 @@ fn type_name(ty: &CType) -> Result<String, EmitError> {
         CType::Void => Ok("void".to_string()),
         CType::Int(t) => Ok(t.c_name().to_string()),
         CType::Opaque(s) => Ok(s.clone()),
+        CType::Pointer(t) => Ok(format!("{} *", type_name(t)?)),
         CType::Array(..) | CType::Vla(_) => Err(EmitError::Unsupported(format!("a cast to array type {ty}"))),
     }
+}
+
+/// A C string literal with these bytes (octal escapes for anything but
+/// printable ASCII).
+fn byte_string_literal(bytes: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for &b in bytes {
+        match b {
+            b'"' | b'\\' => {
+                out.push('\\');
+                out.push(char::from(b));
+            }
+            b' '..=b'~' if !(b == b'?' && out.ends_with('?')) => out.push(char::from(b)),
+            _ => out.push_str(&format!("\\{b:03o}")),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// A C string literal whose value is `s`.
@@ -253,6 +275,19 @@ impl Printer<'_> {
                 let a = self.expr(a, POSTFIX, true)?;
                 let i = self.expr(i, COMMA, true)?;
                 (format!("{a}[{i}]"), POSTFIX)
+            }
+            // `& &x` and `* *p` must not become `&&x` or a comment opener.
+            ExprKind::AddrOf(a) => (format!("&{}", self.expr(a, UNARY, true)?), UNARY),
+            ExprKind::Deref(a) => (format!("*{}", self.expr(a, UNARY, true)?), UNARY),
+            ExprKind::StringLit(bytes) => (byte_string_literal(bytes), PRIMARY),
+            ExprKind::Alloc { size, zeroed } => {
+                let size = self.expr(size, ASSIGN, true)?;
+                let call = if *zeroed {
+                    format!("calloc(1, {size})")
+                } else {
+                    format!("malloc({size})")
+                };
+                (call, POSTFIX)
             }
             ExprKind::Call(callee, args) => self.call(callee, args)?,
             ExprKind::Nondet(name) if name.is_empty() => match e.ty.as_int() {

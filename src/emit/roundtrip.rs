@@ -39,6 +39,10 @@ fn shape(p: &Program, e: &Expr) -> String {
         } => format!("(incdec {inc} {prefix} {})", sub(target)),
         ExprKind::Cast { expr, .. } => format!("(cast {})", sub(expr)),
         ExprKind::Index(a, i) => format!("([] {} {})", sub(a), sub(i)),
+        ExprKind::AddrOf(a) => format!("(& {})", sub(a)),
+        ExprKind::StringLit(b) => format!("(string {b:?})"),
+        ExprKind::Alloc { size, zeroed } => format!("(alloc {zeroed} {})", sub(size)),
+        ExprKind::Deref(a) => format!("(* {})", sub(a)),
         // CBMC's spelling of an error is a failing assertion.
         ExprKind::Call(crate::ir::Callee::Intrinsic(crate::ir::Intrinsic::Error), _) => {
             "(call Intrinsic(Assert) 0:int)".to_string()
@@ -307,8 +311,14 @@ fn accelerated_output_lowers_with_its_quantifier() {
 fn strip_expr(e: &mut Expr) {
     e.span = crate::ir::Span::SYNTHETIC;
     match &mut e.kind {
-        ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) => {}
-        ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } | ExprKind::Forall(_, a) => strip_expr(a),
+        ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) | ExprKind::StringLit(_) => {
+        }
+        ExprKind::Unary(_, a)
+        | ExprKind::Cast { expr: a, .. }
+        | ExprKind::Forall(_, a)
+        | ExprKind::AddrOf(a)
+        | ExprKind::Deref(a)
+        | ExprKind::Alloc { size: a, .. } => strip_expr(a),
         ExprKind::IncDec { target, .. } => strip_expr(target),
         ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
             strip_expr(a);

@@ -169,10 +169,30 @@ pub fn subst(e: &Expr, f: &dyn Fn(VarId) -> Option<Expr>) -> Expr {
                 Some(r) => return (r, true),
                 None => (e.kind.clone(), false),
             },
-            ExprKind::IntLit(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) => (e.kind.clone(), false),
+            ExprKind::IntLit(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) | ExprKind::StringLit(_) => {
+                (e.kind.clone(), false)
+            }
+            ExprKind::Alloc { size, zeroed } => {
+                let (a, c) = b(size);
+                (
+                    ExprKind::Alloc {
+                        size: a,
+                        zeroed: *zeroed,
+                    },
+                    c,
+                )
+            }
             ExprKind::Unary(op, a) => {
                 let (a, c) = b(a);
                 (ExprKind::Unary(*op, a), c)
+            }
+            ExprKind::AddrOf(a) => {
+                let (a, c) = b(a);
+                (ExprKind::AddrOf(a), c)
+            }
+            ExprKind::Deref(a) => {
+                let (a, c) = b(a);
+                (ExprKind::Deref(a), c)
             }
             ExprKind::Cast { implicit, expr } => {
                 let (a, c) = b(expr);
@@ -278,8 +298,14 @@ pub fn desynth(e: &Expr) -> Expr {
 fn strip(e: &mut Expr) {
     e.span = Span::SYNTHETIC;
     match &mut e.kind {
-        ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) => {}
-        ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } | ExprKind::Forall(_, a) => strip(a),
+        ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) | ExprKind::StringLit(_) => {
+        }
+        ExprKind::Unary(_, a)
+        | ExprKind::Cast { expr: a, .. }
+        | ExprKind::Forall(_, a)
+        | ExprKind::AddrOf(a)
+        | ExprKind::Deref(a)
+        | ExprKind::Alloc { size: a, .. } => strip(a),
         ExprKind::IncDec { target, .. } => strip(target),
         ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
             strip(a);

@@ -363,6 +363,20 @@ pub enum ExprKind {
     },
     /// `a[i]`; `a` has array type, `i` an integer type.
     Index(Box<Expr>, Box<Expr>),
+    /// `&e` of a variable or an element of a one-dimensional array.
+    AddrOf(Box<Expr>),
+    /// `*p` (also `p[i]`, lowered as `*(p + i)`); `p` has pointer type.
+    Deref(Box<Expr>),
+    /// A string literal's bytes, without the terminating zero (its type is
+    /// `char[len + 1]`).
+    StringLit(Vec<u8>),
+    /// `malloc(size)` (`zeroed`: `calloc(n, size)`, whose `size` is the
+    /// product), of type `void *`: the memory is a fresh object once the
+    /// value is converted to a pointer to an integer type.
+    Alloc {
+        size: Box<Expr>,
+        zeroed: bool,
+    },
     Call(Callee, Vec<Expr>),
     /// A call to a function that is neither defined nor declared in the file
     /// with a modelled signature: a `nondet_*`/`__VERIFIER_nondet_*` value
@@ -397,8 +411,17 @@ impl Expr {
     pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
         f(self);
         match &self.kind {
-            ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) => {}
-            ExprKind::Unary(_, e) | ExprKind::Cast { expr: e, .. } | ExprKind::Forall(_, e) => e.walk(f),
+            ExprKind::IntLit(_)
+            | ExprKind::Var(_)
+            | ExprKind::Nondet(_)
+            | ExprKind::Opaque(_)
+            | ExprKind::StringLit(_) => {}
+            ExprKind::Unary(_, e)
+            | ExprKind::Cast { expr: e, .. }
+            | ExprKind::Forall(_, e)
+            | ExprKind::AddrOf(e)
+            | ExprKind::Deref(e)
+            | ExprKind::Alloc { size: e, .. } => e.walk(f),
             ExprKind::IncDec { target, .. } => target.walk(f),
             ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
                 a.walk(f);

@@ -201,6 +201,10 @@ pub enum CType {
     /// a length, like any array (it does not check bounds); nothing that
     /// needs a length (`sizeof`, a constant quantifier range) accepts it.
     Vla(Box<CType>),
+    /// A pointer to an integer object (a scalar or an element of a
+    /// one-dimensional array): the checker models it as an object and an
+    /// offset; the accelerator leaves any loop that uses one alone.
+    Pointer(Box<CType>),
     /// Anything the IR does not model (pointers, structs, floats, ...); the
     /// string is the C spelling, for diagnostics.
     Opaque(String),
@@ -222,10 +226,19 @@ impl CType {
         }
     }
 
+    /// The pointed-to type of a pointer type.
+    pub fn pointee(&self) -> Option<&CType> {
+        match self {
+            CType::Pointer(t) => Some(t),
+            _ => None,
+        }
+    }
+
     /// Size in bytes (LP64), if the type has one.
     pub fn size_of(&self) -> Option<u64> {
         match self {
             CType::Void | CType::Opaque(_) | CType::Vla(_) => None,
+            CType::Pointer(_) => Some(8),
             CType::Int(t) => Some(u64::from(t.bits() / 8)),
             CType::Array(e, n) => e.size_of().and_then(|s| s.checked_mul(*n)),
         }
@@ -272,6 +285,7 @@ impl fmt::Display for CType {
                 }
                 write!(f, "{element}{dims}")
             }
+            CType::Pointer(t) => write!(f, "{t} *"),
             CType::Opaque(s) => f.write_str(s),
         }
     }

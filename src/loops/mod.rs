@@ -285,7 +285,9 @@ fn scan_expr(
         ExprKind::Var(v) => {
             reads.insert(*v);
             let d = program.var(*v);
-            if d.ty.is_opaque() {
+            if d.ty.pointee().is_some() {
+                reasons.push(Reason::Pointer);
+            } else if d.ty.is_opaque() {
                 reasons.push(Reason::UnmodelledType {
                     var: d.name.clone(),
                     ty: d.ty.to_string(),
@@ -293,6 +295,9 @@ fn scan_expr(
             }
         }
         ExprKind::Opaque(r) => reasons.push(Reason::UnmodelledExpressions(vec![r.clone()])),
+        ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. } => {
+            reasons.push(Reason::Pointer)
+        }
         ExprKind::Assign { lhs, .. } | ExprKind::IncDec { target: lhs, .. } => {
             if let Some(v) = base_var(lhs) {
                 writes.insert(v);
@@ -399,10 +404,16 @@ impl Inlinable {
                     ExprKind::Opaque(r) => {
                         reason.get_or_insert_with(|| format!("contains unmodelled code ({r})"));
                     }
+                    ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. } => {
+                        reason.get_or_insert_with(|| "uses pointers".into());
+                    }
                     ExprKind::Var(v) => {
                         let d = program.var(*v);
                         if d.ty.is_opaque() {
                             reason.get_or_insert_with(|| format!("uses `{}` of unmodelled type", d.name));
+                        }
+                        if d.ty.pointee().is_some() {
+                            reason.get_or_insert_with(|| format!("uses the pointer `{}`", d.name));
                         }
                         if d.storage == Storage::Global {
                             reads.insert(*v);
@@ -1024,6 +1035,9 @@ impl<'a> Enumerator<'a> {
         match &e.kind {
             ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) => Ok(vec![(Vec::new(), e.clone())]),
             ExprKind::Opaque(r) => Err(Reason::UnmodelledExpressions(vec![r.clone()])),
+            ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. } => {
+                Err(Reason::Pointer)
+            }
             ExprKind::Forall(..) => Err(Reason::Quantifier),
             ExprKind::Unary(op, a) => Ok(self
                 .flatten(a)?
@@ -1339,10 +1353,17 @@ trait FindOpaque {
 impl FindOpaque for Expr {
     fn walk_find_opaque(&self) -> Option<Reason> {
         let mut r = None;
-        self.walk(&mut |x| {
-            if let ExprKind::Opaque(s) = &x.kind {
+        self.walk(&mut |x| match &x.kind {
+            ExprKind::Opaque(s) => {
                 r.get_or_insert_with(|| Reason::UnmodelledExpressions(vec![s.clone()]));
             }
+            ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. } => {
+                r.get_or_insert(Reason::Pointer);
+            }
+            _ if x.ty.pointee().is_some() => {
+                r.get_or_insert(Reason::Pointer);
+            }
+            _ => {}
         });
         r
     }

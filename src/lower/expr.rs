@@ -107,6 +107,11 @@ fn opaque(reason: impl Into<String>, span: Span) -> Expr {
     Expr::new(ExprKind::Opaque(reason.clone()), CType::Opaque(reason), span)
 }
 
+/// An integer or a pointer: a value that can be tested against zero.
+fn is_scalar(e: &Expr) -> bool {
+    e.int_type().is_some() || e.ty.pointee().is_some()
+}
+
 fn first_opaque<'e>(exprs: impl IntoIterator<Item = &'e Expr>) -> Option<String> {
     exprs.into_iter().find_map(|e| match (&e.kind, &e.ty) {
         (ExprKind::Opaque(r), _) => Some(r.clone()),
@@ -120,6 +125,9 @@ impl Lowerer<'_> {
     /// Convert `e` to type `ty` (an implicit conversion; none if the types
     /// already agree).
     pub(super) fn convert(&self, e: Expr, ty: &CType) -> Expr {
+        if ty.pointee().is_some() && &e.ty != ty && !e.ty.is_opaque() {
+            return self.to_pointer(e, ty);
+        }
         if &e.ty == ty || e.ty.is_opaque() || ty.is_opaque() || ty.as_int().is_none() || e.ty.as_int().is_none() {
             return e;
         }
@@ -132,6 +140,42 @@ impl Lowerer<'_> {
             ty.clone(),
             span,
         )
+    }
+
+    /// `e` as a value of pointer type `ty`: an array of its pointee type
+    /// (the address of its first element) or a null pointer constant;
+    /// anything else is not modelled (no conversions between pointer types
+    /// or from integers).
+    fn to_pointer(&self, e: Expr, ty: &CType) -> Expr {
+        let span = e.span;
+        let decays = matches!(&e.ty, CType::Array(elem, _) | CType::Vla(elem) if Some(&**elem) == ty.pointee())
+            && matches!(e.skip_implicit().kind, ExprKind::Var(_) | ExprKind::StringLit(_));
+        let null = e.int_type().is_some() && e.const_value() == Some(0);
+        let allocated = matches!(e.skip_implicit().kind, ExprKind::Alloc { .. })
+            && ty.pointee().is_some_and(|t| t.as_int().is_some());
+        if !(decays || null || allocated) {
+            return opaque(format!("conversion of `{}` to `{ty}`", e.ty), span);
+        }
+        Expr::new(
+            ExprKind::Cast {
+                implicit: true,
+                expr: Box::new(e),
+            },
+            ty.clone(),
+            span,
+        )
+    }
+
+    /// An array used as a value is a pointer to its first element (C11
+    /// 6.3.2.1p3); other values are unchanged.
+    fn decay(&self, e: Expr) -> Expr {
+        match &e.ty {
+            CType::Array(elem, _) | CType::Vla(elem) if elem.as_int().is_some() => {
+                let ty = CType::Pointer(elem.clone());
+                self.to_pointer(e, &ty)
+            }
+            _ => e,
+        }
     }
 
     fn promote(&self, e: Expr) -> Expr {
@@ -193,6 +237,24 @@ impl Lowerer<'_> {
                         CType::Int(t),
                         span,
                     ),
+                    (Some(ty @ CType::Pointer(_)), Some(v)) if first_opaque([&v]).is_none() => {
+                        let converted = self.convert(v, &ty);
+                        match converted.kind {
+                            ExprKind::Cast { expr, .. } => {
+                                Expr::new(ExprKind::Cast { implicit: false, expr }, ty, span)
+                            }
+                            ExprKind::Opaque(_) => converted,
+                            // Already of this type: a cast that changes nothing.
+                            _ => Expr::new(
+                                ExprKind::Cast {
+                                    implicit: false,
+                                    expr: Box::new(converted),
+                                },
+                                ty,
+                                span,
+                            ),
+                        }
+                    }
                     (Some(CType::Void), Some(v)) if first_opaque([&v]).is_none() => Expr::new(
                         ExprKind::Cast {
                             implicit: false,
@@ -224,8 +286,18 @@ impl Lowerer<'_> {
                 let size = if let Some(t) = node.child_by_field_name("type") {
                     self.type_descriptor(t).size_of()
                 } else if let Some(v) = node.child_by_field_name("value") {
-                    // sizeof does not evaluate its operand; only its type matters.
-                    self.expr(v).ty.size_of()
+                    // tree-sitter-c reads `sizeof(_Bool)` as the size of an
+                    // expression named `_Bool`.
+                    if self
+                        .text(v)
+                        .trim_matches(|c: char| c == '(' || c == ')' || c.is_whitespace())
+                        == "_Bool"
+                    {
+                        Some(1)
+                    } else {
+                        // sizeof does not evaluate its operand; only its type matters.
+                        self.expr(v).ty.size_of()
+                    }
                 } else {
                     None
                 };
@@ -234,11 +306,18 @@ impl Lowerer<'_> {
                     None => opaque("sizeof of a type tracc does not model", span),
                 }
             }
-            "string_literal" | "concatenated_string" => opaque("string literals are not modelled", span),
-            "pointer_expression" => opaque("pointers are not modelled", span),
+            "string_literal" | "concatenated_string" => match self.string_bytes(node) {
+                Some(bytes) => {
+                    let ty = CType::Array(Box::new(CType::Int(IntType::CHAR)), bytes.len() as u64 + 1);
+                    Expr::new(ExprKind::StringLit(bytes), ty, span)
+                }
+                None => opaque("a string literal that is not plain `char`", span),
+            },
+            "pointer_expression" => self.pointer_expression(node),
             "field_expression" => opaque("structs and unions are not modelled", span),
             "compound_literal_expression" => opaque("compound literals are not modelled", span),
-            "null" => opaque("pointers are not modelled", span),
+            // `NULL`: a null pointer constant.
+            "null" => Expr::new(ExprKind::IntLit(0), CType::Int(IntType::INT), span),
             other => opaque(format!("{} is not modelled", super::construct_name(other)), span),
         }
     }
@@ -296,6 +375,14 @@ impl Lowerer<'_> {
         if let Some(reason) = first_opaque([&arg]) {
             return opaque(reason, span);
         }
+        let arg = self.decay(arg);
+        if op == "!" && arg.ty.pointee().is_some() {
+            return Expr::new(
+                ExprKind::Unary(UnOp::LogNot, Box::new(arg)),
+                CType::Int(IntType::INT),
+                span,
+            );
+        }
         if arg.int_type().is_none() {
             return opaque(format!("operator `{op}` on a non-integer"), span);
         }
@@ -333,6 +420,10 @@ impl Lowerer<'_> {
         if let Some(reason) = first_opaque([&l, &r]) {
             return opaque(reason, span);
         }
+        let (l, r) = (self.decay(l), self.decay(r));
+        if l.ty.pointee().is_some() || r.ty.pointee().is_some() {
+            return self.pointer_binary(op, l, r, span);
+        }
         let (Some(lt), Some(rt)) = (l.int_type(), r.int_type()) else {
             return opaque(format!("operator `{}` on a non-integer", op.c_str()), span);
         };
@@ -360,10 +451,166 @@ impl Lowerer<'_> {
         Expr::new(ExprKind::Binary(op, Box::new(l), Box::new(r)), ty, span)
     }
 
+    /// `l op r` where one side is a pointer: `p + i`, `i + p`, `p - i`
+    /// (`p` moves by elements; the integer is converted to `long`), `p - q`
+    /// (`long`), comparisons and logical operators of pointers of one type
+    /// or with a null pointer constant.
+    fn pointer_binary(&self, op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
+        let int = CType::Int(IntType::INT);
+        let binary =
+            |op, l: Expr, r: Expr, ty: CType| Expr::new(ExprKind::Binary(op, Box::new(l), Box::new(r)), ty, span);
+        if op.is_logical() {
+            return binary(op, l, r, int);
+        }
+        match (l.ty.pointee().is_some(), r.ty.pointee().is_some()) {
+            (true, false) if matches!(op, BinOp::Add | BinOp::Sub) && r.int_type().is_some() => {
+                let ty = l.ty.clone();
+                let r = self.convert(r, &CType::Int(IntType::LONG));
+                binary(op, l, r, ty)
+            }
+            (false, true) if op == BinOp::Add && l.int_type().is_some() => {
+                let ty = r.ty.clone();
+                let l = self.convert(l, &CType::Int(IntType::LONG));
+                binary(op, r, l, ty)
+            }
+            (true, true) if l.ty == r.ty && op == BinOp::Sub => binary(op, l, r, CType::Int(IntType::LONG)),
+            (true, true) if l.ty == r.ty && op.is_comparison() => binary(op, l, r, int),
+            (true, false) if op.is_comparison() => {
+                let r = self.convert(r, &l.ty);
+                binary(op, l, r, int)
+            }
+            (false, true) if op.is_comparison() => {
+                let l = self.convert(l, &r.ty);
+                binary(op, l, r, int)
+            }
+            _ => opaque(
+                format!("operator `{}` on these pointers is not modelled", op.c_str()),
+                span,
+            ),
+        }
+    }
+
+    /// The bytes of a plain string literal (or of adjacent ones), escapes
+    /// decoded; `None` for wide and UTF-8 prefixed literals and for macros
+    /// between the pieces.
+    fn string_bytes(&self, node: Node<'_>) -> Option<Vec<u8>> {
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'_>> = if node.kind() == "concatenated_string" {
+            node.named_children(&mut cursor).collect()
+        } else {
+            vec![node]
+        };
+        let mut bytes = Vec::new();
+        for part in parts {
+            if part.kind() != "string_literal" || !self.text(part).starts_with('"') {
+                return None;
+            }
+            let mut cursor = part.walk();
+            for piece in part.named_children(&mut cursor) {
+                match piece.kind() {
+                    "string_content" => bytes.extend_from_slice(self.text(piece).as_bytes()),
+                    "escape_sequence" => {
+                        let v = char_literal(&format!("'{}'", self.text(piece)))?;
+                        bytes.push(v as u8);
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        Some(bytes)
+    }
+
+    /// `malloc(size)`, `calloc(n, size)`: an allocation (a fresh object
+    /// once converted to a pointer to an integer type); `free(p)`: nothing
+    /// (an object is never reused, so freeing changes no value).
+    fn allocation(&mut self, name: &str, arg_nodes: &[Node<'_>], span: Span) -> Expr {
+        let args: Vec<Expr> = arg_nodes.iter().map(|&a| self.expr(a)).collect();
+        if let Some(reason) = first_opaque(args.iter()) {
+            return opaque(reason, span);
+        }
+        let ulong = CType::Int(IntType::ULONG);
+        match (name, &args[..]) {
+            ("malloc", [size]) if size.int_type().is_some() => Expr::new(
+                ExprKind::Alloc {
+                    size: Box::new(self.convert(size.clone(), &ulong)),
+                    zeroed: false,
+                },
+                CType::Pointer(Box::new(CType::Void)),
+                span,
+            ),
+            ("calloc", [n, size]) if n.int_type().is_some() && size.int_type().is_some() => {
+                let (n, size) = (self.convert(n.clone(), &ulong), self.convert(size.clone(), &ulong));
+                Expr::new(
+                    ExprKind::Alloc {
+                        size: Box::new(self.make_binary(BinOp::Mul, n, size, span)),
+                        zeroed: true,
+                    },
+                    CType::Pointer(Box::new(CType::Void)),
+                    span,
+                )
+            }
+            ("free", [p]) if p.ty.pointee().is_some() => Expr::new(
+                ExprKind::Cast {
+                    implicit: false,
+                    expr: Box::new(p.clone()),
+                },
+                CType::Void,
+                span,
+            ),
+            _ => opaque(format!("`{name}` with these arguments is not modelled"), span),
+        }
+    }
+
+    /// `&x`, `&a[i]` of integers, and `*p`.
+    fn pointer_expression(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let op = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+        let Some(arg) = node.child_by_field_name("argument") else {
+            return opaque("incomplete pointer expression", span);
+        };
+        let arg = self.expr(arg);
+        if let Some(reason) = first_opaque([&arg]) {
+            return opaque(reason, span);
+        }
+        match op {
+            "&" => {
+                let target = arg.skip_implicit();
+                let element_of_array = |a: &Expr| {
+                    matches!(a.skip_implicit().kind, ExprKind::Var(_))
+                        && matches!(&a.ty, CType::Array(e, _) | CType::Vla(e) if e.as_int().is_some())
+                };
+                let modelled = match &target.kind {
+                    ExprKind::Var(_) => target.int_type().is_some(),
+                    ExprKind::Index(a, _) => element_of_array(a),
+                    _ => false,
+                };
+                if !modelled {
+                    return opaque(
+                        "the address of something other than an integer variable or an element of a one-dimensional array",
+                        span,
+                    );
+                }
+                let ty = CType::Pointer(Box::new(arg.ty.clone()));
+                Expr::new(ExprKind::AddrOf(Box::new(arg)), ty, span)
+            }
+            "*" => self.deref(arg, span),
+            _ => opaque(format!("operator `{op}` is not modelled"), span),
+        }
+    }
+
+    /// `*p` of a pointer (or an array, which decays).
+    fn deref(&self, p: Expr, span: Span) -> Expr {
+        let p = self.decay(p);
+        match p.ty.pointee().cloned() {
+            Some(t) => Expr::new(ExprKind::Deref(Box::new(p)), t, span),
+            None => opaque("`*` of something that is not a pointer", span),
+        }
+    }
+
     fn is_lvalue(e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Var(_) => e.int_type().is_some(),
-            ExprKind::Index(..) => e.int_type().is_some(),
+            ExprKind::Var(_) => e.int_type().is_some() || e.ty.pointee().is_some(),
+            ExprKind::Index(..) | ExprKind::Deref(_) => e.int_type().is_some(),
             _ => false,
         }
     }
@@ -385,11 +632,13 @@ impl Lowerer<'_> {
                 span,
             );
         }
-        let Some(t) = target.int_type() else {
-            return opaque("update of a non-integer", span);
+        // `_Bool` is promoted to int like every narrow type; a pointer
+        // moves by one element.
+        let op_ty = match (target.int_type(), target.ty.pointee()) {
+            (Some(t), _) => CType::Int(t.promote()),
+            (None, Some(_)) => target.ty.clone(),
+            (None, None) => return opaque("update of a non-integer", span),
         };
-        // `_Bool` is promoted to int like every narrow type.
-        let op_ty = CType::Int(t.promote());
         let ty = target.ty.clone();
         Expr::new(
             ExprKind::IncDec {
@@ -422,6 +671,9 @@ impl Lowerer<'_> {
                 "assignment to something that is not an integer variable or element",
                 span,
             );
+        }
+        if lhs.ty.pointee().is_some() {
+            return self.pointer_assignment(op_text, lhs, rhs, span);
         }
         let (Some(lt), Some(rt)) = (lhs.int_type(), rhs.int_type()) else {
             return opaque("assignment of a non-integer", span);
@@ -462,6 +714,32 @@ impl Lowerer<'_> {
         )
     }
 
+    /// `p = q`, `p += i`, `p -= i` of a pointer variable `p`.
+    fn pointer_assignment(&self, op_text: &str, lhs: Expr, rhs: Expr, span: Span) -> Expr {
+        let ty = lhs.ty.clone();
+        let (op, rhs) = match op_text {
+            "=" => (None, self.convert(rhs, &ty)),
+            "+=" | "-=" if rhs.int_type().is_some() => (
+                binop(op_text.trim_end_matches('=')),
+                self.convert(rhs, &CType::Int(IntType::LONG)),
+            ),
+            _ => return opaque(format!("`{op_text}` on a pointer is not modelled"), span),
+        };
+        if let Some(reason) = first_opaque([&rhs]) {
+            return opaque(reason, span);
+        }
+        Expr::new(
+            ExprKind::Assign {
+                op,
+                op_ty: ty.clone(),
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+            },
+            ty,
+            span,
+        )
+    }
+
     fn conditional(&mut self, node: Node<'_>) -> Expr {
         let span = self.span(node);
         let parts = (
@@ -478,7 +756,7 @@ impl Lowerer<'_> {
         if let Some(reason) = first_opaque([&c, &a, &b]) {
             return opaque(reason, span);
         }
-        let (Some(at), Some(bt), Some(_)) = (a.int_type(), b.int_type(), c.int_type()) else {
+        let (Some(at), Some(bt), true) = (a.int_type(), b.int_type(), is_scalar(&c)) else {
             return opaque("conditional over non-integers", span);
         };
         let ty = CType::Int(IntType::common(at, bt));
@@ -496,6 +774,11 @@ impl Lowerer<'_> {
         let index = self.expr(i);
         if let Some(reason) = first_opaque([&index]) {
             return opaque(reason, span);
+        }
+        if array.ty.pointee().is_some() && index.int_type().is_some() {
+            // `p[i]` is `*(p + i)`.
+            let moved = self.pointer_binary(BinOp::Add, array, index, span);
+            return self.deref(moved, span);
         }
         let elem = match &array.ty {
             CType::Array(e, _) | CType::Vla(e) if !matches!(array.kind, ExprKind::Opaque(_)) => (**e).clone(),
@@ -532,6 +815,15 @@ impl Lowerer<'_> {
         }
         if let Some(which) = intrinsic(&name) {
             return self.intrinsic_call(which, &name, &arg_nodes, span);
+        }
+        if matches!(name.as_str(), "malloc" | "calloc" | "free")
+            && self
+                .program
+                .func_by_name(&name)
+                .is_none_or(|f| self.program.func(f).body.is_none())
+            && !self.function_defined_later(&name)
+        {
+            return self.allocation(&name, &arg_nodes, span);
         }
         if nondet_type(&name).is_some()
             || self
@@ -670,7 +962,7 @@ impl Lowerer<'_> {
                 span,
             );
         }
-        if matches!(which, Intrinsic::Assert | Intrinsic::Assume) && args[0].int_type().is_none() {
+        if matches!(which, Intrinsic::Assert | Intrinsic::Assume) && !is_scalar(&args[0]) {
             return opaque(format!("`{name}` of a non-integer"), span);
         }
         Expr::new(ExprKind::Call(Callee::Intrinsic(which), args), CType::Void, span)

@@ -120,7 +120,7 @@ fn intrinsics_nondet_and_macros() {
 #[test]
 fn unmodelled_constructs_are_opaque_not_errors() {
     let src = "struct s { int a; }; int *p; float f; int main() { int x = 0; int *q = &x; struct s v; v.a = 1; \
-               while (x < 10) { x++; *q = 2; } return 0; }";
+               while (x < 10) { x++; *q = 2; v.a = 2; } return 0; }";
     let p = lower(src);
     let body = main_body(&p);
     let StmtKind::While { body: wb, .. } = &body[body.len() - 2].kind else {

@@ -129,11 +129,14 @@ impl Lowerer<'_> {
             }
             "pointer_declarator" => {
                 let inner = node.child_by_field_name("declarator")?;
+                // Pointers to integers are modelled (the checker's memory
+                // model); pointers to anything else are not.
                 let pointer = match &base {
-                    CType::Opaque(f) if f.starts_with("function") => format!("pointer to {f}"),
-                    _ => format!("{base} *"),
+                    CType::Int(_) => CType::Pointer(Box::new(base)),
+                    CType::Opaque(f) if f.starts_with("function") => CType::Opaque(format!("pointer to {f}")),
+                    _ => CType::Opaque(format!("{base} *")),
                 };
-                self.declarator_type(inner, CType::Opaque(pointer))
+                self.declarator_type(inner, pointer)
             }
             "parenthesized_declarator" => {
                 let mut cursor = node.walk();
@@ -177,6 +180,14 @@ impl Lowerer<'_> {
                     Some(n) if !base.is_opaque() => CType::Array(Box::new(base), n),
                     _ => CType::Opaque(self.text(node).to_string()),
                 };
+                match node.child_by_field_name("declarator") {
+                    Some(d) => self.abstract_declarator(d, ty),
+                    None => ty,
+                }
+            }
+            // `(int *)` of a cast or `sizeof`: a pointer to an integer.
+            "abstract_pointer_declarator" if base.as_int().is_some() => {
+                let ty = CType::Pointer(Box::new(base));
                 match node.child_by_field_name("declarator") {
                     Some(d) => self.abstract_declarator(d, ty),
                     None => ty,

@@ -292,6 +292,11 @@ impl<'p> Enc<'p> {
                     let at = self.ity(a)?;
                     vals.push((Val::Bv(self.name_bv(convert(&v, at, *t))), None));
                 }
+                // (The front end converted the argument to the parameter's type.)
+                CType::Pointer(_) if a.ty == *pty => {
+                    let v = self.eval_bv(a, st)?;
+                    vals.push((Val::Bv(self.name_bv(v)), None));
+                }
                 _ => {
                     return Err(unsupported(
                         a.span,

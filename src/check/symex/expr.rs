@@ -6,6 +6,7 @@
 
 use z3::ast::{Array, Ast, BV, Bool};
 
+use super::pointer::scalar_type;
 use super::{Enc, R, State, StepKind, Val, and2, bool_to_bv, lit, not1, or2, unsupported};
 use crate::check::quant::Quant;
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp, VarId};
@@ -67,9 +68,10 @@ pub(super) fn pure(e: &Expr) -> bool {
 impl<'p> Enc<'p> {
     // ---- expressions --------------------------------------------------
 
+    /// The type of a scalar expression in the checker's arithmetic
+    /// (pointers are `unsigned long`: pointer.rs).
     pub(super) fn ity(&self, e: &Expr) -> R<IntType> {
-        e.ty.as_int()
-            .ok_or_else(|| unsupported(e.span, format!("expression of type `{}` is not modelled", e.ty)))
+        scalar_type(&e.ty).ok_or_else(|| unsupported(e.span, format!("expression of type `{}` is not modelled", e.ty)))
     }
 
     /// Evaluate an expression whose value is discarded.
@@ -217,6 +219,17 @@ impl<'p> Enc<'p> {
                 self.eval(b, st)
             }
             ExprKind::Forall(v, body) => self.eval_forall(e, *v, body, st),
+            ExprKind::AddrOf(target) => self.eval_addr_of(e, target, st),
+            ExprKind::StringLit(bytes) => Ok(Self::string_value(bytes)),
+            ExprKind::Alloc { .. } => Err(unsupported(
+                e.span,
+                "memory from `malloc` that is not converted to a pointer to an integer type",
+            )),
+            ExprKind::Deref(p) => {
+                let t = self.ity(e)?;
+                let ptr = self.eval_bv(p, st)?;
+                Ok(Val::Bv(self.deref_read(&ptr, t, e.span, st)?))
+            }
             ExprKind::Opaque(reason) => Err(unsupported(e.span, format!("expression not modelled: {reason}"))),
         }
     }
@@ -279,18 +292,16 @@ impl<'p> Enc<'p> {
         target: &'p Expr,
         st: &mut State,
     ) -> R<Val> {
-        let lp = self.lvalue(target, st)?;
+        let place = self.place(target, st)?;
         let lt = self.ity(target)?;
-        let ot = op_ty
-            .as_int()
-            .ok_or_else(|| unsupported(e.span, format!("`{op_ty}` arithmetic is not modelled")))?;
-        let Val::Bv(old) = self.read_lpath(&lp, e.span, st)? else {
-            return Err(unsupported(e.span, "expected a scalar value here"));
-        };
+        let ot =
+            scalar_type(op_ty).ok_or_else(|| unsupported(e.span, format!("`{op_ty}` arithmetic is not modelled")))?;
+        let old = self.read_place(&place, e.span, st)?;
         let o = convert(&old, lt, ot);
+        // (A pointer moves by one element: one unit of its offset.)
         let one = lit(1, ot.bits());
         let r = if inc { o.bvadd(&one) } else { o.bvsub(&one) };
-        let new = self.store_scalar(&lp, convert(&r, ot, lt), lt, e.span, st)?;
+        let new = self.store_place(&place, convert(&r, ot, lt), lt, e.span, st)?;
         let res = if prefix { new } else { old };
         let et = self.ity(e)?;
         Ok(Val::Bv(convert(&res, lt, et)))
@@ -305,6 +316,14 @@ impl<'p> Enc<'p> {
         }
         if let (CType::Array(..), true) = (&e.ty, e.ty == expr.ty) {
             return self.eval(expr, st);
+        }
+        if let (CType::Pointer(_), CType::Array(..) | CType::Vla(_)) = (&e.ty, &expr.ty) {
+            return self.eval_decay(e, expr);
+        }
+        if let (Some(elem), ExprKind::Alloc { size, zeroed }) =
+            (e.ty.pointee().and_then(CType::as_int), &expr.skip_implicit().kind)
+        {
+            return self.eval_alloc(e, size, *zeroed, elem, st);
         }
         let to = self.ity(e)?;
         let from = self.ity(expr)?;
@@ -382,6 +401,7 @@ impl<'p> Enc<'p> {
     pub(super) fn dummy(&self, ty: &CType) -> Val {
         match ty {
             CType::Int(t) => Val::Bv(lit(0, t.bits())),
+            CType::Pointer(_) => Val::Bv(lit(0, 64)),
             _ => Val::Void,
         }
     }
@@ -414,9 +434,10 @@ impl<'p> Enc<'p> {
         rhs: &'p Expr,
         st: &mut State,
     ) -> R<Val> {
-        let lp = self.lvalue(lhs, st)?;
-        match (&lhs.ty, op) {
-            (CType::Int(lt), op) => {
+        let place = self.place(lhs, st)?;
+        match (scalar_type(&lhs.ty), op) {
+            (Some(lt), op) => {
+                let lt = &lt;
                 let value = match op {
                     None => {
                         let v = self.eval_bv(rhs, st)?;
@@ -424,12 +445,9 @@ impl<'p> Enc<'p> {
                         convert(&v, rt, *lt)
                     }
                     Some(op) => {
-                        let ot = op_ty
-                            .as_int()
+                        let ot = scalar_type(op_ty)
                             .ok_or_else(|| unsupported(e.span, format!("`{op_ty}` arithmetic is not modelled")))?;
-                        let Val::Bv(old) = self.read_lpath(&lp, e.span, st)? else {
-                            return Err(unsupported(e.span, "expected a scalar value here"));
-                        };
+                        let old = self.read_place(&place, e.span, st)?;
                         let r = self.eval_bv(rhs, st)?;
                         let rt = self.ity(rhs)?;
                         let o = convert(&old, *lt, ot);
@@ -441,7 +459,7 @@ impl<'p> Enc<'p> {
                         convert(&res, ot, *lt)
                     }
                 };
-                let new = self.store_scalar(&lp, value, *lt, e.span, st)?;
+                let new = self.store_place(&place, value, *lt, e.span, st)?;
                 let et = self.ity(e)?;
                 Ok(Val::Bv(convert(&new, *lt, et)))
             }

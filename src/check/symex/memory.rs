@@ -153,6 +153,11 @@ impl<'p> Enc<'p> {
                 self.fill_array(ty, items, &mut pos, *lspan, st)
             }
             (CType::Array(..), Init::Expr(e)) => Err(unsupported(e.span, "array initialiser is not modelled")),
+            // (The front end converted the value: a pointer of this type.)
+            (CType::Pointer(_), Init::Expr(e)) => {
+                let v = self.eval_bv(e, st)?;
+                Ok(Val::Bv(self.name_bv(v)))
+            }
             _ => Err(unsupported(
                 span,
                 match ty {

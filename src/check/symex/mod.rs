@@ -14,6 +14,7 @@
 mod call;
 mod expr;
 mod memory;
+mod pointer;
 mod stmt;
 
 use std::collections::HashMap;
@@ -233,6 +234,7 @@ fn bool_to_bv(b: &Bool, bits: u32) -> BV {
 fn sort_of(ty: &CType, span: Span) -> R<Sort> {
     match ty {
         CType::Int(t) => Ok(Sort::bitvector(t.bits())),
+        CType::Pointer(_) => Ok(Sort::bitvector(64)),
         CType::Array(e, _) | CType::Vla(e) => Ok(Sort::array(&Sort::bitvector(64), &sort_of(e, span)?)),
         _ => Err(unsupported(span, format!("type `{ty}` is not modelled"))),
     }
@@ -241,6 +243,8 @@ fn sort_of(ty: &CType, span: Span) -> R<Sort> {
 fn zero_of(ty: &CType, span: Span) -> R<Val> {
     match ty {
         CType::Int(t) => Ok(Val::Bv(lit(0, t.bits()))),
+        // The null pointer.
+        CType::Pointer(_) => Ok(Val::Bv(lit(0, 64))),
         CType::Array(e, _) => match zero_of(e, span)? {
             Val::Bv(b) => Ok(Val::Arr(Array::const_array(&Sort::bitvector(64), &b))),
             Val::Arr(a) => Ok(Val::Arr(Array::const_array(&Sort::bitvector(64), &a))),
@@ -263,6 +267,8 @@ struct Enc<'p> {
     binders: u32,
     /// When `opts.progress` was last told.
     last_progress: Instant,
+    /// The objects pointers may name, numbered from 1 (pointer.rs).
+    objects: Vec<pointer::Object>,
 }
 
 /// Symbolically execute `opts.entry` of `prog`.
@@ -278,6 +284,7 @@ pub(crate) fn encode(prog: &Program, src: &str, opts: &EncodeOptions<'_>) -> Res
         ticks: 0,
         binders: 0,
         last_progress: Instant::now(),
+        objects: Vec::new(),
     };
     let entry = prog.func_by_name(opts.entry).ok_or_else(|| {
         Stop::Unsupported(Diagnostic::error(
@@ -357,6 +364,8 @@ impl<'p> Enc<'p> {
                     .map(Val::Arr)
                     .ok_or_else(|| unsupported(span, format!("type `{ty}` is not modelled")))
             }
+            // An uninitialised pointer may hold anything.
+            CType::Pointer(_) => Ok(Val::Bv(BV::fresh_const("tracc_ndp", 64))),
             CType::Void => Ok(Val::Void),
             CType::Opaque(_) => Err(unsupported(span, format!("type `{ty}` is not modelled"))),
         }
@@ -422,12 +431,14 @@ impl<'p> Enc<'p> {
         }
         let guard = self.name_bool(guard);
         let mut vals = HashMap::new();
-        let keys: Vec<Key> = live[0].vals.keys().copied().collect();
+        let mut keys: Vec<Key> = live[0].vals.keys().copied().collect();
+        // A string literal or an allocation may exist in some states only.
+        keys.extend(self.object_keys().into_iter().filter(|k| !live[0].vals.contains_key(k)));
         'keys: for k in keys {
             let mut vs = Vec::with_capacity(live.len());
             for s in &live {
-                match s.vals.get(&k) {
-                    Some(v) => vs.push(v.clone()),
+                match s.vals.get(&k).cloned().or_else(|| self.object_default(&k)) {
+                    Some(v) => vs.push(v),
                     None => continue 'keys,
                 }
             }

@@ -1,0 +1,46 @@
+// tracc: expect SAFE verify=SAFE
+// An array from malloc of a nondeterministic size (1 or 2 ints) is filled through its pointer, then a counter runs a million steps (accelerated); calloc gives zeros; an allocation may fail (CBMC's default), which the program handles.
+#include <assert.h>
+#include <stdlib.h>
+
+unsigned int nondet_uint(void);
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    unsigned int n = nondet_uint();
+    unsigned int i, k = 0;
+    __CPROVER_assume(n >= 1 && n <= 2);
+    int *a = malloc(n * sizeof(int));
+    int *z = calloc(n, sizeof(int));
+    if (a == NULL || z == NULL) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        a[i] = 7;
+    }
+    unsigned char tracc_q1 = 0;
+    while (k < 1000000) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+            __CPROVER_assume(k < 1000000 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 1000000);
+            k = (unsigned int)((long)k + (long)tracc_n1);
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1;
+            k++;
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    assert(a[n - 1] == 7 && z[n - 1] == 0 && a != z && k == 1000000);
+    free(a);
+    free(z);
+    return 0;
+}

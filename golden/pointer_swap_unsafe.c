@@ -1,0 +1,40 @@
+// tracc: expect UNSAFE verify=UNSAFE
+// The program of pointer_swap_safe.c with an assertion that forgets the swap: x is 2, not 1, after it.
+#include <assert.h>
+
+void swap(int *a, int *b)
+{
+    int t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    int x = 1, y = 2;
+    unsigned int i = 0;
+    swap(&x, &y);
+    unsigned char tracc_q1 = 0;
+    while (i < 1000000) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(i < 1000000 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 1000000);
+            i = (unsigned int)((long)i + (long)tracc_n1);
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1;
+            i++;
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    assert(x == 1 || i != 1000000);
+    return 0;
+}
