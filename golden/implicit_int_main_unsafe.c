@@ -1,0 +1,38 @@
+// tracc: expect UNSAFE verify=UNSAFE
+// The SV-COMP style of implicit_int_main_safe.c (implicit int main, __VERIFIER_ functions, reach_error) with a bug a million iterations deep: the error is reached when the counter passes 999999.
+extern void __VERIFIER_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+void reach_error() { __VERIFIER_error(); }
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+main()
+{
+    int x = __VERIFIER_nondet_int();
+    __VERIFIER_assume(x > 0 && x <= 1000000);
+    int i = 0;
+    unsigned char tracc_q1 = 0;
+    while (i < x) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
+            __CPROVER_assume(i < x && (int)((long)i + (long)(tracc_n1 - 1UL)) < x);
+            i = (int)((long)i + (long)tracc_n1);
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = 1;
+            i++;
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    if (i > 999999) {
+        reach_error();
+    }
+    return 0;
+}
