@@ -309,32 +309,7 @@ fn accelerated_output_lowers_with_its_quantifier() {
 /// Forget every span: the whole tree is then printed by the synthetic
 /// printer.
 fn strip_expr(e: &mut Expr) {
-    e.span = crate::ir::Span::SYNTHETIC;
-    match &mut e.kind {
-        ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) | ExprKind::StringLit(_) => {
-        }
-        ExprKind::Unary(_, a)
-        | ExprKind::Cast { expr: a, .. }
-        | ExprKind::Forall(_, a)
-        | ExprKind::AddrOf(a)
-        | ExprKind::Deref(a)
-        | ExprKind::Alloc { size: a, .. } => strip_expr(a),
-        ExprKind::IncDec { target, .. } => strip_expr(target),
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
-            strip_expr(a);
-            strip_expr(b);
-        }
-        ExprKind::Assign { lhs, rhs, .. } => {
-            strip_expr(lhs);
-            strip_expr(rhs);
-        }
-        ExprKind::Cond(c, a, b) => {
-            strip_expr(c);
-            strip_expr(a);
-            strip_expr(b);
-        }
-        ExprKind::Call(_, args) => args.iter_mut().for_each(strip_expr),
-    }
+    *e = crate::ir::build::desynth(e);
 }
 
 fn strip_init(i: &mut Init) {

@@ -107,6 +107,19 @@ fn opaque(reason: impl Into<String>, span: Span) -> Expr {
     Expr::new(ExprKind::Opaque(reason.clone()), CType::Opaque(reason), span)
 }
 
+/// `e` converted to `ty` by C's rules, not written in the text.
+fn implicit_cast(e: Expr, ty: &CType) -> Expr {
+    let span = e.span;
+    Expr::new(
+        ExprKind::Cast {
+            implicit: true,
+            expr: Box::new(e),
+        },
+        ty.clone(),
+        span,
+    )
+}
+
 /// An integer or a pointer: a value that can be tested against zero.
 fn is_scalar(e: &Expr) -> bool {
     e.int_type().is_some() || e.ty.pointee().is_some()
@@ -131,15 +144,7 @@ impl Lowerer<'_> {
         if &e.ty == ty || e.ty.is_opaque() || ty.is_opaque() || ty.as_int().is_none() || e.ty.as_int().is_none() {
             return e;
         }
-        let span = e.span;
-        Expr::new(
-            ExprKind::Cast {
-                implicit: true,
-                expr: Box::new(e),
-            },
-            ty.clone(),
-            span,
-        )
+        implicit_cast(e, ty)
     }
 
     /// `e` as a value of pointer type `ty`: an array of its pointee type
@@ -156,14 +161,7 @@ impl Lowerer<'_> {
         if !(decays || null || allocated) {
             return opaque(format!("conversion of `{}` to `{ty}`", e.ty), span);
         }
-        Expr::new(
-            ExprKind::Cast {
-                implicit: true,
-                expr: Box::new(e),
-            },
-            ty.clone(),
-            span,
-        )
+        implicit_cast(e, ty)
     }
 
     /// An array used as a value is a pointer to its first element (C11
@@ -365,16 +363,31 @@ impl Lowerer<'_> {
         result
     }
 
-    fn unary(&mut self, node: Node<'_>) -> Expr {
+    /// The operator and the lowered operand of a node shaped `op arg`
+    /// (`-x`, `&x`, `*p`), or the opaque expression that stands for it.
+    fn operator_and_operand(&mut self, node: Node<'_>, what: &str) -> Result<(String, Expr), Expr> {
         let span = self.span(node);
-        let op = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+        let op = node
+            .child_by_field_name("operator")
+            .map_or("", |o| self.text(o))
+            .to_string();
         let Some(arg) = node.child_by_field_name("argument") else {
-            return opaque("incomplete unary expression", span);
+            return Err(opaque(format!("incomplete {what}"), span));
         };
         let arg = self.expr(arg);
         if let Some(reason) = first_opaque([&arg]) {
-            return opaque(reason, span);
+            return Err(opaque(reason, span));
         }
+        Ok((op, arg))
+    }
+
+    fn unary(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let (op, arg) = match self.operator_and_operand(node, "unary expression") {
+            Ok(parts) => parts,
+            Err(e) => return e,
+        };
+        let op = op.as_str();
         let arg = self.decay(arg);
         if op == "!" && arg.ty.pointee().is_some() {
             return Expr::new(
@@ -564,15 +577,11 @@ impl Lowerer<'_> {
     /// `&x`, `&a[i]` of integers, and `*p`.
     fn pointer_expression(&mut self, node: Node<'_>) -> Expr {
         let span = self.span(node);
-        let op = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
-        let Some(arg) = node.child_by_field_name("argument") else {
-            return opaque("incomplete pointer expression", span);
+        let (op, arg) = match self.operator_and_operand(node, "pointer expression") {
+            Ok(parts) => parts,
+            Err(e) => return e,
         };
-        let arg = self.expr(arg);
-        if let Some(reason) = first_opaque([&arg]) {
-            return opaque(reason, span);
-        }
-        match op {
+        match op.as_str() {
             "&" => {
                 let target = arg.skip_implicit();
                 let element_of_array = |a: &Expr| {
