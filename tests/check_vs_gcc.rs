@@ -386,6 +386,15 @@ impl Gen {
                     ty: p.ty,
                 }
             }
+            4 if self.rng.chance(30) => {
+                let same_type: Vec<Ptr> = sc.ptrs.iter().filter(|q| q.ty == p.ty).cloned().collect();
+                let q = self.rng.pick(&same_type).clone();
+                let c = self.expr(sc, depth.saturating_sub(1));
+                E {
+                    text: format!("*(({}) ? {} : {})", c.text, p.name, q.name),
+                    ty: p.ty,
+                }
+            }
             4 if !same_array.is_empty() => {
                 let q = self.rng.pick(&same_array).clone();
                 let op = *self.rng.pick(&["==", "!=", "<", ">=", "-"]);

@@ -449,8 +449,9 @@ fn unmodelled_constructs_are_refused() {
 #[test]
 fn pointers_reach_scalars_and_array_elements() {
     let both = |body: &str| {
-        let src =
-            format!("_Bool nondet_bool(void);\nvoid bump(int *p) {{ (*p)++; }}\nint main(void) {{ {body} return 0; }}");
+        let src = format!(
+            "_Bool nondet_bool(void);\nvoid bump(int *p) {{ (*p)++; }}\nint *pick(int c, int *a, int *b) {{ if (c) return a; return b; }}\nint main(void) {{ {body} return 0; }}"
+        );
         verdict(&src, 4)
     };
     let setup = "int x = 1, y = 2; int a[4] = {1, 2, 3, 4}; int *p = &x; int *q = a;";
@@ -470,6 +471,12 @@ fn pointers_reach_scalars_and_array_elements() {
             Verdict::Safe,
         ),
         ("if (nondet_bool()) p = &y; *p = 0; assert(x == 0);", Verdict::Unsafe),
+        // Pointers returned and chosen.
+        (
+            "*pick(0, &x, &y) = 7; p = nondet_bool() ? &y : q; assert(y == 7 && (*p == 7 || *p == 1));",
+            Verdict::Safe,
+        ),
+        ("*pick(1, &x, &y) = 7; assert(y == 7);", Verdict::Unsafe),
     ] {
         let body = format!("{setup} {claim}");
         assert_eq!(both(&body), expected, "{claim}");

@@ -765,6 +765,23 @@ impl Lowerer<'_> {
         if let Some(reason) = first_opaque([&c, &a, &b]) {
             return opaque(reason, span);
         }
+        let (a, b) = (self.decay(a), self.decay(b));
+        if is_scalar(&c) && (a.ty.pointee().is_some() || b.ty.pointee().is_some()) {
+            // Pointers of one type (or a null pointer constant).
+            let ty = if a.ty.pointee().is_some() {
+                a.ty.clone()
+            } else {
+                b.ty.clone()
+            };
+            let (a, b) = (self.convert(a, &ty), self.convert(b, &ty));
+            if let Some(reason) = first_opaque([&a, &b]) {
+                return opaque(reason, span);
+            }
+            if a.ty != b.ty {
+                return opaque("a conditional over pointers of different types", span);
+            }
+            return Expr::new(ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)), ty, span);
+        }
         let (Some(at), Some(bt), true) = (a.int_type(), b.int_type(), is_scalar(&c)) else {
             return opaque("conditional over non-integers", span);
         };

@@ -166,7 +166,15 @@ impl<'a> Lowerer<'a> {
                 let returns_pointer = decl.kind() == "pointer_declarator";
                 let mut ret = self.base_type(type_node);
                 if returns_pointer {
-                    ret = CType::Opaque(format!("{} *", self.text(type_node)));
+                    // A pointer to an integer (only one level) is modelled.
+                    let pointer_level_one = decl
+                        .child_by_field_name("declarator")
+                        .is_some_and(|d| d.kind() == "function_declarator");
+                    ret = if ret.as_int().is_some() && pointer_level_one {
+                        CType::Pointer(Box::new(ret))
+                    } else {
+                        CType::Opaque(format!("{} *", self.text(type_node)))
+                    };
                 }
                 let span = self.span(if is_def { child } else { decl });
                 let existing = self.program.func_by_name(&name);

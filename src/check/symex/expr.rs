@@ -268,13 +268,13 @@ impl<'p> Enc<'p> {
             *st = self.merge(vec![sa, sb]);
             (va, vb)
         };
-        match (va, vb, &e.ty) {
-            (Val::Bv(x), Val::Bv(y), CType::Int(t)) => {
-                let x = convert(&x, self.ity(a)?, *t);
-                let y = convert(&y, self.ity(b)?, *t);
+        match (va, vb, scalar_type(&e.ty)) {
+            (Val::Bv(x), Val::Bv(y), Some(t)) => {
+                let x = convert(&x, self.ity(a)?, t);
+                let y = convert(&y, self.ity(b)?, t);
                 Ok(Val::Bv(tc.ite(&x, &y).simplify()))
             }
-            (_, _, CType::Void) => Ok(Val::Void),
+            (_, _, None) if e.ty == CType::Void => Ok(Val::Void),
             _ => Err(unsupported(
                 e.span,
                 "conditional expression of this type is not modelled",
