@@ -25,10 +25,8 @@ int main(void)
             b = (_Bool)!((tracc_n1 - 1UL) % 2UL == 0UL ? b : (_Bool)!b);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1;
             b = !b;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(b == (n % 2 == 1));

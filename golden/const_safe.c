@@ -27,12 +27,10 @@ int main(void)
             last = 7;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1;
             flag = 1;
             last = 7;
             i++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     if (n > 0) {

@@ -22,11 +22,9 @@ int main(void)
             done = 1;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1;
             done = 1;
             i++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(done == 0);

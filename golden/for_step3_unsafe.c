@@ -22,10 +22,8 @@ int main(void)
             i = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1;
             last = i;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(last != 97);

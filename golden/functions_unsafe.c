@@ -46,11 +46,9 @@ int main(void)
             x = (int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = 1;
             x = clamp_add(x);
             i++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(x < 500);

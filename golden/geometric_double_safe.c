@@ -22,10 +22,8 @@ int main(void)
             y = (unsigned int)((tracc_n1 < 32UL ? ((tracc_n1 & 1UL) != 0UL ? 2UL : 1UL) * ((tracc_n1 & 2UL) != 0UL ? 4UL : 1UL) * ((tracc_n1 & 4UL) != 0UL ? 16UL : 1UL) * ((tracc_n1 & 8UL) != 0UL ? 256UL : 1UL) * ((tracc_n1 & 16UL) != 0UL ? 65536UL : 1UL) : 0UL) * (unsigned long)y % 4294967296UL);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1;
             y *= 2;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(y == 0);

@@ -41,10 +41,8 @@ int main(void)
                     y = (int)((long)y + (long)tracc_n2);
                     tracc_q2 = 1;
                 } else {
-                    _Bool tracc_cov2 = 1;
                     y++;
-                    __CPROVER_assume(!tracc_cov2);
-                    tracc_q2 = 0;
+                    __CPROVER_assume(0);
                 }
             }
             i++;

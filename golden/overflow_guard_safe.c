@@ -23,10 +23,8 @@ int main(void)
             x = (int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1;
             x = x + 1;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(x == 2147483647);

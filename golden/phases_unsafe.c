@@ -30,14 +30,12 @@ int main(void)
             x = (int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = 1;
             if (x < 51) {
                 x = x + 1;
             } else {
                 x = x + 2;
             }
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(x == 100);

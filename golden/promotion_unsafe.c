@@ -21,10 +21,8 @@ int main(void)
             u = (unsigned int)((long)u + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1;
             u++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(neg < u);

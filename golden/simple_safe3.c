@@ -22,10 +22,8 @@ int main(void)
             s = (unsigned short)((long)s + (long)tracc_n1);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1;
             s++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(s >= 50000);

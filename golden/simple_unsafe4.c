@@ -20,10 +20,8 @@ int main(void)
             i = tracc_n1 * 2UL <= 9223372036854775807UL ? i + (long long)(tracc_n1 * 2UL) : (long long)(tracc_n1 * 2UL - (unsigned long)-(i + 1LL) - 1UL);
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1;
             i = i + 2;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(i != 200000LL);

@@ -27,15 +27,13 @@ int main(void)
             y = tracc_n1 % 2UL == 0UL ? y : tracc_s1;
             tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = 1;
             {
                 int t = x;
                 x = y;
                 y = t;
                 i++;
             }
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(x + y == 11);

@@ -52,7 +52,6 @@ int main(void)
             k = (int)((long)k + (long)(tracc_n4 - 1UL));
             tracc_q1 = 4;
         } else {
-            _Bool tracc_cov1 = 1;
             switch (state) {
             case 0:
                 state = 1;
@@ -64,8 +63,7 @@ int main(void)
                 state = 0;
                 break;
             }
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(0);
         }
     }
     assert(state != 0);

@@ -171,6 +171,24 @@ fn symbol_code(program: &Program, automaton: &Automaton, state: VarId, symbol: u
     (guard, update)
 }
 
+/// The automaton update of an uncovered original iteration (the first of
+/// `other_symbols`, which all move it alike), which no state may block.
+fn check_uncovered_never_blocked(
+    program: &mut Program,
+    automaton: &Automaton,
+    state: VarId,
+    other_symbols: &[usize],
+) -> Result<Vec<Stmt>, String> {
+    let Some(&first) = other_symbols.first() else {
+        return Ok(Vec::new());
+    };
+    let (guard, update) = symbol_code(program, automaton, state, first);
+    if !guard.is_empty() {
+        return Err("an uncovered original iteration is blocked in some state".to_string());
+    }
+    Ok(update)
+}
+
 /// Build the automaton code for loop number `loop_no` (used in the fresh
 /// names). `accel_symbols[j]` is the symbol of the `j`-th accelerator,
 /// `coverage` the symbols of covered original iterations with the
@@ -239,6 +257,24 @@ pub fn automaton_code(
 
     let mut orig_prefix = Vec::new();
     let mut orig_suffix = Vec::new();
+    // A coverage condition that is constant needs no flag: true blocks
+    // every original iteration (after its body, as the flag would; the
+    // automaton update after it is dead), false none.
+    let coverage = match coverage.as_ref().and_then(|(_, cov)| cov.const_value()) {
+        Some(0) => None,
+        Some(_) => {
+            check_uncovered_never_blocked(program, automaton, state, other_symbols)?;
+            orig_suffix.push(assume(int(0, IntType::INT)));
+            return Ok(AutomatonCode {
+                reset,
+                accel_prefix,
+                accel_suffix,
+                orig_prefix,
+                orig_suffix,
+            });
+        }
+        None => coverage,
+    };
     if let Some((_, cov)) = coverage {
         let flag = program.add_var(VarDecl {
             name: program.fresh.name(format_args!("cov{loop_no}")),
@@ -261,13 +297,7 @@ pub fn automaton_code(
         orig_prefix.push(stmt(StmtKind::Decl(flag, Some(Init::Expr(cov)))));
         orig_suffix.push(assume(not(var(program, flag))));
     }
-    if let Some(&first) = other_symbols.first() {
-        let (guard, update) = symbol_code(program, automaton, state, first);
-        if !guard.is_empty() {
-            return Err("an uncovered original iteration is blocked in some state".to_string());
-        }
-        orig_suffix.extend(update);
-    }
+    orig_suffix.extend(check_uncovered_never_blocked(program, automaton, state, other_symbols)?);
     Ok(AutomatonCode {
         reset,
         accel_prefix,
@@ -327,6 +357,24 @@ mod tests {
             print(&p, &code.orig_suffix),
             "__CPROVER_assume(!tracc_cov1);\ntracc_q1 = 0;"
         );
+    }
+
+    /// A coverage condition that is always true blocks every original
+    /// iteration after its body, with no flag; one always false blocks none.
+    #[test]
+    fn constant_coverage_needs_no_flag() {
+        let alphabet = Alphabet {
+            symbols: vec![SymbolKind::Covered(0), SymbolKind::Uncovered(0), SymbolKind::Accel(0)],
+        };
+        let a = build(&alphabet, true).expect("builds");
+        let (mut p, _) = program_with_x();
+        let always = automaton_code(&mut p, None, &a, 1, &[2], Some((&[0], int(1, IntType::INT))), &[1]).expect("code");
+        assert_eq!(print(&p, &always.orig_prefix), "");
+        assert_eq!(print(&p, &always.orig_suffix), "__CPROVER_assume(0);");
+        let (mut p, _) = program_with_x();
+        let never = automaton_code(&mut p, None, &a, 1, &[2], Some((&[0], int(0, IntType::INT))), &[1]).expect("code");
+        assert_eq!(print(&p, &never.orig_prefix), "");
+        assert_eq!(print(&p, &never.orig_suffix), "tracc_q1 = 0;");
     }
 
     #[test]
