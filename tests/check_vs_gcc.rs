@@ -987,8 +987,12 @@ fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
                 }
                 2 => {
                     // Zeroed memory from calloc; the checker's may also be
-                    // null (CBMC's default), gcc's never is here.
-                    let ty = *g.rng.pick(&TYPES);
+                    // null (CBMC's default), gcc's never is here. Often of
+                    // the type the pointer helper takes, so that it is called.
+                    let ty = match sc.ptr_helpers.first() {
+                        Some((_, t)) if g.rng.chance(60) => *t,
+                        _ => *g.rng.pick(&TYPES),
+                    };
                     let len = 1 + g.rng.below(4);
                     let t = c_name(ty);
                     // (tree-sitter-c reads `(_Bool *)x` as a product.)
