@@ -61,16 +61,20 @@ pub(super) struct Counter {
     pub var: VarId,
     name: String,
     ty: IntType,
-    /// The step modulo 2^bits (nonzero for a counter; `b` of a geometric
-    /// variable's `w = a*w + b`).
-    step: i128,
+    update: Update,
     /// The update is in the body (not in the `for` step after it): the
     /// accelerator performs it `n` times, else `n - 1`.
     in_body: bool,
     guards: Vec<Guard>,
-    /// A geometric variable's update and how its value is computed
-    /// (`None`: a counter, `w = w + step`).
-    geometric: Option<Geometric>,
+}
+
+/// What one update does, modulo 2^bits.
+#[derive(Clone, Debug)]
+enum Update {
+    /// `w = w + step`, `step` nonzero: a counter.
+    Adds(i128),
+    /// `w = a*w + b`, `a` not 0 or 1, and how its value is computed.
+    Geometric(Geometric),
 }
 
 /// The path without its wrapping counters, and the counters.
@@ -255,10 +259,10 @@ fn counter(
     if !is_affine(update, w, ty, mult, step) {
         return Err(refuse(GeometricIssue::Unproved));
     }
-    let geometric = if mult == 1 {
-        None
+    let update_kind = if mult == 1 {
+        Update::Adds(step)
     } else {
-        Some(Geometric::new(ty, mult, step).ok_or(Some(GeometricIssue::TooWide))?)
+        Update::Geometric(Geometric::new(ty, mult, step).ok_or(Some(GeometricIssue::TooWide))?)
     };
     let guards = guard_steps
         .into_iter()
@@ -286,18 +290,18 @@ fn counter(
         var: w,
         name: decl.name.clone(),
         ty,
-        step,
+        update: update_kind,
         in_body: at < path.split,
         guards,
-        geometric,
     };
     // The condition must be proved for some iteration count variable; the
-    // proof does not depend on which.
+    // proof does not depend on which. (Only a counter has guards that
+    // exclude a value, checked above.)
     let placeholder = VarId(usize::MAX);
     let n = Expr::var(placeholder, build::ULONG);
     for g in &counter.guards {
         if let Some(v) = g.excluded
-            && !condition_exact(&counter, g, v, &n, placeholder)
+            && !condition_exact(&counter, step, g, v, &n, placeholder)
         {
             return Err(None);
         }
@@ -365,16 +369,17 @@ fn inverse_mod_2_64(a: i128) -> i128 {
     i128::from(x)
 }
 
-/// The first iteration at which the guard `g` (excluding `v`) fails, as C:
-/// `(v - w0 - s*u) * inv` modulo 2^bits, in `unsigned long`.
-fn first_failing(c: &Counter, g: &Guard, v: i128) -> Expr {
+/// The first iteration at which the guard `g` (excluding `v`) of the
+/// counter `c` moving by `step` fails, as C: `(v - w0 - s*u) * inv` modulo
+/// 2^bits, in `unsigned long`.
+fn first_failing(c: &Counter, step: i128, g: &Guard, v: i128) -> Expr {
     let bits = c.ty.bits();
-    let already = if g.after_update { c.step } else { 0 };
+    let already = if g.after_update { step } else { 0 };
     let wu = cast(Expr::var(c.var, CType::Int(c.ty)), IntType::ULONG);
     // `unsigned long` arithmetic wraps modulo 2^64, a multiple of 2^bits.
     let offset = (v - already).rem_euclid(modulus(c.ty));
     let diff = mod_pow2(arith(BinOp::Sub, ulong(offset), wu, IntType::ULONG), bits);
-    let inv = inverse_mod_2_64(c.step) & (modulus(c.ty) - 1);
+    let inv = inverse_mod_2_64(step) & (modulus(c.ty) - 1);
     if inv == 1 {
         diff
     } else {
@@ -384,13 +389,13 @@ fn first_failing(c: &Counter, g: &Guard, v: i128) -> Expr {
 
 /// The condition on `n` under which the guard `g` (excluding `v`) holds at
 /// iterations `0 .. n-1`.
-fn condition(c: &Counter, g: &Guard, v: i128, n: &Expr) -> Expr {
-    cmp(BinOp::Le, n.clone(), first_failing(c, g, v))
+fn condition(c: &Counter, step: i128, g: &Guard, v: i128, n: &Expr) -> Expr {
+    cmp(BinOp::Le, n.clone(), first_failing(c, step, g, v))
 }
 
 /// z3: the condition holds exactly when the guard holds at every iteration
 /// `0 .. n-1` (the first failing iteration is the witness).
-fn condition_exact(c: &Counter, g: &Guard, v: i128, n: &Expr, n_id: VarId) -> bool {
+fn condition_exact(c: &Counter, step: i128, g: &Guard, v: i128, n: &Expr, n_id: VarId) -> bool {
     let bits = c.ty.bits();
     let (w0, nz, j) = (
         BV::fresh_const("w", bits),
@@ -398,7 +403,10 @@ fn condition_exact(c: &Counter, g: &Guard, v: i128, n: &Expr, n_id: VarId) -> bo
         BV::fresh_const("j", 64),
     );
     let mut eval = BvEval::new(HashMap::from([(c.var, w0.clone()), (n_id, nz.clone())]));
-    let (Some(holds), Some(witness)) = (eval.truth(&condition(c, g, v, n)), eval.value(&first_failing(c, g, v))) else {
+    let (Some(holds), Some(witness)) = (
+        eval.truth(&condition(c, step, g, v, n)),
+        eval.value(&first_failing(c, step, g, v)),
+    ) else {
         return false;
     };
     let already = u64::from(g.after_update);
@@ -406,7 +414,7 @@ fn condition_exact(c: &Counter, g: &Guard, v: i128, n: &Expr, n_id: VarId) -> bo
     // in `bits` bits (the same value; narrower products are easier for z3).
     let value_at = |j: &BV| {
         let low = if bits < 64 { j.extract(bits - 1, 0) } else { j.clone() };
-        w0.bvadd(bv(c.step, bits).bvmul(low.bvadd(BV::from_u64(already, bits))))
+        w0.bvadd(bv(step, bits).bvmul(low.bvadd(BV::from_u64(already, bits))))
     };
     let target = bv(v, bits);
     let premises = [Bool::and(&eval.sides), nz.bvuge(BV::from_u64(1, 64))];
@@ -415,7 +423,7 @@ fn condition_exact(c: &Counter, g: &Guard, v: i128, n: &Expr, n_id: VarId) -> bo
     // stay equal), which z3's rewriting reduces to `j != d`: the claim
     // itself is a multiplier identity that its bit-blasting takes seconds
     // for, if it finishes.
-    let inv = bv(inverse_mod_2_64(c.step), bits);
+    let inv = bv(inverse_mod_2_64(step), bits);
     let scaled = |x: BV| inv.bvmul(x.bvsub(&w0));
     let sound =
         Bool::and(&[holds.clone(), j.bvult(&nz)]).implies(scaled(value_at(&j)).eq(scaled(target.clone())).not());
@@ -449,27 +457,28 @@ fn updates(c: &Counter, n: &Expr) -> Expr {
 pub(super) fn final_value(c: &Counter, n: &Expr) -> Expr {
     let m = updates(c, n);
     let w = cast(Expr::var(c.var, CType::Int(c.ty)), IntType::ULONG);
-    if let Some(g) = &c.geometric {
-        return cast(
-            g.reduce(arith(BinOp::Mul, g.power(&m), g.entry(w), IntType::ULONG)),
-            c.ty,
-        );
-    }
-    let moved = arith(
-        BinOp::Add,
-        w,
-        arith(BinOp::Mul, m, ulong(c.step), IntType::ULONG),
-        IntType::ULONG,
-    );
-    cast(mod_pow2(moved, c.ty.bits()), c.ty)
+    let value = match &c.update {
+        Update::Adds(step) => mod_pow2(
+            arith(
+                BinOp::Add,
+                w,
+                arith(BinOp::Mul, m, ulong(*step), IntType::ULONG),
+                IntType::ULONG,
+            ),
+            c.ty.bits(),
+        ),
+        Update::Geometric(g) => g.reduce(arith(BinOp::Mul, g.power(&m), g.entry(w), IntType::ULONG)),
+    };
+    cast(value, c.ty)
 }
 
 /// z3: the final value is `w0 + s * updates` modulo 2^bits (a counter),
 /// or satisfies the geometric recurrence (`Geometric::exact`).
 fn final_value_exact(c: &Counter, n: &Expr, n_id: VarId) -> bool {
-    if let Some(g) = &c.geometric {
-        return g.exact(c.var);
-    }
+    let step = match &c.update {
+        Update::Adds(step) => *step,
+        Update::Geometric(g) => return g.exact(c.var),
+    };
     let bits = c.ty.bits();
     let (w0, nz) = (BV::fresh_const("w", bits), BV::fresh_const("n", 64));
     let mut eval = BvEval::new(HashMap::from([(c.var, w0.clone()), (n_id, nz.clone())]));
@@ -481,7 +490,7 @@ fn final_value_exact(c: &Counter, n: &Expr, n_id: VarId) -> bool {
     } else {
         nz.bvsub(BV::from_u64(1, 64))
     };
-    let expected = widen(&w0).bvadd(bv(c.step, 64).bvmul(&updates)).extract(bits - 1, 0);
+    let expected = widen(&w0).bvadd(bv(step, 64).bvmul(&updates)).extract(bits - 1, 0);
     let premises = [nz.bvuge(BV::from_u64(1, 64))];
     proved(&premises, &Bool::and(&[Bool::and(&eval.sides), value.eq(&expected)]))
 }
@@ -653,9 +662,12 @@ impl Geometric {
 /// The counter's conditions on the iteration count `n`, one per guard that
 /// excludes a value.
 pub(super) fn conditions(c: &Counter, n: &Expr) -> Vec<Expr> {
+    let Update::Adds(step) = c.update else {
+        return Vec::new(); // (no guard of a geometric variable excludes a value)
+    };
     c.guards
         .iter()
-        .filter_map(|g| g.excluded.map(|v| condition(c, g, v, n)))
+        .filter_map(|g| g.excluded.map(|v| condition(c, step, g, v, n)))
         .collect()
 }
 
@@ -681,8 +693,8 @@ pub(super) fn guard_infos(c: &Counter) -> Vec<GuardInfo> {
 /// forms).
 pub(super) fn closed_form(c: &Counter) -> ClosedForm {
     let bits = c.ty.bits();
-    let (kind, formula) = match &c.geometric {
-        Some(g) => {
+    let (kind, formula) = match &c.update {
+        Update::Geometric(g) => {
             let grown = format!("{}^k * {}0", g.mult, c.name);
             let formula = match (g.step, g.mult - 1) {
                 (0, _) => grown,
@@ -691,10 +703,10 @@ pub(super) fn closed_form(c: &Counter) -> ClosedForm {
             };
             ("geometric", format!("{formula} modulo 2^{bits}"))
         }
-        None => {
-            let m = modulus(c.ty);
+        Update::Adds(step) => {
+            let (step, m) = (*step, modulus(c.ty));
             // A step past half the modulus reads better as the negative it is.
-            let signed = if c.step > m / 2 { c.step - m } else { c.step };
+            let signed = if step > m / 2 { step - m } else { step };
             let step = match signed {
                 1 => "k".to_string(),
                 -1 => "-k".to_string(),
