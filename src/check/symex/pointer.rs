@@ -46,6 +46,18 @@ pub(super) struct Object {
     init: Option<Val>,
 }
 
+/// One object as a dereference sees it (`seen_through`).
+struct Seen {
+    key: Key,
+    whole: Val,
+    /// The offset of the pointer, in elements.
+    off: BV,
+    /// The element at that offset (the value itself for a scalar).
+    element: BV,
+    /// When the pointer names that element.
+    at: Bool,
+}
+
 /// An assignable place: a variable (with array indices) or `*p`.
 pub(super) enum Place {
     Path(LPath),
@@ -194,9 +206,9 @@ impl<'p> Enc<'p> {
         }
     }
 
-    /// The registered objects that hold values of type `ty`, with their
-    /// numbers and whether they are arrays.
-    fn candidates(&self, ty: IntType) -> Vec<(u64, usize, bool)> {
+    /// The registered objects that hold values of type `ty`: their indices
+    /// (the object number is one more) and whether they are arrays.
+    fn candidates(&self, ty: IntType) -> Vec<(usize, bool)> {
         self.objects
             .iter()
             .enumerate()
@@ -205,24 +217,44 @@ impl<'p> Enc<'p> {
                     CType::Array(e, _) | CType::Vla(e) => (e.as_int()?, true),
                     t => (t.as_int()?, false),
                 };
-                (elem == ty).then_some((i as u64 + 1, i, array))
+                (elem == ty).then_some((i, array))
             })
             .collect()
     }
 
-    /// The current value of object `i` (its first value, or a fresh one,
-    /// where the state has none).
-    fn object_value(&mut self, i: usize, span: Span, st: &mut State) -> R<(Key, Val)> {
+    /// Object `i` as `*p` sees it: its key and value (its first value, or a
+    /// fresh one, where the state has none), the element at `p`'s offset,
+    /// and when `p` names that element.
+    fn seen_through(&mut self, p: &BV, (i, array): (usize, bool), ty: IntType, span: Span, st: &mut State) -> R<Seen> {
         let key = self.objects[i].key;
-        if let Some(v) = st.vals.get(&key) {
-            return Ok((key, v.clone()));
-        }
-        let v = match &self.objects[i].init {
+        let whole = match st.vals.get(&key) {
             Some(v) => v.clone(),
-            None => self.fresh(&self.objects[i].ty.clone(), span)?,
+            None => {
+                let v = match &self.objects[i].init {
+                    Some(v) => v.clone(),
+                    None => self.fresh(&self.objects[i].ty.clone(), span)?,
+                };
+                st.vals.insert(key, v.clone());
+                v
+            }
         };
-        st.vals.insert(key, v.clone());
-        Ok((key, v))
+        let (obj, off) = (object_part(p), offset_part(p));
+        let here = obj.eq(lit(i128::from(i as u64 + 1), 64 - OFFSET_BITS));
+        let (element, at) = match &whole {
+            Val::Arr(a) if array => match self.select(a, &off, &CType::Int(ty), span)? {
+                Val::Bv(b) => (b, here),
+                _ => return Err(unsupported(span, "expected a scalar value here")),
+            },
+            Val::Bv(b) if !array => (b.clone(), Bool::and(&[here, off.eq(lit(0, 64))])),
+            _ => return Err(unsupported(span, "an object of unexpected shape")),
+        };
+        Ok(Seen {
+            key,
+            whole,
+            off,
+            element,
+            at,
+        })
     }
 
     /// `*p` for a pointer value `p` to `ty`.
@@ -230,18 +262,9 @@ impl<'p> Enc<'p> {
         let Val::Bv(mut value) = self.fresh(&CType::Int(ty), span)? else {
             return Err(unsupported(span, "expected a scalar value here"));
         };
-        let (obj, off) = (object_part(p), offset_part(p));
-        for (id, i, array) in self.candidates(ty) {
-            let here = obj.eq(lit(i128::from(id), 64 - OFFSET_BITS));
-            let (held, at) = match self.object_value(i, span, st)?.1 {
-                Val::Arr(a) if array => match self.select(&a, &off, &CType::Int(ty), span)? {
-                    Val::Bv(b) => (b, here),
-                    _ => return Err(unsupported(span, "expected a scalar value here")),
-                },
-                Val::Bv(b) if !array => (b, Bool::and(&[here, off.eq(lit(0, 64))])),
-                _ => return Err(unsupported(span, "an object of unexpected shape")),
-            };
-            value = at.ite(&held, &value);
+        for c in self.candidates(ty) {
+            let s = self.seen_through(p, c, ty, span, st)?;
+            value = s.at.ite(&s.element, &value);
         }
         Ok(self.name_bv(value))
     }
@@ -249,24 +272,14 @@ impl<'p> Enc<'p> {
     /// `*p = value` for a pointer value `p` to `ty`: every object it may
     /// name gets the value where it is the one.
     pub(super) fn deref_write(&mut self, p: &BV, value: &BV, ty: IntType, span: Span, st: &mut State) -> R<()> {
-        let (obj, off) = (object_part(p), offset_part(p));
-        for (id, i, array) in self.candidates(ty) {
-            let here = obj.eq(lit(i128::from(id), 64 - OFFSET_BITS));
-            let (key, old) = self.object_value(i, span, st)?;
-            let new = match old {
-                Val::Arr(a) if array => {
-                    let Val::Bv(old) = self.select(&a, &off, &CType::Int(ty), span)? else {
-                        return Err(unsupported(span, "expected a scalar value here"));
-                    };
-                    Val::Arr(a.store(&off, &here.ite(value, &old)))
-                }
-                Val::Bv(old) if !array => {
-                    let at = Bool::and(&[here, off.eq(lit(0, 64))]);
-                    Val::Bv(self.name_bv(at.ite(value, &old)))
-                }
-                _ => return Err(unsupported(span, "an object of unexpected shape")),
+        for c in self.candidates(ty) {
+            let s = self.seen_through(p, c, ty, span, st)?;
+            let element = s.at.ite(value, &s.element);
+            let new = match s.whole {
+                Val::Arr(a) => Val::Arr(a.store(&s.off, &element)),
+                _ => Val::Bv(self.name_bv(element)),
             };
-            st.vals.insert(key, new);
+            st.vals.insert(s.key, new);
         }
         Ok(())
     }
