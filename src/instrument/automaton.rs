@@ -171,24 +171,6 @@ fn symbol_code(program: &Program, automaton: &Automaton, state: VarId, symbol: u
     (guard, update)
 }
 
-/// The automaton update of an uncovered original iteration (the first of
-/// `other_symbols`, which all move it alike), which no state may block.
-fn check_uncovered_never_blocked(
-    program: &mut Program,
-    automaton: &Automaton,
-    state: VarId,
-    other_symbols: &[usize],
-) -> Result<Vec<Stmt>, String> {
-    let Some(&first) = other_symbols.first() else {
-        return Ok(Vec::new());
-    };
-    let (guard, update) = symbol_code(program, automaton, state, first);
-    if !guard.is_empty() {
-        return Err("an uncovered original iteration is blocked in some state".to_string());
-    }
-    Ok(update)
-}
-
 /// Build the automaton code for loop number `loop_no` (used in the fresh
 /// names). `accel_symbols[j]` is the symbol of the `j`-th accelerator,
 /// `coverage` the symbols of covered original iterations with the
@@ -255,49 +237,47 @@ pub fn automaton_code(
         return Err("original iterations along different paths move the automaton differently".to_string());
     }
 
+    // It must also be possible from every state.
+    let mut uncovered_update = Vec::new();
+    if let Some(&first) = other_symbols.first() {
+        let (guard, update) = symbol_code(program, automaton, state, first);
+        if !guard.is_empty() {
+            return Err("an uncovered original iteration is blocked in some state".to_string());
+        }
+        uncovered_update = update;
+    }
     let mut orig_prefix = Vec::new();
     let mut orig_suffix = Vec::new();
-    // A coverage condition that is constant needs no flag: true blocks
-    // every original iteration (after its body, as the flag would; the
-    // automaton update after it is dead), false none.
-    let coverage = match coverage.as_ref().and_then(|(_, cov)| cov.const_value()) {
-        Some(0) => None,
-        Some(_) => {
-            check_uncovered_never_blocked(program, automaton, state, other_symbols)?;
-            orig_suffix.push(assume(int(0, IntType::INT)));
-            return Ok(AutomatonCode {
-                reset,
-                accel_prefix,
-                accel_suffix,
-                orig_prefix,
-                orig_suffix,
+    match coverage.map(|(_, cov)| (cov.const_value(), cov)) {
+        // Always covered: blocked after the body as the flag would block
+        // it, with no flag (the update after it would be dead).
+        Some((Some(c), _)) if c != 0 => orig_suffix.push(assume(int(0, IntType::INT))),
+        Some((None, cov)) => {
+            let flag = program.add_var(VarDecl {
+                name: program.fresh.name(format_args!("cov{loop_no}")),
+                ty: CType::Int(IntType::BOOL),
+                storage: Storage::Local,
+                func,
+                span: Span::SYNTHETIC,
             });
+            let cov = match cov.int_type() {
+                Some(t) if t.is_bool() => cov,
+                _ => Expr::new(
+                    ExprKind::Cast {
+                        implicit: true,
+                        expr: Box::new(cov),
+                    },
+                    CType::Int(IntType::BOOL),
+                    Span::SYNTHETIC,
+                ),
+            };
+            orig_prefix.push(stmt(StmtKind::Decl(flag, Some(Init::Expr(cov)))));
+            orig_suffix.push(assume(not(var(program, flag))));
+            orig_suffix.extend(uncovered_update);
         }
-        None => coverage,
-    };
-    if let Some((_, cov)) = coverage {
-        let flag = program.add_var(VarDecl {
-            name: program.fresh.name(format_args!("cov{loop_no}")),
-            ty: CType::Int(IntType::BOOL),
-            storage: Storage::Local,
-            func,
-            span: Span::SYNTHETIC,
-        });
-        let cov = match cov.int_type() {
-            Some(t) if t.is_bool() => cov,
-            _ => Expr::new(
-                ExprKind::Cast {
-                    implicit: true,
-                    expr: Box::new(cov),
-                },
-                CType::Int(IntType::BOOL),
-                Span::SYNTHETIC,
-            ),
-        };
-        orig_prefix.push(stmt(StmtKind::Decl(flag, Some(Init::Expr(cov)))));
-        orig_suffix.push(assume(not(var(program, flag))));
+        // No coverage, or never covered: nothing is blocked.
+        _ => orig_suffix.extend(uncovered_update),
     }
-    orig_suffix.extend(check_uncovered_never_blocked(program, automaton, state, other_symbols)?);
     Ok(AutomatonCode {
         reset,
         accel_prefix,
