@@ -261,9 +261,12 @@ fn integer_semantics_follow_lp64_c() {
         "int x = 5; int y = x > 3 ? 10 : 20; assert(y == 10);",
         "unsigned long long big = 0xFFFFFFFFFFFFFFFFull; assert(big + 1 == 0);",
         "assert(sizeof(long) == 8);",
+        // Type names tree-sitter takes for expressions; a variable shadows one.
+        "assert(sizeof(_Bool) == 1 && sizeof(u16) == 2);",
+        "long u16 = 0; assert(sizeof(u16) == 8);",
     ];
     for body in cases {
-        let src = format!("int main(void) {{ {body} return 0; }}");
+        let src = format!("typedef unsigned short u16;\nint main(void) {{ {body} return 0; }}");
         assert_eq!(
             verdict(&src, 1),
             Verdict::Safe,

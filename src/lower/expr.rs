@@ -235,15 +235,14 @@ impl Lowerer<'_> {
                         CType::Int(t),
                         span,
                     ),
+                    // To a pointer: what the implicit conversion allows.
                     (Some(ty @ CType::Pointer(_)), Some(v)) if first_opaque([&v]).is_none() => {
-                        let converted = self.convert(v, &ty);
-                        match converted.kind {
-                            ExprKind::Cast { expr, .. } => {
-                                Expr::new(ExprKind::Cast { implicit: false, expr }, ty, span)
-                            }
-                            ExprKind::Opaque(_) => converted,
-                            // Already of this type: a cast that changes nothing.
-                            _ => Expr::new(
+                        match self.convert(v, &ty) {
+                            converted @ Expr {
+                                kind: ExprKind::Opaque(_),
+                                ..
+                            } => converted,
+                            converted => Expr::new(
                                 ExprKind::Cast {
                                     implicit: false,
                                     expr: Box::new(converted),
@@ -284,17 +283,17 @@ impl Lowerer<'_> {
                 let size = if let Some(t) = node.child_by_field_name("type") {
                     self.type_descriptor(t).size_of()
                 } else if let Some(v) = node.child_by_field_name("value") {
-                    // tree-sitter-c reads `sizeof(_Bool)` as the size of an
-                    // expression named `_Bool`.
-                    if self
+                    // tree-sitter-c cannot tell `sizeof(T)` of a type name it
+                    // does not know (`_Bool`, a typedef) from the size of an
+                    // expression: a name that is no variable but a type is
+                    // that type. sizeof does not evaluate its operand; only
+                    // its type matters.
+                    let name = self
                         .text(v)
-                        .trim_matches(|c: char| c == '(' || c == ')' || c.is_whitespace())
-                        == "_Bool"
-                    {
-                        Some(1)
-                    } else {
-                        // sizeof does not evaluate its operand; only its type matters.
-                        self.expr(v).ty.size_of()
+                        .trim_matches(|c: char| c == '(' || c == ')' || c.is_whitespace());
+                    match self.lookup(name).is_none().then(|| self.type_named(name)).flatten() {
+                        Some(t) => t.size_of(),
+                        None => self.expr(v).ty.size_of(),
                     }
                 } else {
                     None

@@ -53,16 +53,18 @@ impl Lowerer<'_> {
             "sized_type_specifier" => self.sized_type(node),
             "type_identifier" => {
                 let name = self.text(node);
-                if let Some(t) = self.typedefs.get(name) {
-                    t.clone()
-                } else {
-                    named_int_type(name)
-                        .map(CType::Int)
-                        .unwrap_or_else(|| CType::Opaque(name.to_string()))
-                }
+                self.type_named(name).unwrap_or_else(|| CType::Opaque(name.to_string()))
             }
             _ => CType::Opaque(self.text(node).split_whitespace().collect::<Vec<_>>().join(" ")),
         }
+    }
+
+    /// The type a typedef or a standard integer type name stands for.
+    pub(super) fn type_named(&self, name: &str) -> Option<CType> {
+        self.typedefs
+            .get(name)
+            .cloned()
+            .or_else(|| named_int_type(name).map(CType::Int))
     }
 
     /// `unsigned`, `long long int`, `short unsigned`, ...
