@@ -407,6 +407,17 @@ impl Expr {
         self.ty.as_int()
     }
 
+    /// Whether this node itself (not counting its operands) works with
+    /// memory through pointers: a pointer value, `&`, `*`, a string
+    /// literal or an allocation.
+    pub fn is_pointer_node(&self) -> bool {
+        self.ty.pointee().is_some()
+            || matches!(
+                self.kind,
+                ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. }
+            )
+    }
+
     /// Visit this expression and all sub-expressions, parents first.
     pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
         f(self);

@@ -282,12 +282,16 @@ fn scan_expr(
     reasons: &mut Vec<Reason>,
 ) {
     e.walk(&mut |x| match &x.kind {
+        _ if x.is_pointer_node() => {
+            reasons.push(Reason::Pointer);
+            if let ExprKind::Var(v) = x.kind {
+                reads.insert(v);
+            }
+        }
         ExprKind::Var(v) => {
             reads.insert(*v);
             let d = program.var(*v);
-            if d.ty.pointee().is_some() {
-                reasons.push(Reason::Pointer);
-            } else if d.ty.is_opaque() {
+            if d.ty.is_opaque() {
                 reasons.push(Reason::UnmodelledType {
                     var: d.name.clone(),
                     ty: d.ty.to_string(),
@@ -295,9 +299,6 @@ fn scan_expr(
             }
         }
         ExprKind::Opaque(r) => reasons.push(Reason::UnmodelledExpressions(vec![r.clone()])),
-        ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. } => {
-            reasons.push(Reason::Pointer)
-        }
         ExprKind::Assign { lhs, .. } | ExprKind::IncDec { target: lhs, .. } => {
             if let Some(v) = base_var(lhs) {
                 writes.insert(v);
@@ -404,16 +405,13 @@ impl Inlinable {
                     ExprKind::Opaque(r) => {
                         reason.get_or_insert_with(|| format!("contains unmodelled code ({r})"));
                     }
-                    ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. } => {
+                    _ if x.is_pointer_node() => {
                         reason.get_or_insert_with(|| "uses pointers".into());
                     }
                     ExprKind::Var(v) => {
                         let d = program.var(*v);
                         if d.ty.is_opaque() {
                             reason.get_or_insert_with(|| format!("uses `{}` of unmodelled type", d.name));
-                        }
-                        if d.ty.pointee().is_some() {
-                            reason.get_or_insert_with(|| format!("uses the pointer `{}`", d.name));
                         }
                         if d.storage == Storage::Global {
                             reads.insert(*v);
@@ -1032,9 +1030,13 @@ impl<'a> Enumerator<'a> {
             }
             return Ok(vec![(Vec::new(), e.clone())]);
         }
+        if e.is_pointer_node() {
+            return Err(Reason::Pointer);
+        }
         match &e.kind {
             ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) => Ok(vec![(Vec::new(), e.clone())]),
             ExprKind::Opaque(r) => Err(Reason::UnmodelledExpressions(vec![r.clone()])),
+            // (Refused above; the match names every kind.)
             ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. } => {
                 Err(Reason::Pointer)
             }
@@ -1357,10 +1359,7 @@ impl FindOpaque for Expr {
             ExprKind::Opaque(s) => {
                 r.get_or_insert_with(|| Reason::UnmodelledExpressions(vec![s.clone()]));
             }
-            ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. } => {
-                r.get_or_insert(Reason::Pointer);
-            }
-            _ if x.ty.pointee().is_some() => {
+            _ if x.is_pointer_node() => {
                 r.get_or_insert(Reason::Pointer);
             }
             _ => {}
