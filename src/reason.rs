@@ -72,6 +72,9 @@ pub enum Reason {
     /// such loops are left to the checker (the accelerator does not model
     /// memory that may alias its variables).
     Pointer,
+    /// The loop uses a structure value or member: the accelerator does not
+    /// model structures, so such loops are left to the checker.
+    Struct,
     /// A geometric update `x = a*x + b` whose closed form is not used.
     Geometric { var: String, why: GeometricIssue },
     /// The updates of variables depend on each other in a cycle.
@@ -235,6 +238,7 @@ impl Reason {
             Reason::NotAdditive(_) => "geometric-or-nonlinear",
             Reason::Geometric { .. } => "geometric-refused",
             Reason::Pointer => "pointer",
+            Reason::Struct => "struct",
             Reason::CyclicUpdate(_) => "cyclic-update",
             Reason::DelayedDependency(_) => "delayed-dependency",
             Reason::DegreeTooHigh(_) | Reason::ClosedFormTooComplex { .. } => "closed-form-too-complex",
@@ -353,6 +357,10 @@ impl fmt::Display for Reason {
             Reason::Pointer => write!(
                 f,
                 "uses pointers (`*p`, `&x`): memory reached through a pointer may alias the loop's variables, so the loop is left to the checker"
+            ),
+            Reason::Struct => write!(
+                f,
+                "uses a structure (`s.f`, `p->f`): the accelerator does not model structure values, so the loop is left to the checker"
             ),
             Reason::Geometric { var, why } => {
                 write!(f, "the update of `{var}` is geometric (`{var} = a*{var} + b`), but ")?;
@@ -496,6 +504,8 @@ mod tests {
             Reason::Unproved(Claim::Emitted),
             Reason::Limit("coefficient overflow"),
             Reason::NoPathAccelerated,
+            Reason::Pointer,
+            Reason::Struct,
         ];
         let codes: std::collections::BTreeSet<&str> = all.iter().map(Reason::code).collect();
         assert_eq!(codes.len(), all.len());

@@ -53,6 +53,16 @@ pub fn expr(program: &Program, names: &dyn Fn(VarId) -> Option<String>, e: &Expr
         ExprKind::Index(a, i) => format!("{}[{}]", atomic(program, names, a), p(i)),
         ExprKind::AddrOf(a) => format!("&{}", atomic(program, names, a)),
         ExprKind::Deref(a) => format!("*{}", atomic(program, names, a)),
+        ExprKind::Member(s, field) => {
+            let name =
+                s.ty.as_struct()
+                    .and_then(|r| program.members(r))
+                    .and_then(|m| m.get(*field));
+            match name {
+                Some(m) => format!("{}.{}", atomic(program, names, s), m.name),
+                None => format!("{}.<member {field}>", atomic(program, names, s)),
+            }
+        }
         ExprKind::StringLit(b) => format!("{:?}", String::from_utf8_lossy(b)),
         ExprKind::Alloc { size, .. } => format!("malloc({})", p(size)),
         ExprKind::Call(c, args) => {

@@ -436,7 +436,10 @@ fn per_assertion_reports_every_failure() {
 
 #[test]
 fn unmodelled_constructs_are_refused() {
-    refused("struct s { int a; }; int main(void) { struct s v; v.a = 1; assert(v.a == 1); return 0; }");
+    refused("union u { int a; }; int main(void) { union u v; v.a = 1; assert(v.a == 1); return 0; }");
+    refused("struct s { int a : 3; }; int main(void) { struct s v; v.a = 1; assert(v.a == 1); return 0; }");
+    // Arrays of structures are not modelled.
+    refused("struct s { int a; }; int main(void) { struct s v[2]; v[0].a = 1; assert(v[0].a == 1); return 0; }");
     refused("int main(void) { int x = 0; int *p = &x; int **q = &p; **q = 1; assert(x == 1); return 0; }");
     let d = check_source(
         "int main(void) { return 0; }",
@@ -480,6 +483,77 @@ fn pointers_reach_scalars_and_array_elements() {
             Verdict::Safe,
         ),
         ("*pick(1, &x, &y) = 7; assert(y == 7);", Verdict::Unsafe),
+    ] {
+        let body = format!("{setup} {claim}");
+        assert_eq!(both(&body), expected, "{claim}");
+    }
+}
+
+/// Structures by value and by pointer: members as parts of their
+/// variable's value, pointers to structures and to members as objects.
+#[test]
+fn structures_by_value_and_by_pointer() {
+    let both = |body: &str| {
+        let src = format!(
+            "#include <stdlib.h>\n_Bool nondet_bool(void);\nstruct pt {{ int x; unsigned char c[3]; }};\n\
+             struct seg {{ struct pt a, b; int *p; }};\nstruct seg g;\n\
+             struct pt mk(int x) {{ struct pt r = {{x, {{1, 2, 3}}}}; return r; }}\n\
+             int get(struct pt q) {{ q.x++; return q.x; }}\nvoid put(struct pt *q, int v) {{ q->x = v; }}\n\
+             int main(void) {{ {body} return 0; }}"
+        );
+        verdict(&src, 3)
+    };
+    let setup = "struct pt u = {1, {2}}; struct pt v; v = u; struct pt *p = &u;";
+    for (claim, expected) in [
+        ("assert(v.x == 1 && v.c[0] == 2 && v.c[1] == 0);", Verdict::Safe),
+        ("v.x = 4; assert(u.x == 4);", Verdict::Unsafe),
+        ("p->x = 9; assert(u.x == 9 && v.x == 1);", Verdict::Safe),
+        ("(*p).c[2] = 7; assert(u.c[2] == 0);", Verdict::Unsafe),
+        ("put(&v, 5); assert(get(v) == 6 && v.x == 5);", Verdict::Safe),
+        ("assert(mk(4).c[2] == 3 && mk(4).x == 4);", Verdict::Safe),
+        ("assert(mk(4).c[1] == 1);", Verdict::Unsafe),
+        // Globals start at zero, pointers at null.
+        ("assert(g.b.c[1] == 0 && g.p == 0);", Verdict::Safe),
+        (
+            "struct seg *s = &g; s->b.x = 3; int *q = &s->b.x; *q += 1; assert(g.b.x == 4);",
+            Verdict::Safe,
+        ),
+        (
+            "int *q = &g.a.x; *q = 2; assert(g.a.x == 2 && g.b.x == 0);",
+            Verdict::Safe,
+        ),
+        ("unsigned char *q = u.c; q[1] = 5; assert(u.c[1] == 5);", Verdict::Safe),
+        (
+            "unsigned char *q = &u.c[1]; q[1] = 5; assert(u.c[2] == 4);",
+            Verdict::Unsafe,
+        ),
+        // One structure or the other, by a nondeterministic choice.
+        (
+            "if (nondet_bool()) p = &v; p->x = 0; assert(u.x == 0 || v.x == 0);",
+            Verdict::Safe,
+        ),
+        (
+            "if (nondet_bool()) p = &v; p->x = 0; assert(u.x == 0);",
+            Verdict::Unsafe,
+        ),
+        (
+            "if (nondet_bool()) p = &v; assert(p == &u || p == &v); assert(p != &u);",
+            Verdict::Unsafe,
+        ),
+        ("*p = mk(3); assert(u.x == 3 && u.c[2] == 3);", Verdict::Safe),
+        // Memory for one structure; the allocation may fail (CBMC 6).
+        (
+            "struct pt *m = malloc(sizeof(struct pt)); if (m) { *m = u; m->x++; assert(m->x == 2 && u.x == 1); }",
+            Verdict::Safe,
+        ),
+        (
+            "struct pt *m = calloc(1, sizeof(struct pt)); assert(m->c[2] == 0);",
+            Verdict::Unsafe,
+        ),
+        (
+            "assert(sizeof(struct pt) == 8 && sizeof(struct seg) == 24);",
+            Verdict::Safe,
+        ),
     ] {
         let body = format!("{setup} {claim}");
         assert_eq!(both(&body), expected, "{claim}");

@@ -117,6 +117,7 @@ fn walk_synthetic<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
         | ExprKind::Forall(_, a)
         | ExprKind::AddrOf(a)
         | ExprKind::Deref(a)
+        | ExprKind::Member(a, _)
         | ExprKind::Alloc { size: a, .. } => walk_synthetic(a, f),
         ExprKind::StringLit(_) => {}
         ExprKind::IncDec { target, .. } => walk_synthetic(target, f),

@@ -50,7 +50,7 @@ fn kind_prec(e: &Expr) -> u8 {
             }
         }
         ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Forall(..) | ExprKind::Opaque(_) => PRIMARY,
-        ExprKind::Call(..) | ExprKind::Index(..) | ExprKind::Alloc { .. } => POSTFIX,
+        ExprKind::Call(..) | ExprKind::Index(..) | ExprKind::Member(..) | ExprKind::Alloc { .. } => POSTFIX,
         ExprKind::StringLit(_) => PRIMARY,
         ExprKind::IncDec { prefix, .. } => {
             if *prefix {
@@ -141,7 +141,9 @@ fn type_name(ty: &CType) -> Result<String, EmitError> {
         CType::Int(t) => Ok(t.c_name().to_string()),
         CType::Opaque(s) => Ok(s.clone()),
         CType::Pointer(t) => Ok(format!("{} *", type_name(t)?)),
-        CType::Array(..) | CType::Vla(_) => Err(EmitError::Unsupported(format!("a cast to array type {ty}"))),
+        CType::Array(..) | CType::Vla(_) | CType::Struct(_) => {
+            Err(EmitError::Unsupported(format!("a cast to type {ty}")))
+        }
     }
 }
 
@@ -279,6 +281,9 @@ impl Printer<'_> {
             // `& &x` and `* *p` must not become `&&x` or a comment opener.
             ExprKind::AddrOf(a) => (format!("&{}", self.expr(a, UNARY, true)?), UNARY),
             ExprKind::Deref(a) => (format!("*{}", self.expr(a, UNARY, true)?), UNARY),
+            // Member accesses come from the source only (the accelerator
+            // leaves loops over structures alone), where the text is kept.
+            ExprKind::Member(..) => return Err(EmitError::Unsupported("a generated member access".into())),
             ExprKind::StringLit(bytes) => (byte_string_literal(bytes), PRIMARY),
             ExprKind::Alloc { size, zeroed } => {
                 let size = self.expr(size, ASSIGN, true)?;

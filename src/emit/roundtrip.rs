@@ -43,6 +43,7 @@ fn shape(p: &Program, e: &Expr) -> String {
         ExprKind::StringLit(b) => format!("(string {b:?})"),
         ExprKind::Alloc { size, zeroed } => format!("(alloc {zeroed} {})", sub(size)),
         ExprKind::Deref(a) => format!("(* {})", sub(a)),
+        ExprKind::Member(a, f) => format!("(. {} {f})", sub(a)),
         // CBMC's spelling of an error is a failing assertion.
         ExprKind::Call(crate::ir::Callee::Intrinsic(crate::ir::Intrinsic::Error), _) => {
             "(call Intrinsic(Assert) 0:int)".to_string()

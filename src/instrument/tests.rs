@@ -175,6 +175,17 @@ fn pointers_and_unknown_calls_are_rejected_with_reason() {
 }
 
 #[test]
+fn loops_over_structures_are_left_alone_with_the_reason() {
+    let s = summary(
+        "struct c { unsigned n; };\nint main() { struct c v = {0}; unsigned i = 0; while (v.n < 10) { v.n++; } while (i < 10) { i++; } return 0; }\n",
+    );
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[0].0, 0);
+    assert!(s[0].1.iter().any(|r| r.contains("structure")), "{:?}", s[0].1);
+    assert_eq!(s[1].0, 1, "{:?}", s[1].1);
+}
+
+#[test]
 fn exit_paths_are_not_accelerated() {
     let src = wrap_main("unsigned i = 0; while (1) { if (i == 77) break; i++; }");
     let (_, i) = inst(&src);

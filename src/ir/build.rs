@@ -194,6 +194,10 @@ pub fn subst(e: &Expr, f: &dyn Fn(VarId) -> Option<Expr>) -> Expr {
                 let (a, c) = b(a);
                 (ExprKind::Deref(a), c)
             }
+            ExprKind::Member(a, field) => {
+                let (a, c) = b(a);
+                (ExprKind::Member(a, *field), c)
+            }
             ExprKind::Cast { implicit, expr } => {
                 let (a, c) = b(expr);
                 (
@@ -305,6 +309,7 @@ fn strip(e: &mut Expr) {
         | ExprKind::Forall(_, a)
         | ExprKind::AddrOf(a)
         | ExprKind::Deref(a)
+        | ExprKind::Member(a, _)
         | ExprKind::Alloc { size: a, .. } => strip(a),
         ExprKind::IncDec { target, .. } => strip(target),
         ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {

@@ -12,7 +12,7 @@
 pub mod build;
 pub mod types;
 
-pub use types::{CType, IntType, Rank};
+pub use types::{CType, IntType, Rank, StructRef};
 
 /// Half-open byte range `[start, end)` in the source text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -101,6 +101,26 @@ pub struct Program {
     pub opaque_items: Vec<(Span, String)>,
     /// The prefix of every name tracc adds to this translation unit.
     pub fresh: FreshPrefix,
+    /// Structure types defined at file scope, indexed by `StructRef::id`.
+    pub structs: Vec<StructDef>,
+}
+
+/// A structure type's members, in declaration order. `None` while only
+/// declared (`struct node;`, or a member `struct node *next` of its own
+/// definition), and for a definition with a member the IR does not model
+/// (a bit-field, a union, a flexible array): such a structure has no
+/// modelled values, so the checker refuses what reads or writes one.
+#[derive(Clone, Debug, Default)]
+pub struct StructDef {
+    pub members: Option<Vec<Member>>,
+    /// Size and alignment in bytes (LP64), with the members.
+    pub layout: Option<(u64, u64)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub name: String,
+    pub ty: CType,
 }
 
 /// The prefix of the names tracc generates (`tracc_n1`, `tracc_q1`, ...):
@@ -215,6 +235,16 @@ impl Program {
 
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
         self.funcs.iter().position(|f| f.name == name).map(FuncId)
+    }
+
+    /// The members of a structure type that has them.
+    pub fn members(&self, s: &StructRef) -> Option<&[Member]> {
+        self.structs.get(s.id)?.members.as_deref()
+    }
+
+    /// Size and alignment in bytes of a type (LP64), if it has them.
+    pub fn layout(&self, ty: &CType) -> Option<(u64, u64)> {
+        ty.layout(&|id| self.structs.get(id).and_then(|d| d.layout))
     }
 
     /// Add a variable (used by later stages for fresh variables).
@@ -367,6 +397,9 @@ pub enum ExprKind {
     AddrOf(Box<Expr>),
     /// `*p` (also `p[i]`, lowered as `*(p + i)`); `p` has pointer type.
     Deref(Box<Expr>),
+    /// `s.f`: member number `field` of a structure value (`p->f` is
+    /// `(*p).f`).
+    Member(Box<Expr>, usize),
     /// A string literal's bytes, without the terminating zero (its type is
     /// `char[len + 1]`).
     StringLit(Vec<u8>),
@@ -408,14 +441,29 @@ impl Expr {
     }
 
     /// Whether this node itself (not counting its operands) works with
-    /// memory through pointers: a pointer value, `&`, `*`, a string
-    /// literal or an allocation.
-    pub fn is_pointer_node(&self) -> bool {
+    /// memory as objects: a pointer value, a structure value or member,
+    /// `&`, `*`, a string literal or an allocation.
+    pub fn is_memory_node(&self) -> bool {
         self.ty.pointee().is_some()
+            || self.ty.as_struct().is_some()
             || matches!(
                 self.kind,
-                ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. }
+                ExprKind::AddrOf(_)
+                    | ExprKind::Deref(_)
+                    | ExprKind::Member(..)
+                    | ExprKind::StringLit(_)
+                    | ExprKind::Alloc { .. }
             )
+    }
+
+    /// Whether this designates an object the checker can point into: a
+    /// variable, or a member of one or of `*p`.
+    pub fn is_designator(&self) -> bool {
+        match &self.skip_implicit().kind {
+            ExprKind::Var(_) => true,
+            ExprKind::Member(b, _) => b.is_designator() || matches!(b.skip_implicit().kind, ExprKind::Deref(_)),
+            _ => false,
+        }
     }
 
     /// Visit this expression and all sub-expressions, parents first.
@@ -432,6 +480,7 @@ impl Expr {
             | ExprKind::Forall(_, e)
             | ExprKind::AddrOf(e)
             | ExprKind::Deref(e)
+            | ExprKind::Member(e, _)
             | ExprKind::Alloc { size: e, .. } => e.walk(f),
             ExprKind::IncDec { target, .. } => target.walk(f),
             ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {

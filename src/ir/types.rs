@@ -202,12 +202,25 @@ pub enum CType {
     /// needs a length (`sizeof`, a constant quantifier range) accepts it.
     Vla(Box<CType>),
     /// A pointer to an integer object (a scalar or an element of a
-    /// one-dimensional array): the checker models it as an object and an
-    /// offset; the accelerator leaves any loop that uses one alone.
+    /// one-dimensional array) or to a structure: the checker models it as
+    /// an object and an offset; the accelerator leaves any loop that uses
+    /// one alone.
     Pointer(Box<CType>),
-    /// Anything the IR does not model (pointers, structs, floats, ...); the
-    /// string is the C spelling, for diagnostics.
+    /// A structure type, defined at file scope (`Program::structs` holds
+    /// its members); the checker models its values member by member, the
+    /// accelerator leaves any loop that uses one alone.
+    Struct(StructRef),
+    /// Anything the IR does not model (unions, floats, pointers to
+    /// pointers, ...); the string is the C spelling, for diagnostics.
     Opaque(String),
+}
+
+/// A structure type: its index in `Program::structs` and its C spelling
+/// (`struct point`, or the typedef name of an untagged structure).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StructRef {
+    pub id: usize,
+    pub name: std::sync::Arc<String>,
 }
 
 impl CType {
@@ -226,6 +239,13 @@ impl CType {
         }
     }
 
+    pub fn as_struct(&self) -> Option<&StructRef> {
+        match self {
+            CType::Struct(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// The pointed-to type of a pointer type.
     pub fn pointee(&self) -> Option<&CType> {
         match self {
@@ -234,13 +254,15 @@ impl CType {
         }
     }
 
-    /// Size in bytes (LP64), if the type has one.
-    pub fn size_of(&self) -> Option<u64> {
+    /// Size and alignment in bytes (LP64), if the type has them; `layout`
+    /// gives those of a structure type.
+    pub fn layout(&self, structs: &dyn Fn(usize) -> Option<(u64, u64)>) -> Option<(u64, u64)> {
         match self {
             CType::Void | CType::Opaque(_) | CType::Vla(_) => None,
-            CType::Pointer(_) => Some(8),
-            CType::Int(t) => Some(u64::from(t.bits() / 8)),
-            CType::Array(e, n) => e.size_of().and_then(|s| s.checked_mul(*n)),
+            CType::Pointer(_) => Some((8, 8)),
+            CType::Int(t) => Some((u64::from(t.bits() / 8), u64::from(t.bits() / 8))),
+            CType::Array(e, n) => e.layout(structs).and_then(|(s, a)| Some((s.checked_mul(*n)?, a))),
+            CType::Struct(s) => structs(s.id),
         }
     }
 
@@ -286,6 +308,7 @@ impl fmt::Display for CType {
                 write!(f, "{element}{dims}")
             }
             CType::Pointer(t) => write!(f, "{t} *"),
+            CType::Struct(s) => f.write_str(&s.name),
             CType::Opaque(s) => f.write_str(s),
         }
     }

@@ -282,8 +282,8 @@ fn scan_expr(
     reasons: &mut Vec<Reason>,
 ) {
     e.walk(&mut |x| match &x.kind {
-        _ if x.is_pointer_node() => {
-            reasons.push(Reason::Pointer);
+        _ if x.is_memory_node() => {
+            reasons.push(memory_reason(x));
             if let ExprKind::Var(v) = x.kind {
                 reads.insert(v);
             }
@@ -405,8 +405,8 @@ impl Inlinable {
                     ExprKind::Opaque(r) => {
                         reason.get_or_insert_with(|| format!("contains unmodelled code ({r})"));
                     }
-                    _ if x.is_pointer_node() => {
-                        reason.get_or_insert_with(|| "uses pointers".into());
+                    _ if x.is_memory_node() => {
+                        reason.get_or_insert_with(|| "uses pointers or structures".into());
                     }
                     ExprKind::Var(v) => {
                         let d = program.var(*v);
@@ -1030,16 +1030,18 @@ impl<'a> Enumerator<'a> {
             }
             return Ok(vec![(Vec::new(), e.clone())]);
         }
-        if e.is_pointer_node() {
-            return Err(Reason::Pointer);
+        if e.is_memory_node() {
+            return Err(memory_reason(e));
         }
         match &e.kind {
             ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) => Ok(vec![(Vec::new(), e.clone())]),
             ExprKind::Opaque(r) => Err(Reason::UnmodelledExpressions(vec![r.clone()])),
             // (Refused above; the match names every kind.)
-            ExprKind::AddrOf(_) | ExprKind::Deref(_) | ExprKind::StringLit(_) | ExprKind::Alloc { .. } => {
-                Err(Reason::Pointer)
-            }
+            ExprKind::AddrOf(_)
+            | ExprKind::Deref(_)
+            | ExprKind::Member(..)
+            | ExprKind::StringLit(_)
+            | ExprKind::Alloc { .. } => Err(memory_reason(e)),
             ExprKind::Forall(..) => Err(Reason::Quantifier),
             ExprKind::Unary(op, a) => Ok(self
                 .flatten(a)?
@@ -1352,6 +1354,16 @@ trait FindOpaque {
     fn walk_find_opaque(&self) -> Option<Reason>;
 }
 
+/// Why a node that works with memory (`Expr::is_memory_node`) keeps its
+/// loop from being accelerated.
+fn memory_reason(x: &Expr) -> Reason {
+    if x.ty.as_struct().is_some() || matches!(x.kind, ExprKind::Member(..)) {
+        Reason::Struct
+    } else {
+        Reason::Pointer
+    }
+}
+
 impl FindOpaque for Expr {
     fn walk_find_opaque(&self) -> Option<Reason> {
         let mut r = None;
@@ -1359,8 +1371,8 @@ impl FindOpaque for Expr {
             ExprKind::Opaque(s) => {
                 r.get_or_insert_with(|| Reason::UnmodelledExpressions(vec![s.clone()]));
             }
-            _ if x.is_pointer_node() => {
-                r.get_or_insert(Reason::Pointer);
+            _ if x.is_memory_node() => {
+                r.get_or_insert(memory_reason(x));
             }
             _ => {}
         });

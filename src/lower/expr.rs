@@ -154,10 +154,12 @@ impl Lowerer<'_> {
     fn to_pointer(&self, e: Expr, ty: &CType) -> Expr {
         let span = e.span;
         let decays = matches!(&e.ty, CType::Array(elem, _) | CType::Vla(elem) if Some(&**elem) == ty.pointee())
-            && matches!(e.skip_implicit().kind, ExprKind::Var(_) | ExprKind::StringLit(_));
+            && (e.is_designator() || matches!(e.skip_implicit().kind, ExprKind::StringLit(_)));
         let null = e.int_type().is_some() && e.const_value() == Some(0);
         let allocated = matches!(e.skip_implicit().kind, ExprKind::Alloc { .. })
-            && ty.pointee().is_some_and(|t| t.as_int().is_some());
+            && ty
+                .pointee()
+                .is_some_and(|t| t.as_int().is_some() || t.as_struct().is_some());
         if !(decays || null || allocated) {
             return opaque(format!("conversion of `{}` to `{ty}`", e.ty), span);
         }
@@ -281,7 +283,8 @@ impl Lowerer<'_> {
             }
             "sizeof_expression" => {
                 let size = if let Some(t) = node.child_by_field_name("type") {
-                    self.type_descriptor(t).size_of()
+                    let t = self.type_descriptor(t);
+                    self.program.layout(&t).map(|l| l.0)
                 } else if let Some(v) = node.child_by_field_name("value") {
                     // tree-sitter-c cannot tell `sizeof(T)` of a type name it
                     // does not know (`_Bool`, a typedef) from the size of an
@@ -291,10 +294,11 @@ impl Lowerer<'_> {
                     let name = self
                         .text(v)
                         .trim_matches(|c: char| c == '(' || c == ')' || c.is_whitespace());
-                    match self.lookup(name).is_none().then(|| self.type_named(name)).flatten() {
-                        Some(t) => t.size_of(),
-                        None => self.expr(v).ty.size_of(),
-                    }
+                    let t = match self.lookup(name).is_none().then(|| self.type_named(name)).flatten() {
+                        Some(t) => t,
+                        None => self.expr(v).ty,
+                    };
+                    self.program.layout(&t).map(|l| l.0)
                 } else {
                     None
                 };
@@ -311,7 +315,7 @@ impl Lowerer<'_> {
                 None => opaque("a string literal that is not plain `char`", span),
             },
             "pointer_expression" => self.pointer_expression(node),
-            "field_expression" => opaque("structs and unions are not modelled", span),
+            "field_expression" => self.member(node),
             "compound_literal_expression" => opaque("compound literals are not modelled", span),
             // `NULL`: a null pointer constant.
             "null" => Expr::new(ExprKind::IntLit(0), CType::Int(IntType::INT), span),
@@ -584,17 +588,18 @@ impl Lowerer<'_> {
             "&" => {
                 let target = arg.skip_implicit();
                 let element_of_array = |a: &Expr| {
-                    matches!(a.skip_implicit().kind, ExprKind::Var(_))
-                        && matches!(&a.ty, CType::Array(e, _) | CType::Vla(e) if e.as_int().is_some())
+                    a.is_designator() && matches!(&a.ty, CType::Array(e, _) | CType::Vla(e) if e.as_int().is_some())
                 };
                 let modelled = match &target.kind {
-                    ExprKind::Var(_) => target.int_type().is_some(),
+                    ExprKind::Var(_) | ExprKind::Member(..) => {
+                        target.is_designator() && (target.int_type().is_some() || target.ty.as_struct().is_some())
+                    }
                     ExprKind::Index(a, _) => element_of_array(a),
                     _ => false,
                 };
                 if !modelled {
                     return opaque(
-                        "the address of something other than an integer variable or an element of a one-dimensional array",
+                        "the address of something other than an integer or structure variable or member, or an element of a one-dimensional array",
                         span,
                     );
                 }
@@ -603,6 +608,38 @@ impl Lowerer<'_> {
             }
             "*" => self.deref(arg, span),
             _ => opaque(format!("operator `{op}` is not modelled"), span),
+        }
+    }
+
+    /// `s.f` of a structure, `p->f` (as `(*p).f`) of a pointer to one.
+    fn member(&mut self, node: Node<'_>) -> Expr {
+        let span = self.span(node);
+        let (Some(arg), Some(field)) = (node.child_by_field_name("argument"), node.child_by_field_name("field")) else {
+            return opaque("incomplete member access", span);
+        };
+        let arrow = node
+            .child_by_field_name("operator")
+            .is_some_and(|o| self.text(o) == "->");
+        let mut base = self.expr(arg);
+        if arrow {
+            base = self.deref(base, span);
+        }
+        if let ExprKind::Opaque(why) = &base.kind {
+            return opaque(why.clone(), span);
+        }
+        let name = self.text(field);
+        let Some(sref) = base.ty.as_struct() else {
+            return opaque(format!("a member of `{}`, which tracc does not model", base.ty), span);
+        };
+        let Some(members) = self.program.members(sref) else {
+            return opaque(format!("`{}` has a member tracc does not model", base.ty), span);
+        };
+        match members.iter().position(|m| m.name == name) {
+            Some(i) => {
+                let ty = members[i].ty.clone();
+                Expr::new(ExprKind::Member(Box::new(base), i), ty, span)
+            }
+            None => opaque(format!("`{}` has no member `{name}`", base.ty), span),
         }
     }
 
@@ -617,8 +654,11 @@ impl Lowerer<'_> {
 
     fn is_lvalue(e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Var(_) => e.int_type().is_some() || e.ty.pointee().is_some(),
-            ExprKind::Index(..) | ExprKind::Deref(_) => e.int_type().is_some(),
+            ExprKind::Var(_) | ExprKind::Member(..) => {
+                e.is_designator() && (e.int_type().is_some() || e.ty.pointee().is_some() || e.ty.as_struct().is_some())
+            }
+            ExprKind::Index(..) => e.int_type().is_some(),
+            ExprKind::Deref(_) => e.int_type().is_some() || e.ty.as_struct().is_some(),
             _ => false,
         }
     }
@@ -676,12 +716,29 @@ impl Lowerer<'_> {
         }
         if !Self::is_lvalue(&lhs) {
             return opaque(
-                "assignment to something that is not an integer variable or element",
+                "assignment to something that is not a variable, member or element",
                 span,
             );
         }
         if lhs.ty.pointee().is_some() {
             return self.pointer_assignment(op_text, lhs, rhs, span);
+        }
+        if lhs.ty.as_struct().is_some() {
+            // A structure is assigned as a whole, from one of its type.
+            if op_text != "=" || rhs.ty != lhs.ty {
+                return opaque(format!("`{op_text}` of `{}` and `{}`", lhs.ty, rhs.ty), span);
+            }
+            let ty = lhs.ty.clone();
+            return Expr::new(
+                ExprKind::Assign {
+                    op: None,
+                    op_ty: ty.clone(),
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                },
+                ty,
+                span,
+            );
         }
         let (Some(lt), Some(rt)) = (lhs.int_type(), rhs.int_type()) else {
             return opaque("assignment of a non-integer", span);

@@ -67,6 +67,8 @@ struct Lowerer<'a> {
     function_macros: std::collections::HashSet<String>,
     /// The function whose body is being lowered.
     current_func: Option<FuncId>,
+    /// Structure tags (file scope).
+    struct_tags: HashMap<String, crate::ir::StructRef>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -81,6 +83,7 @@ impl<'a> Lowerer<'a> {
             loop_macros: HashMap::new(),
             function_macros: std::collections::HashSet::new(),
             current_func: None,
+            struct_tags: HashMap::new(),
         }
     }
 
@@ -163,19 +166,7 @@ impl<'a> Lowerer<'a> {
                     continue;
                 }
                 let name = self.text(name_node).to_string();
-                let returns_pointer = decl.kind() == "pointer_declarator";
-                let mut ret = self.base_type(type_node);
-                if returns_pointer {
-                    // A pointer to an integer (only one level) is modelled.
-                    let pointer_level_one = decl
-                        .child_by_field_name("declarator")
-                        .is_some_and(|d| d.kind() == "function_declarator");
-                    ret = if ret.as_int().is_some() && pointer_level_one {
-                        CType::Pointer(Box::new(ret))
-                    } else {
-                        CType::Opaque(format!("{} *", self.text(type_node)))
-                    };
-                }
+                let ret = self.return_type(type_node, decl);
                 let span = self.span(if is_def { child } else { decl });
                 let existing = self.program.func_by_name(&name);
                 let id = match existing {
@@ -204,11 +195,48 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The return type of a function declared by `decl` over `type_node`.
+    fn return_type(&mut self, type_node: Node<'_>, decl: Node<'_>) -> CType {
+        let ret = self.base_type(type_node);
+        if decl.kind() != "pointer_declarator" {
+            return ret;
+        }
+        // A pointer to an integer or a structure (one level) is modelled.
+        let pointer_level_one = decl
+            .child_by_field_name("declarator")
+            .is_some_and(|d| d.kind() == "function_declarator");
+        if (ret.as_int().is_some() || ret.as_struct().is_some()) && pointer_level_one {
+            CType::Pointer(Box::new(ret))
+        } else {
+            CType::Opaque(format!("{} *", self.text(type_node)))
+        }
+    }
+
+    /// The return type of function `id` defined by `node`, again: a type
+    /// named by a typedef or defined further up than the function was
+    /// unknown when `declare_functions` first saw the signature.
+    fn refresh_return_type(&mut self, id: FuncId, node: Node<'_>, decl: Node<'_>) {
+        let Some(type_node) = node.child_by_field_name("type") else {
+            return;
+        };
+        let ret = self.return_type(type_node, decl);
+        let f = &mut self.program.funcs[id.0];
+        f.opaque = match &ret {
+            CType::Opaque(t) => Some(format!("returns `{t}`, which tracc does not model")),
+            _ => None,
+        };
+        f.ret = ret;
+    }
+
     fn top_level(&mut self, node: Node<'_>) {
         match node.kind() {
             "function_definition" => self.function_definition(node),
             "declaration" => self.file_declaration(node),
             "type_definition" => self.type_definition(node),
+            // `struct tag { ... };` defines the type.
+            "struct_specifier" => {
+                self.base_type(node);
+            }
             "preproc_def" => self.macro_definition(node),
             "preproc_function_def" => self.note_loop_macro(node),
             "preproc_include" | "preproc_call" | "comment" | "expression_statement" => {}
@@ -300,8 +328,18 @@ impl<'a> Lowerer<'a> {
             return;
         };
         for d in declarators {
-            if function_declarator(d).is_some() {
-                continue; // handled by declare_functions
+            if let Some(fdecl) = function_declarator(d) {
+                // Declared by declare_functions; the return type may name a
+                // type defined since.
+                let name = fdecl
+                    .child_by_field_name("declarator")
+                    .map(|n| self.text(n).to_string());
+                if let Some(id) = name.and_then(|n| self.program.func_by_name(&n))
+                    && self.program.funcs[id.0].body.is_none()
+                {
+                    self.refresh_return_type(id, node, d);
+                }
+                continue;
             }
             let (target, value) = split_init(d);
             let Some((name, ty)) = self.declarator_type(target, base.clone()) else {
@@ -328,6 +366,7 @@ impl<'a> Lowerer<'a> {
         let Some(id) = self.program.func_by_name(&name) else {
             return;
         };
+        self.refresh_return_type(id, node, decl);
         self.current_func = Some(id);
         self.push_scope();
         let mut params = Vec::new();
@@ -416,8 +455,20 @@ impl<'a> Lowerer<'a> {
     /// Lower an initialiser for an object of type `ty`.
     fn initializer(&mut self, node: Node<'_>, ty: &CType) -> Init {
         if node.kind() == "initializer_list" {
-            let elem = match ty {
-                CType::Array(e, _) => (**e).clone(),
+            // The type of the i-th item: an array's element type, or a
+            // structure's i-th member type (brace elision inside structures
+            // is not modelled: the checker refuses a scalar item where a
+            // member is an aggregate).
+            let members: Option<Vec<CType>> = ty
+                .as_struct()
+                .and_then(|s| self.program.members(s))
+                .map(|m| m.iter().map(|m| m.ty.clone()).collect());
+            let item_type = |i: usize| match (ty, &members) {
+                (CType::Array(e, _), _) => (**e).clone(),
+                (_, Some(m)) => m
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| CType::Opaque("excess initialiser".into())),
                 _ => CType::Opaque("aggregate".to_string()),
             };
             let mut cursor = node.walk();
@@ -426,7 +477,8 @@ impl<'a> Lowerer<'a> {
                 .filter(|c| c.kind() != "comment")
                 .collect::<Vec<_>>()
                 .into_iter()
-                .map(|c| {
+                .enumerate()
+                .map(|(i, c)| {
                     if c.kind() == "initializer_pair" {
                         let span = self.span(c);
                         Init::Expr(Expr::new(
@@ -435,7 +487,7 @@ impl<'a> Lowerer<'a> {
                             span,
                         ))
                     } else {
-                        self.initializer(c, &elem)
+                        self.initializer(c, &item_type(i))
                     }
                 })
                 .collect();

@@ -119,7 +119,7 @@ fn intrinsics_nondet_and_macros() {
 
 #[test]
 fn unmodelled_constructs_are_opaque_not_errors() {
-    let src = "struct s { int a; }; int *p; float f; int main() { int x = 0; int *q = &x; struct s v; v.a = 1; \
+    let src = "union s { int a; }; int *p; float f; int main() { int x = 0; int *q = &x; union s v; v.a = 1; \
                while (x < 10) { x++; *q = 2; v.a = 2; } return 0; }";
     let p = lower(src);
     let body = main_body(&p);

@@ -1,7 +1,7 @@
 //! Type specifiers and declarators to `CType`.
 
 use super::Lowerer;
-use crate::ir::{CType, ExprKind, IntType};
+use crate::ir::{CType, ExprKind, IntType, Member, StructDef, StructRef};
 use tree_sitter::Node;
 
 /// What an array declarator's size expression is.
@@ -38,7 +38,7 @@ fn named_int_type(name: &str) -> Option<IntType> {
 impl Lowerer<'_> {
     /// The type named by a `type` field (primitive, sized, typedef name,
     /// struct/enum/union, ...).
-    pub(super) fn base_type(&self, node: Node<'_>) -> CType {
+    pub(super) fn base_type(&mut self, node: Node<'_>) -> CType {
         match node.kind() {
             "primitive_type" => {
                 let name = self.text(node);
@@ -51,12 +51,106 @@ impl Lowerer<'_> {
                 }
             }
             "sized_type_specifier" => self.sized_type(node),
+            "struct_specifier" => self.struct_type(node),
             "type_identifier" => {
                 let name = self.text(node);
                 self.type_named(name).unwrap_or_else(|| CType::Opaque(name.to_string()))
             }
             _ => CType::Opaque(self.text(node).split_whitespace().collect::<Vec<_>>().join(" ")),
         }
+    }
+
+    /// `struct tag`, `struct tag { ... }` or `struct { ... }`: the
+    /// structure type, defined (its members and layout recorded) where the
+    /// specifier has a body. Structure types are file-scope only: one
+    /// defined inside a function is not modelled (its tag could shadow
+    /// another).
+    fn struct_type(&mut self, node: Node<'_>) -> CType {
+        let tag = node.child_by_field_name("name").map(|n| self.text(n).to_string());
+        let body = node.child_by_field_name("body");
+        if body.is_some() && self.current_func.is_some() {
+            return CType::Opaque(format!(
+                "a structure type defined inside a function (`{}`)",
+                self.text(node)
+            ));
+        }
+        let existing = tag.as_ref().and_then(|t| self.struct_tags.get(t).cloned());
+        let sref = match existing {
+            Some(r) => r,
+            None => {
+                let name = match &tag {
+                    Some(t) => format!("struct {t}"),
+                    None => "struct <anonymous>".to_string(),
+                };
+                let r = StructRef {
+                    id: self.program.structs.len(),
+                    name: std::sync::Arc::new(name),
+                };
+                self.program.structs.push(StructDef::default());
+                if let Some(t) = tag {
+                    self.struct_tags.insert(t, r.clone());
+                }
+                r
+            }
+        };
+        if let Some(body) = body {
+            let members = self.struct_members(body);
+            let layout = members.as_ref().and_then(|m| self.struct_layout(m));
+            // A structure whose size is unknown has no modelled values.
+            let def = &mut self.program.structs[sref.id];
+            def.members = members.filter(|_| layout.is_some());
+            def.layout = layout;
+        }
+        CType::Struct(sref)
+    }
+
+    /// The members of a structure definition; `None` if one of them is not
+    /// modelled (a bit-field, an unmodelled type).
+    fn struct_members(&mut self, body: Node<'_>) -> Option<Vec<Member>> {
+        let mut members = Vec::new();
+        let mut cursor = body.walk();
+        let fields: Vec<Node<'_>> = body.named_children(&mut cursor).collect();
+        for field in fields {
+            match field.kind() {
+                "comment" => continue,
+                "field_declaration" => {}
+                _ => return None,
+            }
+            let base = self.base_type(field.child_by_field_name("type")?);
+            let mut c = field.walk();
+            if field.named_children(&mut c).any(|n| n.kind() == "bitfield_clause") {
+                return None;
+            }
+            let mut c = field.walk();
+            let declarators: Vec<Node<'_>> = field.children_by_field_name("declarator", &mut c).collect();
+            if declarators.is_empty() {
+                return None; // an anonymous member
+            }
+            for d in declarators {
+                let (name, ty) = self.declarator_type(d, base.clone())?;
+                if ty.is_opaque() || matches!(ty, CType::Vla(_) | CType::Void) {
+                    return None;
+                }
+                members.push(Member { name, ty });
+            }
+        }
+        Some(members)
+    }
+
+    /// Size and alignment of a structure with these members (LP64: each
+    /// member at the next multiple of its alignment, the size rounded up
+    /// to the largest alignment).
+    fn struct_layout(&self, members: &[Member]) -> Option<(u64, u64)> {
+        let (mut size, mut align) = (0u64, 1u64);
+        for m in members {
+            let (s, a) = self.program.layout(&m.ty)?;
+            size = size.div_ceil(a).checked_mul(a)?.checked_add(s)?;
+            align = align.max(a);
+        }
+        if size == 0 {
+            return None; // an empty structure is a GNU extension
+        }
+        Some((size.div_ceil(align) * align, align))
     }
 
     /// The type a typedef or a standard integer type name stands for.
@@ -114,7 +208,7 @@ impl Lowerer<'_> {
     /// declarators without a name.
     pub(super) fn declarator_type(&mut self, node: Node<'_>, base: CType) -> Option<(String, CType)> {
         match node.kind() {
-            "identifier" | "type_identifier" => Some((self.text(node).to_string(), base)),
+            "identifier" | "type_identifier" | "field_identifier" => Some((self.text(node).to_string(), base)),
             "array_declarator" => {
                 let inner = node.child_by_field_name("declarator")?;
                 let size = node.child_by_field_name("size").map(|s| self.array_size(s));
@@ -131,10 +225,10 @@ impl Lowerer<'_> {
             }
             "pointer_declarator" => {
                 let inner = node.child_by_field_name("declarator")?;
-                // Pointers to integers are modelled (the checker's memory
-                // model); pointers to anything else are not.
+                // Pointers to integers and to structures are modelled (the
+                // checker's memory model); pointers to anything else are not.
                 let pointer = match &base {
-                    CType::Int(_) => CType::Pointer(Box::new(base)),
+                    CType::Int(_) | CType::Struct(_) => CType::Pointer(Box::new(base)),
                     CType::Opaque(f) if f.starts_with("function") => CType::Opaque(format!("pointer to {f}")),
                     _ => CType::Opaque(format!("{base} *")),
                 };
@@ -188,7 +282,7 @@ impl Lowerer<'_> {
                 }
             }
             // `(int *)` of a cast or `sizeof`: a pointer to an integer.
-            "abstract_pointer_declarator" if base.as_int().is_some() => {
+            "abstract_pointer_declarator" if base.as_int().is_some() || base.as_struct().is_some() => {
                 let ty = CType::Pointer(Box::new(base));
                 match node.child_by_field_name("declarator") {
                     Some(d) => self.abstract_declarator(d, ty),

@@ -297,6 +297,11 @@ impl<'p> Enc<'p> {
                     let v = self.eval_bv(a, st)?;
                     vals.push((Val::Bv(self.name_bv(v)), None));
                 }
+                // A structure is passed by value: the parameter is a copy.
+                CType::Struct(_) if a.ty == *pty => {
+                    let v = self.eval(a, st)?;
+                    vals.push((v, None));
+                }
                 _ => {
                     return Err(unsupported(
                         a.span,

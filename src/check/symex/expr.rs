@@ -7,7 +7,7 @@
 use z3::ast::{Array, Ast, BV, Bool};
 
 use super::pointer::scalar_type;
-use super::{Enc, R, State, StepKind, Val, and2, bool_to_bv, lit, not1, or2, unsupported};
+use super::{Enc, R, Sel, State, StepKind, Val, and2, bool_to_bv, lit, not1, or2, unsupported};
 use crate::check::quant::Quant;
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp, VarId};
 
@@ -226,9 +226,21 @@ impl<'p> Enc<'p> {
                 "memory from `malloc` that is not converted to a pointer to an integer type",
             )),
             ExprKind::Deref(p) => {
-                let t = self.ity(e)?;
+                if e.ty.as_int().is_none() && e.ty.as_struct().is_none() {
+                    return Err(unsupported(e.span, format!("`*` of type `{}` is not modelled", e.ty)));
+                }
                 let ptr = self.eval_bv(p, st)?;
-                Ok(Val::Bv(self.deref_read(&ptr, t, e.span, st)?))
+                self.deref_read(&ptr, &e.ty, &[], &e.ty, e.span, st)
+            }
+            // A member of a variable or of `*p` is read where it is; of
+            // another structure value (a call's result), from the value.
+            ExprKind::Member(..) if e.is_designator() => {
+                let place = self.place(e, st)?;
+                self.read_place_val(&place, e.span, st)
+            }
+            ExprKind::Member(s, f) => {
+                let v = self.eval(s, st)?;
+                Ok(self.part(&v, &s.ty, &Sel::Field(*f), e.span)?.0)
             }
             ExprKind::Opaque(reason) => Err(unsupported(e.span, format!("expression not modelled: {reason}"))),
         }
@@ -318,12 +330,13 @@ impl<'p> Enc<'p> {
             return self.eval(expr, st);
         }
         if let (CType::Pointer(_), CType::Array(..) | CType::Vla(_)) = (&e.ty, &expr.ty) {
-            return self.eval_decay(e, expr);
+            return self.eval_decay(e, expr, st);
         }
-        if let (Some(elem), ExprKind::Alloc { size, zeroed }) =
-            (e.ty.pointee().and_then(CType::as_int), &expr.skip_implicit().kind)
-        {
+        if let (Some(elem), ExprKind::Alloc { size, zeroed }) = (e.ty.pointee(), &expr.skip_implicit().kind) {
             return self.eval_alloc(e, size, *zeroed, elem, st);
+        }
+        if e.ty.as_struct().is_some() && e.ty == expr.ty {
+            return self.eval(expr, st);
         }
         let to = self.ity(e)?;
         let from = self.ity(expr)?;
@@ -462,6 +475,12 @@ impl<'p> Enc<'p> {
                 let new = self.store_place(&place, value, *lt, e.span, st)?;
                 let et = self.ity(e)?;
                 Ok(Val::Bv(convert(&new, *lt, et)))
+            }
+            // A structure is assigned as a whole.
+            (None, None) if lhs.ty.as_struct().is_some() && rhs.ty == lhs.ty => {
+                let v = self.eval(rhs, st)?;
+                self.store_place_val(&place, v.clone(), e.span, st)?;
+                Ok(v)
             }
             _ => Err(unsupported(
                 e.span,

@@ -10,7 +10,7 @@ use z3::DeclKind;
 use z3::ast::{Array, Ast, BV, Bool, Dynamic};
 
 use super::expr::convert;
-use super::{Enc, LPath, R, State, StepKind, Val, lit, or2, unsupported, zero_of};
+use super::{Enc, LPath, R, Sel, State, StepKind, Val, lit, members_of, or2, unsupported, zero_of};
 use crate::ir::{CType, Expr, ExprKind, Init, IntType, Span, StmtKind, Storage, VarId};
 
 /// The stores of `a` above its root, in application order: for each, the
@@ -105,8 +105,14 @@ impl<'p> Enc<'p> {
     pub(super) fn init_globals(&mut self, st: &mut State) -> R<()> {
         let prog = self.prog;
         for (i, v) in prog.vars.iter().enumerate() {
-            if v.storage == Storage::Global && !v.ty.is_opaque() && matches!(v.ty, CType::Int(_) | CType::Array(..)) {
-                st.vals.insert((0, VarId(i)), zero_of(&v.ty, v.span)?);
+            // (A structure without modelled members is refused where used.)
+            let modelled = match &v.ty {
+                CType::Int(_) | CType::Array(..) | CType::Pointer(_) => !v.ty.is_opaque(),
+                CType::Struct(s) => prog.members(s).is_some(),
+                _ => false,
+            };
+            if v.storage == Storage::Global && modelled {
+                st.vals.insert((0, VarId(i)), zero_of(prog, &v.ty, v.span)?);
             }
         }
         for (id, init) in &prog.globals {
@@ -153,6 +159,29 @@ impl<'p> Enc<'p> {
                 self.fill_array(ty, items, &mut pos, *lspan, st)
             }
             (CType::Array(..), Init::Expr(e)) => Err(unsupported(e.span, "array initialiser is not modelled")),
+            (CType::Struct(s), Init::List(items, lspan)) => {
+                let tys: Vec<CType> = members_of(self.prog, s, *lspan)?.iter().map(|m| m.ty.clone()).collect();
+                if items.len() > tys.len() {
+                    return Err(unsupported(*lspan, "more initialisers than members"));
+                }
+                let mut vals = Vec::with_capacity(tys.len());
+                for (i, t) in tys.iter().enumerate() {
+                    vals.push(match items.get(i) {
+                        // Brace elision (a member aggregate initialised by
+                        // scalars) is not modelled.
+                        Some(Init::Expr(e)) if t.as_int().is_none() && t.pointee().is_none() && e.ty != *t => {
+                            return Err(unsupported(
+                                e.span,
+                                "an initialiser without braces for an aggregate member",
+                            ));
+                        }
+                        Some(item) => self.init_value(t, item, *lspan, st)?,
+                        None => zero_of(self.prog, t, *lspan)?,
+                    });
+                }
+                Ok(Val::Struct(vals))
+            }
+            (CType::Struct(_), Init::Expr(e)) if e.ty == *ty => self.eval(e, st),
             // (The front end converted the value: a pointer of this type.)
             (CType::Pointer(_), Init::Expr(e)) => {
                 let v = self.eval_bv(e, st)?;
@@ -175,7 +204,7 @@ impl<'p> Enc<'p> {
         let CType::Array(elem, n) = ty else {
             return Err(unsupported(span, "initialiser is not modelled"));
         };
-        let Val::Arr(mut arr) = zero_of(ty, span)? else {
+        let Val::Arr(mut arr) = zero_of(self.prog, ty, span)? else {
             return Err(unsupported(span, "initialiser is not modelled"));
         };
         for i in 0..*n {
@@ -193,7 +222,7 @@ impl<'p> Enc<'p> {
             arr = match v {
                 Val::Bv(b) => arr.store(&idx, &b),
                 Val::Arr(a) => arr.store(&idx, &a),
-                Val::Void => return Err(unsupported(span, "initialiser is not modelled")),
+                Val::Struct(_) | Val::Void => return Err(unsupported(span, "initialiser is not modelled")),
             };
         }
         Ok(Val::Arr(arr))
@@ -202,11 +231,83 @@ impl<'p> Enc<'p> {
     pub(super) fn select(&self, arr: &Array, idx: &BV, elem: &CType, span: Span) -> R<Val> {
         let d = arr.select(idx);
         let v = match elem {
-            CType::Int(_) => d.as_bv().map(|b| Val::Bv(b.simplify())),
+            CType::Int(_) | CType::Pointer(_) => d.as_bv().map(|b| Val::Bv(b.simplify())),
             CType::Array(..) | CType::Vla(_) => d.as_array().map(Val::Arr),
             _ => None,
         };
         v.ok_or_else(|| unsupported(span, format!("array element of type `{elem}` is not modelled")))
+    }
+
+    /// The part of `val` (of type `ty`) that `sel` names, and its type.
+    pub(super) fn part(&self, val: &Val, ty: &CType, sel: &Sel, span: Span) -> R<(Val, CType)> {
+        match (sel, val, ty) {
+            (Sel::Index(i), Val::Arr(a), CType::Array(elem, _) | CType::Vla(elem)) => {
+                Ok((self.select(a, i, elem, span)?, (**elem).clone()))
+            }
+            (Sel::Field(f), Val::Struct(ms), CType::Struct(s)) => {
+                let member = members_of(self.prog, s, span)?.get(*f);
+                match (ms.get(*f), member) {
+                    (Some(v), Some(m)) => Ok((v.clone(), m.ty.clone())),
+                    _ => Err(unsupported(span, format!("no such member of `{ty}`"))),
+                }
+            }
+            _ => Err(unsupported(
+                span,
+                "indexing a non-array or selecting a member of a non-structure",
+            )),
+        }
+    }
+
+    /// The part of `val` (of type `ty`) at the end of `sels`, and its type.
+    pub(super) fn part_at(&self, val: Val, ty: CType, sels: &[Sel], span: Span) -> R<(Val, CType)> {
+        sels.iter()
+            .try_fold((val, ty), |(v, t), sel| self.part(&v, &t, sel, span))
+    }
+
+    /// `val` (of type `ty`) with the part at the end of `sels` replaced by
+    /// `new` (a scalar of another width is converted to the element type).
+    pub(super) fn with_part(&self, val: &Val, ty: &CType, sels: &[Sel], new: Val, span: Span) -> R<Val> {
+        let Some((first, rest)) = sels.split_first() else {
+            return Ok(new);
+        };
+        let (inner, inner_ty) = self.part(val, ty, first, span)?;
+        let inner = self.with_part(&inner, &inner_ty, rest, new, span)?;
+        match (first, val, inner) {
+            (Sel::Index(i), Val::Arr(a), Val::Bv(b)) => {
+                let b = match inner_ty.as_int() {
+                    Some(t) if t.bits() != b.get_size() => convert(&b, t, t),
+                    Some(_) => b,
+                    None if inner_ty.pointee().is_some() => b,
+                    None => return Err(unsupported(span, "storing a scalar into an array of arrays")),
+                };
+                Ok(Val::Arr(a.store(i, &b)))
+            }
+            (Sel::Index(i), Val::Arr(a), Val::Arr(x)) if matches!(inner_ty, CType::Array(..) | CType::Vla(_)) => {
+                Ok(Val::Arr(a.store(i, &x)))
+            }
+            (Sel::Field(f), Val::Struct(ms), inner) => {
+                let mut ms = ms.clone();
+                ms[*f] = inner;
+                Ok(Val::Struct(ms))
+            }
+            _ => Err(unsupported(span, "storing a value of another shape")),
+        }
+    }
+
+    /// `if c then a else b`, member by member for structures.
+    pub(super) fn ite_val(&mut self, c: &Bool, a: &Val, b: &Val, span: Span) -> R<Val> {
+        Ok(match (a, b) {
+            (Val::Bv(x), Val::Bv(y)) if x.get_size() == y.get_size() => Val::Bv(self.name_bv(c.ite(x, y))),
+            (Val::Arr(x), Val::Arr(y)) if x.get_sort() == y.get_sort() => Val::Arr(self.name_arr(c.ite(x, y))),
+            (Val::Struct(xs), Val::Struct(ys)) if xs.len() == ys.len() => Val::Struct(
+                xs.iter()
+                    .zip(ys)
+                    .map(|(x, y)| self.ite_val(c, x, y, span))
+                    .collect::<R<Vec<Val>>>()?,
+            ),
+            (Val::Void, Val::Void) => Val::Void,
+            _ => return Err(unsupported(span, "a choice between values of different shapes")),
+        })
     }
 
     pub(super) fn lvalue(&mut self, e: &'p Expr, st: &mut State) -> R<LPath> {
@@ -222,96 +323,80 @@ impl<'p> Enc<'p> {
                 Ok(LPath {
                     key: self.key(*v),
                     var: *v,
-                    indices: Vec::new(),
+                    sels: Vec::new(),
                 })
             }
             ExprKind::Index(a, i) => {
                 let mut lp = self.lvalue(a.skip_implicit(), st)?;
                 let idx = self.index64(i, st)?;
-                lp.indices.push(idx);
+                lp.sels.push(Sel::Index(idx));
+                Ok(lp)
+            }
+            ExprKind::Member(s, f) => {
+                let mut lp = self.lvalue(s.skip_implicit(), st)?;
+                lp.sels.push(Sel::Field(*f));
                 Ok(lp)
             }
             _ => Err(unsupported(e.span, "assignment target is not modelled")),
         }
     }
 
-    pub(super) fn read_lpath(&mut self, lp: &LPath, span: Span, st: &mut State) -> R<Val> {
-        let mut cur = match st.vals.get(&lp.key) {
-            Some(v) => v.clone(),
+    /// The value of variable instance `key` (of `var`), a fresh one where
+    /// the state has none yet.
+    fn var_value(&mut self, key: super::Key, var: VarId, span: Span, st: &mut State) -> R<Val> {
+        match st.vals.get(&key) {
+            Some(v) => Ok(v.clone()),
             None => {
-                let ty = self.prog.var(lp.var).ty.clone();
+                let ty = self.prog.var(var).ty.clone();
                 let v = self.fresh(&ty, span)?;
-                st.vals.insert(lp.key, v.clone());
-                v
+                st.vals.insert(key, v.clone());
+                Ok(v)
             }
-        };
-        let mut ty = self.prog.var(lp.var).ty.clone();
-        for idx in &lp.indices {
-            let (Val::Arr(a), CType::Array(elem, _) | CType::Vla(elem)) = (&cur, &ty) else {
-                return Err(unsupported(span, "indexing a non-array"));
-            };
-            let next = self.select(a, idx, elem, span)?;
-            ty = (**elem).clone();
-            cur = next;
         }
-        Ok(cur)
+    }
+
+    pub(super) fn read_lpath(&mut self, lp: &LPath, span: Span, st: &mut State) -> R<Val> {
+        let whole = self.var_value(lp.key, lp.var, span, st)?;
+        let ty = self.prog.var(lp.var).ty.clone();
+        Ok(self.part_at(whole, ty, &lp.sels, span)?.0)
     }
 
     pub(super) fn write_lpath(&mut self, lp: &LPath, val: Val, span: Span, st: &mut State) -> R<()> {
-        if lp.indices.is_empty() {
-            st.vals.insert(lp.key, val);
-            return Ok(());
-        }
-        // Read the chain of enclosing arrays, then store back outwards.
-        let mut chain: Vec<Array> = Vec::new();
-        let base = self.read_lpath(
-            &LPath {
-                key: lp.key,
-                var: lp.var,
-                indices: Vec::new(),
-            },
-            span,
-            st,
-        )?;
-        let Val::Arr(mut cur) = base else {
-            return Err(unsupported(span, "indexing a non-array"));
+        let new = if lp.sels.is_empty() {
+            val
+        } else {
+            let whole = self.var_value(lp.key, lp.var, span, st)?;
+            let ty = self.prog.var(lp.var).ty.clone();
+            self.with_part(&whole, &ty, &lp.sels, val, span)?
         };
-        let mut ty = self.prog.var(lp.var).ty.clone();
-        for idx in &lp.indices[..lp.indices.len() - 1] {
-            let (CType::Array(elem, _) | CType::Vla(elem)) = &ty else {
-                return Err(unsupported(span, "indexing a non-array"));
-            };
-            chain.push(cur.clone());
-            let Val::Arr(next) = self.select(&cur, idx, elem, span)? else {
-                return Err(unsupported(span, "indexing a non-array"));
-            };
-            ty = (**elem).clone();
-            cur = next;
-        }
-        let last = &lp.indices[lp.indices.len() - 1];
-        let mut acc = match (&val, &ty) {
-            (Val::Bv(b), CType::Array(elem, _) | CType::Vla(elem))
-                if elem.as_int().is_some_and(|t| t.bits() != b.get_size()) =>
-            {
-                let t = elem.as_int().unwrap_or(IntType::INT);
-                cur.store(last, &convert(b, t, t))
-            }
-            (Val::Bv(_), CType::Array(elem, _) | CType::Vla(elem)) if elem.as_int().is_none() => {
-                return Err(unsupported(span, "storing a scalar into an array of arrays"));
-            }
-            (Val::Bv(b), _) => cur.store(last, b),
-            (Val::Arr(a), _) => cur.store(last, a),
-            (Val::Void, _) => return Err(unsupported(span, "storing a void value")),
-        };
-        for (outer, idx) in chain.iter().rev().zip(lp.indices[..lp.indices.len() - 1].iter().rev()) {
-            acc = outer.store(idx, &acc);
-        }
-        st.vals.insert(lp.key, Val::Arr(acc));
+        st.vals.insert(lp.key, new);
         Ok(())
     }
 
-    pub(super) fn lpath_name(&self, lp: &LPath) -> String {
-        self.prog.var(lp.var).name.clone()
+    /// The name of the place in a trace (`s.a`, indices apart) and its
+    /// indices.
+    pub(super) fn lpath_name(&self, lp: &LPath) -> (String, Vec<BV>) {
+        let mut name = self.prog.var(lp.var).name.clone();
+        let mut ty = self.prog.var(lp.var).ty.clone();
+        let mut indices = Vec::new();
+        for sel in &lp.sels {
+            match (sel, &ty) {
+                (Sel::Index(i), CType::Array(e, _) | CType::Vla(e)) => {
+                    indices.push(i.clone());
+                    ty = (**e).clone();
+                }
+                (Sel::Field(f), CType::Struct(s)) => match self.prog.members(s).and_then(|m| m.get(*f)) {
+                    Some(m) => {
+                        name.push('.');
+                        name.push_str(&m.name);
+                        ty = m.ty.clone();
+                    }
+                    None => break,
+                },
+                _ => break,
+            }
+        }
+        (name, indices)
     }
 
     /// Store `value` (of type `ty`) at `lp` under a fresh name and record the
@@ -319,15 +404,8 @@ impl<'p> Enc<'p> {
     pub(super) fn store_scalar(&mut self, lp: &LPath, value: BV, ty: IntType, span: Span, st: &mut State) -> R<BV> {
         let new = self.name_bv(value);
         self.write_lpath(lp, Val::Bv(new.clone()), span, st)?;
-        let name = self.lpath_name(lp);
-        self.step(
-            st,
-            span,
-            StepKind::Assign,
-            name,
-            lp.indices.clone(),
-            Some((new.clone(), ty)),
-        );
+        let (name, indices) = self.lpath_name(lp);
+        self.step(st, span, StepKind::Assign, name, indices, Some((new.clone(), ty)));
         Ok(new)
     }
 }

@@ -111,7 +111,17 @@ pub(crate) struct EncodeOptions<'a> {
 enum Val {
     Bv(BV),
     Arr(Array),
+    /// A structure: its members' values in declaration order.
+    Struct(Vec<Val>),
     Void,
+}
+
+/// One step from a value to a part of it: an array element or a
+/// structure member.
+#[derive(Clone)]
+enum Sel {
+    Index(BV),
+    Field(usize),
 }
 
 /// A variable instance: frame 0 holds globals, every function activation
@@ -181,11 +191,13 @@ impl FnCtx {
     }
 }
 
-/// An assignable location: a variable and a chain of array indices.
+/// An assignable location: a variable and a chain of array indices and
+/// structure members (members first: arrays of structures are not
+/// modelled).
 struct LPath {
     key: Key,
     var: VarId,
-    indices: Vec<BV>,
+    sels: Vec<Sel>,
 }
 
 fn sid(s: &Stmt) -> usize {
@@ -236,20 +248,37 @@ fn sort_of(ty: &CType, span: Span) -> R<Sort> {
         CType::Int(t) => Ok(Sort::bitvector(t.bits())),
         CType::Pointer(_) => Ok(Sort::bitvector(64)),
         CType::Array(e, _) | CType::Vla(e) => Ok(Sort::array(&Sort::bitvector(64), &sort_of(e, span)?)),
+        CType::Struct(_) => Err(unsupported(span, format!("arrays of `{ty}` are not modelled"))),
         _ => Err(unsupported(span, format!("type `{ty}` is not modelled"))),
     }
 }
 
-fn zero_of(ty: &CType, span: Span) -> R<Val> {
+/// The members of structure type `s`, or why its values are not modelled.
+fn members_of<'a>(prog: &'a Program, s: &crate::ir::StructRef, span: Span) -> R<&'a [crate::ir::Member]> {
+    prog.members(s).ok_or_else(|| {
+        unsupported(
+            span,
+            format!("`{}` is incomplete or has a member tracc does not model", s.name),
+        )
+    })
+}
+
+/// The value of a zero-initialised object of type `ty`.
+fn zero_of(prog: &Program, ty: &CType, span: Span) -> R<Val> {
     match ty {
         CType::Int(t) => Ok(Val::Bv(lit(0, t.bits()))),
         // The null pointer.
         CType::Pointer(_) => Ok(Val::Bv(lit(0, 64))),
-        CType::Array(e, _) => match zero_of(e, span)? {
+        CType::Array(e, _) => match zero_of(prog, e, span)? {
             Val::Bv(b) => Ok(Val::Arr(Array::const_array(&Sort::bitvector(64), &b))),
             Val::Arr(a) => Ok(Val::Arr(Array::const_array(&Sort::bitvector(64), &a))),
-            Val::Void => Err(unsupported(span, format!("type `{ty}` is not modelled"))),
+            Val::Struct(_) | Val::Void => Err(unsupported(span, format!("type `{ty}` is not modelled"))),
         },
+        CType::Struct(s) => members_of(prog, s, span)?
+            .iter()
+            .map(|m| zero_of(prog, &m.ty, span))
+            .collect::<R<Vec<Val>>>()
+            .map(Val::Struct),
         _ => Err(unsupported(span, format!("type `{ty}` is not modelled"))),
     }
 }
@@ -366,6 +395,13 @@ impl<'p> Enc<'p> {
             }
             // An uninitialised pointer may hold anything.
             CType::Pointer(_) => Ok(Val::Bv(BV::fresh_const("tracc_ndp", 64))),
+            CType::Struct(s) => {
+                let tys: Vec<CType> = members_of(self.prog, s, span)?.iter().map(|m| m.ty.clone()).collect();
+                tys.iter()
+                    .map(|t| self.fresh(t, span))
+                    .collect::<R<Vec<Val>>>()
+                    .map(Val::Struct)
+            }
             CType::Void => Ok(Val::Void),
             CType::Opaque(_) => Err(unsupported(span, format!("type `{ty}` is not modelled"))),
         }
@@ -500,6 +536,20 @@ impl<'p> Enc<'p> {
                     acc = live[i].guard.ite(&arrs[i], &acc);
                 }
                 Some(Val::Arr(self.name_arr(acc)))
+            }
+            Val::Struct(first) => {
+                let mut members = Vec::with_capacity(first.len());
+                for i in 0..first.len() {
+                    let mut column = Vec::with_capacity(n);
+                    for v in &vs {
+                        match v {
+                            Val::Struct(ms) if ms.len() == first.len() => column.push(ms[i].clone()),
+                            _ => return None,
+                        }
+                    }
+                    members.push(self.merge_vals(live, column)?);
+                }
+                Some(Val::Struct(members))
             }
             Val::Void => Some(Val::Void),
         }

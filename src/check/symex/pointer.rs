@@ -5,16 +5,20 @@
 //!
 //! A pointer is a 64-bit value: the object in the top 16 bits (0 is no
 //! object: the null pointer), the offset in elements in the low 48. An
-//! object is a variable instance (a scalar or a one-dimensional array of
-//! integers) whose address was taken, a string literal used as a pointer
-//! (one object per literal in the text), or the memory of one execution
-//! of `malloc`/`calloc` (an array of the type the result is converted to,
-//! of unconstrained or zero values; its size is not modelled, as bounds are
-//! not checked; the call may also give the null pointer, as in CBMC 6 by
-//! default); it gets its number then, so a pointer can only name
-//! objects registered before it. The values of objects that are not
+//! object is a variable instance (an integer, a one-dimensional array of
+//! integers or a structure) or a member of one (`&s.f`, `s.a`) whose
+//! address was taken, a string literal used as a pointer (one object per
+//! literal in the text), or the memory of one execution of
+//! `malloc`/`calloc` (an array of the integer type the result is
+//! converted to, or one structure, of unconstrained or zero values; the
+//! size of an integer array is not modelled, as bounds are not checked;
+//! the call may also give the null pointer, as in CBMC 6 by default); it
+//! gets its number then, so a pointer can only name objects registered
+//! before it. A member object is a part of the value of its variable
+//! (`path`): writing through a pointer to `s.f` changes `s`. The values of objects that are not
 //! variables live in the state under keys of their own (`OBJECT_FRAME`). Pointer arithmetic is
-//! integer arithmetic on the 64 bits (`p + i` moves by `i` elements, `p -
+//! integer arithmetic on the 64 bits (`p + i` moves by `i` elements (the
+//! front end refuses arithmetic on pointers to structures), `p -
 //! q` of one object is the difference of the offsets, comparisons of one
 //! object compare offsets), which is why the rest of the checker treats a
 //! pointer as an `unsigned long`. `*p` selects among the registered objects
@@ -27,7 +31,7 @@ use z3::Sort;
 use z3::ast::{Array, Ast, BV, Bool};
 
 use super::expr::convert;
-use super::{Enc, Key, LPath, R, State, StepKind, Val, lit, unsupported};
+use super::{Enc, Key, LPath, R, Sel, State, StepKind, Val, lit, unsupported};
 use crate::ir::{CType, Expr, ExprKind, IntType, Span, VarId};
 
 /// Bits of the offset; the object number is above them.
@@ -40,30 +44,50 @@ pub(super) const OBJECT_FRAME: u32 = u32::MAX;
 /// An object pointers may name.
 pub(super) struct Object {
     key: Key,
+    /// The members from the value at `key` to the object (empty: the
+    /// whole value).
+    path: Vec<usize>,
     ty: CType,
-    /// Its value where the state has none: a string literal's bytes, the
-    /// first value of an allocation (states that never allocated it).
+    /// The type of the whole value at `key`.
+    root_ty: CType,
+    /// The whole value where the state has none: a string literal's bytes,
+    /// the first value of an allocation (states that never allocated it).
     init: Option<Val>,
 }
 
 /// One object as a dereference sees it (`seen_through`).
 struct Seen {
     key: Key,
-    whole: Val,
+    /// The object's value.
+    value: Val,
     /// The offset of the pointer, in elements.
     off: BV,
-    /// The element at that offset (the value itself for a scalar).
-    element: BV,
+    /// The element at that offset (the value itself for a non-array).
+    element: Val,
     /// When the pointer names that element.
     at: Bool,
 }
 
-/// An assignable place: a variable (with array indices) or `*p`.
+/// An object a designator (`x`, `s.f`, `p->f`) may stand for, and when.
+struct Designated {
+    when: Bool,
+    key: Key,
+    path: Vec<usize>,
+    ty: CType,
+    root_ty: CType,
+}
+
+/// An assignable place: a variable (with array indices and members) or a
+/// part of `*p`.
 pub(super) enum Place {
     Path(LPath),
     Deref {
         ptr: BV,
-        ty: IntType,
+        /// The pointee type.
+        pointee: CType,
+        /// The part of `*p` assigned, and its type.
+        sels: Vec<Sel>,
+        ty: CType,
         /// The source text of the target, for the trace.
         text: String,
     },
@@ -87,19 +111,25 @@ fn offset_part(p: &BV) -> BV {
     p.extract(OFFSET_BITS - 1, 0).zero_ext(64 - OFFSET_BITS)
 }
 
+fn fields(path: &[usize]) -> Vec<Sel> {
+    path.iter().map(|f| Sel::Field(*f)).collect()
+}
+
 impl<'p> Enc<'p> {
-    /// The number of the object `key` (variable `var`), registered now if
-    /// it has none yet.
-    fn object(&mut self, key: Key, ty: &CType, init: Option<Val>, span: Span) -> R<u64> {
-        if let Some(i) = self.objects.iter().position(|o| o.key == key) {
+    /// The number of the object at `path` in the value at `key`,
+    /// registered now if it has none yet.
+    fn object(&mut self, d: &Designated, init: Option<Val>, span: Span) -> R<u64> {
+        if let Some(i) = self.objects.iter().position(|o| o.key == d.key && o.path == d.path) {
             return Ok(i as u64 + 1);
         }
         if self.objects.len() + 1 >= 1 << (64 - OFFSET_BITS) {
             return Err(unsupported(span, "too many objects whose address is taken"));
         }
         self.objects.push(Object {
-            key,
-            ty: ty.clone(),
+            key: d.key,
+            path: d.path.clone(),
+            ty: d.ty.clone(),
+            root_ty: d.root_ty.clone(),
             init,
         });
         Ok(self.objects.len() as u64)
@@ -111,27 +141,85 @@ impl<'p> Enc<'p> {
         lit(i128::from(id), 64 - OFFSET_BITS).concat(&low).simplify()
     }
 
-    /// The pointer to element `offset` of the object of variable `v`.
-    fn pointer_to(&mut self, v: VarId, offset: &BV, span: Span) -> R<BV> {
-        let key = self.key(v);
-        let ty = self.prog.var(v).ty.clone();
-        let id = self.object(key, &ty, None, span)?;
-        Ok(Self::pointer(id, offset))
+    /// The objects designator `e` may stand for: a variable, a member of
+    /// one, or (a member of) a structure `*p` names.
+    fn designated(&mut self, e: &'p Expr, st: &mut State) -> R<Vec<Designated>> {
+        let e = e.skip_implicit();
+        match &e.kind {
+            ExprKind::Var(v) => {
+                let ty = self.prog.var(*v).ty.clone();
+                Ok(vec![Designated {
+                    when: Bool::from_bool(true),
+                    key: self.key(*v),
+                    path: Vec::new(),
+                    root_ty: ty.clone(),
+                    ty,
+                }])
+            }
+            ExprKind::Member(s, f) => {
+                let mut out = self.designated(s, st)?;
+                for d in &mut out {
+                    d.path.push(*f);
+                    d.ty = e.ty.clone();
+                }
+                Ok(out)
+            }
+            ExprKind::Deref(p) if e.ty.as_struct().is_some() => {
+                let ptr = self.eval_bv(p, st)?;
+                let mut out = Vec::new();
+                for c in self.candidates(&e.ty) {
+                    let o = &self.objects[c];
+                    let (obj, off) = (object_part(&ptr), offset_part(&ptr));
+                    let here = obj.eq(lit(c as i128 + 1, 64 - OFFSET_BITS));
+                    out.push(Designated {
+                        when: Bool::and(&[here, off.eq(lit(0, 64))]),
+                        key: o.key,
+                        path: o.path.clone(),
+                        ty: o.ty.clone(),
+                        root_ty: o.root_ty.clone(),
+                    });
+                }
+                Ok(out)
+            }
+            _ => Err(unsupported(e.span, "the address of this expression is not modelled")),
+        }
+    }
+
+    /// The pointer to element `offset` of the object designator `e`
+    /// stands for (to the object itself when it is no array: offset 0).
+    fn address(&mut self, e: &'p Expr, offset: &BV, span: Span, st: &mut State) -> R<BV> {
+        let ds = self.designated(e, st)?;
+        let mut p = BV::fresh_const("tracc_ndp", 64);
+        for d in ds.iter().rev() {
+            let id = self.object(d, None, span)?;
+            let here = Self::pointer(id, offset);
+            if d.when.as_bool() == Some(true) {
+                return Ok(here);
+            }
+            p = d.when.ite(&here, &p);
+        }
+        Ok(self.name_bv(p))
     }
 
     /// The value of an object that is not a variable where a state has
     /// none (`merge` fills it in for states that never made the object).
     pub(super) fn object_default(&self, key: &Key) -> Option<Val> {
-        self.objects.iter().find(|o| o.key == *key).and_then(|o| o.init.clone())
+        self.objects
+            .iter()
+            .find(|o| o.key == *key && o.path.is_empty())
+            .and_then(|o| o.init.clone())
     }
 
     /// The keys of objects that are not variables.
     pub(super) fn object_keys(&self) -> Vec<Key> {
-        self.objects
+        let mut keys: Vec<Key> = self
+            .objects
             .iter()
+            .filter(|o| o.key.0 == OBJECT_FRAME && o.path.is_empty())
             .map(|o| o.key)
-            .filter(|k| k.0 == OBJECT_FRAME)
-            .collect()
+            .collect();
+        keys.dedup();
+        keys
     }
 
     /// The value of a string literal: its bytes and a zero, then zeros.
@@ -146,169 +234,269 @@ impl<'p> Enc<'p> {
     /// `malloc` or `calloc` converted to a pointer to `elem`: a fresh
     /// object (per execution of the call), or the null pointer: CBMC 6
     /// lets an allocation fail by default (`--malloc-may-fail
-    /// --malloc-fail-null`).
+    /// --malloc-fail-null`). Memory for integers is an array; memory for a
+    /// structure is one structure (pointer arithmetic on structures is not
+    /// modelled, so a larger size is refused).
     pub(super) fn eval_alloc(
         &mut self,
         e: &'p Expr,
         size: &'p Expr,
         zeroed: bool,
-        elem: IntType,
+        elem: &CType,
         st: &mut State,
     ) -> R<Val> {
         self.eval_bv(size, st)?;
-        let ty = CType::Vla(Box::new(CType::Int(elem)));
+        let ty = match elem {
+            CType::Int(_) => CType::Vla(Box::new(elem.clone())),
+            CType::Struct(_) => {
+                let one = self.prog.layout(elem).map(|l| i128::from(l.0));
+                if size.const_value().is_none() || size.const_value() != one {
+                    return Err(unsupported(
+                        e.span,
+                        format!("an allocation of other than one `{elem}` is not modelled"),
+                    ));
+                }
+                elem.clone()
+            }
+            _ => return Err(unsupported(e.span, format!("memory for `{elem}` is not modelled"))),
+        };
         let value = if zeroed {
-            Val::Arr(Array::const_array(&Sort::bitvector(64), &lit(0, elem.bits())))
+            super::zero_of(self.prog, &ty, e.span).or_else(|_| {
+                Ok::<Val, super::Stop>(Val::Arr(Array::const_array(
+                    &Sort::bitvector(64),
+                    &lit(0, elem.as_int().map_or(8, |t| t.bits())),
+                )))
+            })?
         } else {
             self.fresh(&ty, e.span)?
         };
         let key = (OBJECT_FRAME, VarId(self.objects.len()));
-        let id = self.object(key, &ty, Some(value.clone()), e.span)?;
+        let d = Designated {
+            when: Bool::from_bool(true),
+            key,
+            path: Vec::new(),
+            ty: ty.clone(),
+            root_ty: ty,
+        };
+        let id = self.object(&d, Some(value.clone()), e.span)?;
         st.vals.insert(key, value);
         let fails = Bool::fresh_const("tracc_malloc_fails");
         let p = fails.ite(&lit(0, 64), &Self::pointer(id, &lit(0, 64)));
         Ok(Val::Bv(self.name_bv(p)))
     }
 
-    /// `&x` of an integer variable, `&a[i]` of an element of a
-    /// one-dimensional integer array.
+    /// `&x` of an integer or structure variable or member, `&a[i]` of an
+    /// element of a one-dimensional integer array.
     pub(super) fn eval_addr_of(&mut self, e: &'p Expr, target: &'p Expr, st: &mut State) -> R<Val> {
         let target = target.skip_implicit();
         let p = match &target.kind {
-            ExprKind::Var(v) if target.ty.as_int().is_some() => self.pointer_to(*v, &lit(0, 64), e.span)?,
-            ExprKind::Index(a, i) => match &a.skip_implicit().kind {
-                ExprKind::Var(v) if target.ty.as_int().is_some() => {
-                    let idx = self.index64(i, st)?;
-                    self.pointer_to(*v, &idx, e.span)?
-                }
-                _ => return Err(unsupported(e.span, "the address of an element of a nested array")),
-            },
+            ExprKind::Var(_) | ExprKind::Member(..)
+                if target.ty.as_int().is_some() || target.ty.as_struct().is_some() =>
+            {
+                self.address(target, &lit(0, 64), e.span, st)?
+            }
+            ExprKind::Index(a, i) if target.ty.as_int().is_some() => {
+                let idx = self.index64(i, st)?;
+                self.address(a, &idx, e.span, st)?
+            }
             _ => return Err(unsupported(e.span, "the address of this expression is not modelled")),
         };
         Ok(Val::Bv(p))
     }
 
-    /// An array variable or a string literal used as a pointer: its first
-    /// element's address.
-    pub(super) fn eval_decay(&mut self, e: &'p Expr, array: &'p Expr) -> R<Val> {
+    /// An array variable or member, or a string literal, used as a
+    /// pointer: its first element's address.
+    pub(super) fn eval_decay(&mut self, e: &'p Expr, array: &'p Expr, st: &mut State) -> R<Val> {
         let inner = array.skip_implicit();
         match (&inner.kind, &array.ty) {
-            (ExprKind::Var(v), CType::Array(elem, _) | CType::Vla(elem)) if elem.as_int().is_some() => {
-                Ok(Val::Bv(self.pointer_to(*v, &lit(0, 64), e.span)?))
+            (ExprKind::Var(_) | ExprKind::Member(..), CType::Array(elem, _) | CType::Vla(elem))
+                if elem.as_int().is_some() =>
+            {
+                Ok(Val::Bv(self.address(inner, &lit(0, 64), e.span, st)?))
             }
             (ExprKind::StringLit(bytes), ty) => {
                 // One object per literal in the text, found by its position.
                 let key = (OBJECT_FRAME, VarId(usize::MAX - inner.span.start));
-                let id = self.object(key, ty, Some(Self::string_value(bytes)), e.span)?;
+                let d = Designated {
+                    when: Bool::from_bool(true),
+                    key,
+                    path: Vec::new(),
+                    ty: ty.clone(),
+                    root_ty: ty.clone(),
+                };
+                let id = self.object(&d, Some(Self::string_value(bytes)), e.span)?;
                 Ok(Val::Bv(Self::pointer(id, &lit(0, 64))))
             }
             _ => Err(unsupported(e.span, "this array is not modelled as a pointer")),
         }
     }
 
-    /// The registered objects that hold values of type `ty`: their indices
-    /// (the object number is one more) and whether they are arrays.
-    fn candidates(&self, ty: IntType) -> Vec<(usize, bool)> {
+    /// The registered objects that hold values of type `ty`, directly or
+    /// as the elements of an array: their indices (the object number is
+    /// one more).
+    fn candidates(&self, ty: &CType) -> Vec<usize> {
         self.objects
             .iter()
             .enumerate()
-            .filter_map(|(i, o)| {
-                let (elem, array) = match &o.ty {
-                    CType::Array(e, _) | CType::Vla(e) => (e.as_int()?, true),
-                    t => (t.as_int()?, false),
-                };
-                (elem == ty).then_some((i, array))
+            .filter(|(_, o)| match &o.ty {
+                CType::Array(e, _) | CType::Vla(e) => **e == *ty,
+                t => t == ty,
             })
+            .map(|(i, _)| i)
             .collect()
     }
 
-    /// Object `i` as `*p` sees it: its key and value (its first value, or a
-    /// fresh one, where the state has none), the element at `p`'s offset,
-    /// and when `p` names that element.
-    fn seen_through(&mut self, p: &BV, (i, array): (usize, bool), ty: IntType, span: Span, st: &mut State) -> R<Seen> {
+    /// Object `i` as `*p` sees it: its value (where the state has none
+    /// at its key, the first value or a fresh one), the element at `p`'s
+    /// offset, and when `p` names that element.
+    fn seen_through(&mut self, p: &BV, i: usize, ty: &CType, span: Span, st: &mut State) -> R<Seen> {
         let key = self.objects[i].key;
-        let whole = match st.vals.get(&key) {
+        let root = match st.vals.get(&key) {
             Some(v) => v.clone(),
             None => {
-                let v = match &self.objects[i].init {
-                    Some(v) => v.clone(),
-                    None => self.fresh(&self.objects[i].ty.clone(), span)?,
+                let root = self.objects.iter().find(|o| o.key == key && o.path.is_empty());
+                let v = match root.and_then(|o| o.init.clone()) {
+                    Some(v) => v,
+                    None => self.fresh(&self.objects[i].root_ty.clone(), span)?,
                 };
                 st.vals.insert(key, v.clone());
                 v
             }
         };
+        let o = &self.objects[i];
+        let (root_ty, path, array) = (
+            o.root_ty.clone(),
+            fields(&o.path),
+            matches!(o.ty, CType::Array(..) | CType::Vla(_)),
+        );
+        let (value, _) = self.part_at(root, root_ty, &path, span)?;
         let (obj, off) = (object_part(p), offset_part(p));
         let here = obj.eq(lit(i128::from(i as u64 + 1), 64 - OFFSET_BITS));
-        let (element, at) = match &whole {
-            Val::Arr(a) if array => match self.select(a, &off, &CType::Int(ty), span)? {
-                Val::Bv(b) => (b, here),
-                _ => return Err(unsupported(span, "expected a scalar value here")),
-            },
-            Val::Bv(b) if !array => (b.clone(), Bool::and(&[here, off.eq(lit(0, 64))])),
+        let (element, at) = match &value {
+            Val::Arr(a) if array => (self.select(a, &off, ty, span)?, here),
+            v if !array => (v.clone(), Bool::and(&[here, off.eq(lit(0, 64))])),
             _ => return Err(unsupported(span, "an object of unexpected shape")),
         };
         Ok(Seen {
             key,
-            whole,
+            value,
             off,
             element,
             at,
         })
     }
 
-    /// `*p` for a pointer value `p` to `ty`.
-    pub(super) fn deref_read(&mut self, p: &BV, ty: IntType, span: Span, st: &mut State) -> R<BV> {
-        let Val::Bv(mut value) = self.fresh(&CType::Int(ty), span)? else {
-            return Err(unsupported(span, "expected a scalar value here"));
-        };
+    /// The part `sels` (of type `part_ty`) of `*p` for a pointer value
+    /// `p` to `ty`.
+    pub(super) fn deref_read(
+        &mut self,
+        p: &BV,
+        ty: &CType,
+        sels: &[Sel],
+        part_ty: &CType,
+        span: Span,
+        st: &mut State,
+    ) -> R<Val> {
+        let mut value = self.fresh(part_ty, span)?;
         for c in self.candidates(ty) {
             let s = self.seen_through(p, c, ty, span, st)?;
-            value = s.at.ite(&s.element, &value);
+            let (part, _) = self.part_at(s.element, ty.clone(), sels, span)?;
+            value = self.ite_val(&s.at, &part, &value, span)?;
         }
-        Ok(self.name_bv(value))
+        Ok(value)
     }
 
-    /// `*p = value` for a pointer value `p` to `ty`: every object it may
-    /// name gets the value where it is the one.
-    pub(super) fn deref_write(&mut self, p: &BV, value: &BV, ty: IntType, span: Span, st: &mut State) -> R<()> {
+    /// `(*p)<sels> = value` for a pointer value `p` to `ty`: every object
+    /// it may name gets the value where it is the one.
+    fn deref_write(&mut self, p: &BV, ty: &CType, sels: &[Sel], value: &Val, span: Span, st: &mut State) -> R<()> {
         for c in self.candidates(ty) {
             let s = self.seen_through(p, c, ty, span, st)?;
-            let element = s.at.ite(value, &s.element);
-            let new = match s.whole {
-                Val::Arr(a) => Val::Arr(a.store(&s.off, &element)),
-                _ => Val::Bv(self.name_bv(element)),
+            let written = self.with_part(&s.element, ty, sels, value.clone(), span)?;
+            let element = self.ite_val(&s.at, &written, &s.element, span)?;
+            let new = match (&s.value, element) {
+                (Val::Arr(a), Val::Bv(b)) => Val::Arr(a.store(&s.off, &b)),
+                (_, element) => element,
             };
-            st.vals.insert(s.key, new);
+            let o = &self.objects[c];
+            let (root_ty, path) = (o.root_ty.clone(), fields(&o.path));
+            let root = match st.vals.get(&s.key) {
+                Some(v) => v.clone(),
+                None => return Err(unsupported(span, "internal error: an object without a value")),
+            };
+            let root = self.with_part(&root, &root_ty, &path, new, span)?;
+            st.vals.insert(s.key, root);
         }
         Ok(())
     }
 
-    /// Where an assignment or `++`/`--` stores.
+    /// Where an assignment or `++`/`--` stores: a variable's part, or a
+    /// part of `*p` (`*p`, `p->f`, `p->a[i]`).
     pub(super) fn place(&mut self, e: &'p Expr, st: &mut State) -> R<Place> {
-        match &e.kind {
-            ExprKind::Deref(p) => {
-                let ty =
-                    e.ty.as_int()
-                        .ok_or_else(|| unsupported(e.span, format!("`*` of type `{}` is not modelled", e.ty)))?;
-                let ptr = self.eval_bv(p, st)?;
-                Ok(Place::Deref {
-                    ptr: self.name_bv(ptr),
-                    ty,
-                    text: self.text(e.span).to_string(),
-                })
+        // The chain of members and indices down to the root.
+        let mut chain = Vec::new();
+        let mut root = e;
+        loop {
+            match &root.kind {
+                ExprKind::Member(s, f) => {
+                    chain.push((Some(*f), None));
+                    root = s.skip_implicit();
+                }
+                ExprKind::Index(a, i) => {
+                    chain.push((None, Some(&**i)));
+                    root = a.skip_implicit();
+                }
+                _ => break,
             }
-            _ => Ok(Place::Path(self.lvalue(e, st)?)),
+        }
+        let ExprKind::Deref(p) = &root.kind else {
+            return Ok(Place::Path(self.lvalue(e, st)?));
+        };
+        if root.ty.as_int().is_none() && root.ty.as_struct().is_none() {
+            return Err(unsupported(
+                e.span,
+                format!("`*` of type `{}` is not modelled", root.ty),
+            ));
+        }
+        let ptr = self.eval_bv(p, st)?;
+        let ptr = self.name_bv(ptr);
+        let mut sels = Vec::new();
+        for (field, index) in chain.into_iter().rev() {
+            match (field, index) {
+                (Some(f), _) => sels.push(Sel::Field(f)),
+                (None, Some(i)) => sels.push(Sel::Index(self.index64(i, st)?)),
+                _ => {}
+            }
+        }
+        Ok(Place::Deref {
+            ptr,
+            pointee: root.ty.clone(),
+            sels,
+            ty: e.ty.clone(),
+            text: self.text(e.span).to_string(),
+        })
+    }
+
+    pub(super) fn read_place_val(&mut self, place: &Place, span: Span, st: &mut State) -> R<Val> {
+        match place {
+            Place::Path(lp) => self.read_lpath(lp, span, st),
+            Place::Deref {
+                ptr, pointee, sels, ty, ..
+            } => self.deref_read(ptr, pointee, sels, ty, span, st),
         }
     }
 
     pub(super) fn read_place(&mut self, place: &Place, span: Span, st: &mut State) -> R<BV> {
+        match self.read_place_val(place, span, st)? {
+            Val::Bv(b) => Ok(b),
+            _ => Err(unsupported(span, "expected a scalar value here")),
+        }
+    }
+
+    /// Store a whole value (a structure) at `place`.
+    pub(super) fn store_place_val(&mut self, place: &Place, value: Val, span: Span, st: &mut State) -> R<()> {
         match place {
-            Place::Path(lp) => match self.read_lpath(lp, span, st)? {
-                Val::Bv(b) => Ok(b),
-                _ => Err(unsupported(span, "expected a scalar value here")),
-            },
-            Place::Deref { ptr, ty, .. } => self.deref_read(ptr, *ty, span, st),
+            Place::Path(lp) => self.write_lpath(lp, value, span, st),
+            Place::Deref { ptr, pointee, sels, .. } => self.deref_write(ptr, pointee, sels, &value, span, st),
         }
     }
 
@@ -317,16 +505,23 @@ impl<'p> Enc<'p> {
     pub(super) fn store_place(&mut self, place: &Place, value: BV, ty: IntType, span: Span, st: &mut State) -> R<BV> {
         match place {
             Place::Path(lp) => self.store_scalar(lp, value, ty, span, st),
-            Place::Deref { ptr, ty: t, text } => {
-                let new = self.name_bv(convert(&value, ty, *t));
-                self.deref_write(ptr, &new, *t, span, st)?;
+            Place::Deref {
+                ptr,
+                pointee,
+                sels,
+                ty: target,
+                text,
+            } => {
+                let t = scalar_type(target).unwrap_or(ty);
+                let new = self.name_bv(convert(&value, ty, t));
+                self.deref_write(ptr, pointee, sels, &Val::Bv(new.clone()), span, st)?;
                 self.step(
                     st,
                     span,
                     StepKind::Assign,
                     text.clone(),
                     Vec::new(),
-                    Some((new.clone(), *t)),
+                    Some((new.clone(), t)),
                 );
                 Ok(new)
             }

@@ -1,0 +1,53 @@
+// tracc: expect UNSAFE verify=UNKNOWN
+// The program of struct_list_safe.c with an assertion that the first node pushed is the head, which it is not (the last one is). UNKNOWN at --unwind 3 (the list loops need deeper bounds); `tracc verify` finds the bug at --unwind 6.
+#include <assert.h>
+#include <stdlib.h>
+
+struct node {
+    int value;
+    struct node *next;
+};
+
+static struct node *push(struct node *head, int value)
+{
+    struct node *n = malloc(sizeof(struct node));
+    if (!n)
+        exit(0);
+    n->value = value;
+    n->next = head;
+    return n;
+}
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    struct node *list = 0;
+    unsigned int k = 0;
+    for (int i = 1; i <= 3; i++)
+        list = push(list, i);
+    int sum = 0;
+    for (struct node *p = list; p; p = p->next)
+        sum += p->value;
+    unsigned char tracc_q1 = 0;
+    while (k < 1000000) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
+            __CPROVER_assume(k < 1000000 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 1000000);
+            k = (unsigned int)((long)k + (long)tracc_n1);
+            tracc_q1 = 1;
+        } else {
+            k++;
+            __CPROVER_assume(0);
+        }
+    }
+    assert(sum == 6);
+    assert(list->value == 1 && list->next->next->value == 1);
+    assert(k == 1000000);
+    return 0;
+}

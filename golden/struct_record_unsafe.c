@@ -1,0 +1,68 @@
+// tracc: expect UNSAFE verify=UNSAFE
+// The program of struct_record_safe.c with an assertion that the total stays below 2,000,000, which fails when n is a million.
+#include <assert.h>
+
+unsigned int nondet_uint(void);
+
+struct point {
+    int x;
+    int y;
+};
+
+struct record {
+    struct point at;
+    unsigned char tags[3];
+    unsigned int total;
+};
+
+static struct point shifted(struct point p, int dx)
+{
+    p.x += dx;
+    return p;
+}
+
+static void store_total(struct record *r, unsigned int total)
+{
+    r->total = total;
+    r->tags[2] = 1;
+}
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    struct record a = {{1, 2}, {7}, 0};
+    struct record b;
+    unsigned int i = 0, s = 0;
+    unsigned int n = nondet_uint();
+    __CPROVER_assume(n <= 1000000);
+    b = a;
+    b.at = shifted(a.at, 10);
+    unsigned char tracc_q1 = 0;
+    while (i < n) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - s) / 2UL);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            i = (unsigned int)((long)i + (long)tracc_n1);
+            s = (unsigned int)((long)s + (long)(tracc_n1 * 2UL));
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = s <= 4294967293U;
+            s = s + 2;
+            i = i + 1;
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    store_total(&b, s);
+    assert(a.at.x == 1 && b.at.x == 11 && b.at.y == 2);
+    assert(b.tags[0] == 7 && b.tags[1] == 0 && b.tags[2] == 1 && a.tags[2] == 0);
+    assert(b.total < 2000000);
+    return 0;
+}
