@@ -3,7 +3,13 @@
 //! conditionals, bounded loops, arrays, helper calls, switch, forward goto,
 //! pointers to scalars, into arrays, into string literals and into memory
 //! from `calloc`: `*p`, `p[i]`, `p + i`, `q - p`, comparisons, a helper
-//! that writes through its pointer parameter)
+//! that writes through its pointer parameter; in about 40% of them structs:
+//! tagged and typedef'd types with integer, array, nested struct and
+//! pointer-to-integer fields, global and local struct variables with brace
+//! initialisers, `s.f`, `s.a[i]`, `s.n.g`, `p->f`, `(*p).f`, whole-struct
+//! assignment, pointers to structs compared and retargeted but never moved,
+//! pointers to integer and array fields, `malloc`/`calloc` of a struct,
+//! helpers taking a struct by value or by pointer and returning one)
 //! are compiled with gcc and run; their final values then become
 //! assertions that `check_source` must prove (SAFE), one of them perturbed
 //! must fail (UNSAFE), and a program whose run fails an inner `assert` must
@@ -13,7 +19,8 @@
 //! `TRACC_DIFF_COUNT` sets the number of programs (default 300),
 //! `TRACC_DIFF_SEED` the first seed, `TRACC_DIFF_SAVE` a directory where
 //! disagreeing (and slow) programs are written, `TRACC_DIFF_DUMP` one where
-//! all are.
+//! all are. The ignored `generated_programs_are_well_defined` runs the
+//! programs under gcc's sanitizers.
 
 use std::fmt::Write as _;
 use std::process::Command;
@@ -134,6 +141,77 @@ struct Helper {
     params: Vec<IntType>,
 }
 
+/// A field of a generated struct type.
+#[derive(Clone)]
+enum Field {
+    Int(IntType),
+    /// A one-dimensional array of constant length.
+    Array(IntType, u64),
+    /// A struct type defined earlier, by value.
+    Nested(usize),
+    /// A pointer to an integer: set to a global or a local of the entry
+    /// function before anything reads the struct, so never null when read.
+    Ptr(IntType),
+}
+
+/// A struct type of the generated program.
+struct StructDef {
+    /// Ways to name it: `struct TAG` and typedef names.
+    spellings: Vec<String>,
+    fields: Vec<(String, Field)>,
+}
+
+/// The integer lvalues inside a struct object, for a path to it such as
+/// `s0.`, `p->` or `(*p).`.
+#[derive(Default)]
+struct Leaves {
+    ints: Vec<Var>,
+    arrays: Vec<Arr>,
+    /// Pointer fields (the lvalue of the pointer) and their pointee type.
+    ptrs: Vec<(String, IntType)>,
+}
+
+impl Leaves {
+    /// The integer lvalues: integer fields and what pointer fields point to.
+    fn lvalues(&self) -> Vec<Var> {
+        let mut out = self.ints.clone();
+        out.extend(self.ptrs.iter().map(|(p, t)| Var {
+            name: format!("(*{p})"),
+            ty: *t,
+        }));
+        out
+    }
+
+    /// Every integer the object holds or points to, and whether each
+    /// pointer field points to `first` (the first possible target of its
+    /// type), for observing final values.
+    fn observe(&self, first: impl Fn(IntType) -> String) -> Vec<(String, IntType)> {
+        let mut out: Vec<(String, IntType)> = self.ints.iter().map(|v| (v.name.clone(), v.ty)).collect();
+        for a in &self.arrays {
+            out.extend(a.elements().into_iter().map(|e| (e, a.ty)));
+        }
+        for (p, t) in &self.ptrs {
+            out.push((format!("(*{p})"), *t));
+            out.push((format!("({p} == &{})", first(*t)), IntType::INT));
+        }
+        out
+    }
+
+    /// Adds the lvalues to what a scope may read and write.
+    fn enter(&self, sc: &mut Scope, writable: &mut Vec<Var>) {
+        let lv = self.lvalues();
+        sc.vars.extend(lv.iter().cloned());
+        writable.extend(lv);
+        sc.arrays.extend(self.arrays.iter().cloned());
+    }
+}
+
+/// An lvalue that no pointer can reach under another name: a variable or a
+/// field of a struct variable, not `*p`, `p->f` or `*s.p`.
+fn is_direct(v: &Var) -> bool {
+    !v.name.contains('*') && !v.name.contains("->")
+}
+
 struct E {
     text: String,
     ty: IntType,
@@ -156,6 +234,24 @@ struct Scope {
     ptrs: Vec<Ptr>,
     /// Helpers `void h(T *p, T v)` that write through `p`.
     ptr_helpers: Vec<(String, IntType)>,
+    /// Struct variables (all their fields initialised) and their type:
+    /// copied, passed by value, and targets of struct pointers.
+    structs: Vec<(String, usize)>,
+    /// Pointers to structs, never null, and their type.
+    sptrs: Vec<(String, usize)>,
+    /// Helpers `R h(struct S s, ...)` reading the copy: name, struct,
+    /// return type, further integer parameters.
+    by_value: Vec<(String, usize, IntType, Vec<IntType>)>,
+    /// Helpers `void h(struct S *p, T v)` writing through `p`.
+    by_ptr: Vec<(String, usize, IntType)>,
+    /// Helpers `struct S mk(int a, int b)`.
+    makers: Vec<(String, usize)>,
+}
+
+impl Scope {
+    fn has_structs(&self) -> bool {
+        !self.structs.is_empty() || !self.sptrs.is_empty()
+    }
 }
 
 struct Gen {
@@ -165,6 +261,7 @@ struct Gen {
     labels: usize,
     counters: usize,
     out: String,
+    structs: Vec<StructDef>,
 }
 
 const INTERESTING: [i128; 22] = [
@@ -247,6 +344,8 @@ impl Gen {
     fn expr(&mut self, sc: &Scope, depth: u32) -> E {
         let choice = if depth == 0 {
             self.rng.below(3)
+        } else if sc.has_structs() {
+            self.rng.below(17)
         } else {
             self.rng.below(15)
         };
@@ -339,6 +438,18 @@ impl Gen {
                 }
             }
             14 if !sc.ptrs.is_empty() => self.pointer_read(sc, depth),
+            15 if !sc.by_value.is_empty() => {
+                let (h, s, ret, params) = self.rng.pick(&sc.by_value).clone();
+                let mut args = vec![self.struct_of(sc, s)];
+                for _ in &params {
+                    args.push(self.expr(sc, depth - 1).text);
+                }
+                E {
+                    text: format!("{h}({})", args.join(", ")),
+                    ty: ret,
+                }
+            }
+            16 if !sc.sptrs.is_empty() => self.struct_pointer_test(sc),
             13 if sc.helpers > 0 => {
                 let h = self.rng.below(sc.helpers as u64) as usize;
                 let params = self.helpers[h].params.clone();
@@ -442,6 +553,410 @@ impl Gen {
         }
     }
 
+    /// A struct variable of type `s` (the scope has one).
+    fn struct_of(&mut self, sc: &Scope, s: usize) -> String {
+        let vars: Vec<&String> = sc.structs.iter().filter(|(_, t)| *t == s).map(|(n, _)| n).collect();
+        (*self.rng.pick(&vars)).clone()
+    }
+
+    /// A test on struct pointers: `p == q`, `p != q`, `!p`, `p == 0`,
+    /// `p == &s`.
+    fn struct_pointer_test(&mut self, sc: &Scope) -> E {
+        let (p, s) = self.rng.pick(&sc.sptrs).clone();
+        let same: Vec<&String> = sc.sptrs.iter().filter(|(_, t)| *t == s).map(|(n, _)| n).collect();
+        let vars: Vec<&String> = sc.structs.iter().filter(|(_, t)| *t == s).map(|(n, _)| n).collect();
+        let text = match self.rng.below(5) {
+            0 => format!("({p} != {})", self.rng.pick(&same)),
+            1 => format!("(!{p})"),
+            2 => format!("({p} == 0)"),
+            3 if !vars.is_empty() => format!("({p} == &{})", self.rng.pick(&vars)),
+            _ => format!("({p} == {})", self.rng.pick(&same)),
+        };
+        E { text, ty: IntType::INT }
+    }
+
+    /// A statement on whole structs or struct pointers: `s = t`, `*p = t`,
+    /// `t = *p`, `s = mk(a, b)`, `h(&s, v)`, `h(p, v)`, `p = &s`, `p = q`.
+    fn struct_stmt(&mut self, sc: &Scope, indent: usize) {
+        let of_type = |s: usize| -> Vec<String> {
+            sc.structs
+                .iter()
+                .filter(|(_, t)| *t == s)
+                .map(|(n, _)| n.clone())
+                .collect()
+        };
+        let ptrs_of = |s: usize| -> Vec<String> {
+            sc.sptrs
+                .iter()
+                .filter(|(_, t)| *t == s)
+                .map(|(n, _)| n.clone())
+                .collect()
+        };
+        // Kinds the scope does not allow are drawn again.
+        for _ in 0..4 {
+            let line = match self.rng.below(10) {
+                0 | 1 if !sc.structs.is_empty() => {
+                    let (a, s) = self.rng.pick(&sc.structs).clone();
+                    let others: Vec<String> = of_type(s).into_iter().filter(|b| *b != a).collect();
+                    (!others.is_empty()).then(|| format!("{a} = {};", self.rng.pick(&others)))
+                }
+                2 | 3 if !sc.sptrs.is_empty() => {
+                    let (p, s) = self.rng.pick(&sc.sptrs).clone();
+                    let vars = of_type(s);
+                    if vars.is_empty() {
+                        None
+                    } else if self.rng.chance(50) {
+                        Some(format!("*{p} = {};", self.rng.pick(&vars)))
+                    } else {
+                        Some(format!("{} = *{p};", self.rng.pick(&vars)))
+                    }
+                }
+                4 | 5 if !sc.makers.is_empty() => {
+                    let (mk, s) = self.rng.pick(&sc.makers).clone();
+                    let t = self.struct_of(sc, s);
+                    let a = self.expr(sc, 1);
+                    let b = self.expr(sc, 1);
+                    Some(format!("{t} = {mk}({}, {});", a.text, b.text))
+                }
+                6 | 7 if !sc.by_ptr.is_empty() => {
+                    let (h, s, _) = self.rng.pick(&sc.by_ptr).clone();
+                    let mut args: Vec<String> = of_type(s).into_iter().map(|v| format!("&{v}")).collect();
+                    args.extend(ptrs_of(s));
+                    let target = self.rng.pick(&args).clone();
+                    let v = self.expr(sc, 1);
+                    Some(format!("{h}({target}, {});", v.text))
+                }
+                8 | 9 if !sc.sptrs.is_empty() => {
+                    let (p, s) = self.rng.pick(&sc.sptrs).clone();
+                    let mut targets: Vec<String> = of_type(s).into_iter().map(|v| format!("&{v}")).collect();
+                    targets.extend(ptrs_of(s).into_iter().filter(|q| *q != p));
+                    (!targets.is_empty()).then(|| format!("{p} = {};", self.rng.pick(&targets)))
+                }
+                _ => None,
+            };
+            if let Some(l) = line {
+                self.line(indent, &l);
+                return;
+            }
+        }
+    }
+
+    /// One way to name struct type `s`.
+    fn spell(&mut self, s: usize) -> String {
+        let sp = self.structs[s].spellings.clone();
+        self.rng.pick(&sp).clone()
+    }
+
+    /// A spelling of struct type `s` usable in a cast: `struct TAG`, since
+    /// tree-sitter-c reads `(T *)x` with a typedef name `T` as a product.
+    fn tag(&self, s: usize) -> Option<String> {
+        self.structs[s]
+            .spellings
+            .iter()
+            .find(|n| n.starts_with("struct "))
+            .cloned()
+    }
+
+    /// Defines struct type number `idx`; pointer fields point to one of
+    /// `ptr_types` (types of globals, so that helpers can set them).
+    fn struct_def(&mut self, idx: usize, ptr_types: &[IntType]) {
+        let mut fields = Vec::new();
+        for k in 0..1 + self.rng.below(4) {
+            let f = match self.rng.below(10) {
+                5 | 6 => Field::Array(*self.rng.pick(&TYPES), 2 + self.rng.below(3)),
+                7 | 8 if idx > 0 => Field::Nested(self.rng.below(idx as u64) as usize),
+                9 if !ptr_types.is_empty() => Field::Ptr(*self.rng.pick(ptr_types)),
+                _ => Field::Int(*self.rng.pick(&TYPES)),
+            };
+            let name = match f {
+                Field::Int(_) => format!("f{k}"),
+                Field::Array(..) => format!("a{k}"),
+                Field::Nested(_) => format!("n{k}"),
+                Field::Ptr(_) => format!("p{k}"),
+            };
+            fields.push((name, f));
+        }
+        let mut decls = Vec::new();
+        for (name, f) in &fields {
+            decls.push(match f {
+                Field::Int(t) => format!("{} {name};", c_name(*t)),
+                Field::Array(t, n) => format!("{} {name}[{n}];", c_name(*t)),
+                Field::Nested(j) => format!("{} {name};", self.spell(*j)),
+                Field::Ptr(t) => format!("{} *{name};", c_name(*t)),
+            });
+        }
+        let tag = format!("struct {}S{idx}", self.prefix);
+        let typedef = format!("{}T{idx}", self.prefix);
+        let spellings = match self.rng.below(4) {
+            0 => {
+                self.line(0, "typedef struct {");
+                decls.iter().for_each(|d| self.line(1, d));
+                self.line(0, &format!("}} {typedef};"));
+                vec![typedef]
+            }
+            1 => {
+                self.line(0, &format!("{tag} {{"));
+                decls.iter().for_each(|d| self.line(1, d));
+                self.line(0, "};");
+                self.line(0, &format!("typedef {tag} {typedef};"));
+                vec![tag, typedef]
+            }
+            _ => {
+                self.line(0, &format!("{tag} {{"));
+                decls.iter().for_each(|d| self.line(1, d));
+                self.line(0, "};");
+                vec![tag]
+            }
+        };
+        self.structs.push(StructDef { spellings, fields });
+    }
+
+    /// The integer lvalues of an object of struct `s` reached by `path`
+    /// (`s0.`, `p->`).
+    fn leaves(&self, s: usize, path: &str, out: &mut Leaves) {
+        for (f, kind) in &self.structs[s].fields {
+            let name = format!("{path}{f}");
+            match kind {
+                Field::Int(t) => out.ints.push(Var { name, ty: *t }),
+                Field::Array(t, n) => out.arrays.push(Arr {
+                    name,
+                    ty: *t,
+                    len: *n,
+                    len2: None,
+                }),
+                Field::Nested(j) => self.leaves(*j, &format!("{name}."), out),
+                Field::Ptr(t) => out.ptrs.push((name, *t)),
+            }
+        }
+    }
+
+    fn leaves_of(&self, s: usize, path: &str) -> Leaves {
+        let mut out = Leaves::default();
+        self.leaves(s, path, &mut out);
+        out
+    }
+
+    /// A variable of type `t` among `targets`, to point to.
+    fn target(&mut self, targets: &[Var], t: IntType) -> Option<String> {
+        let fit: Vec<&Var> = targets.iter().filter(|v| v.ty == t).collect();
+        (!fit.is_empty()).then(|| self.rng.pick(&fit).name.clone())
+    }
+
+    /// An initial value of type `t`: a literal, or with a scope an
+    /// expression over it.
+    fn init_value(&mut self, sc: Option<&Scope>, t: IntType) -> String {
+        match sc {
+            Some(sc) => self.expr(sc, 1).text,
+            None => {
+                let v = self.value();
+                literal(v, t)
+            }
+        }
+    }
+
+    /// A positional brace initialiser for an object of struct `s` at `path`,
+    /// sometimes only a prefix of the fields (the rest are zero): integers
+    /// from `init_value`, pointer fields `&x` for an `x` among `targets`
+    /// (their lvalues are added to `set`); with no target the list ends
+    /// there. Returns the text (empty for no element) and whether it ended
+    /// early.
+    fn brace_init(
+        &mut self,
+        s: usize,
+        sc: Option<&Scope>,
+        targets: &[Var],
+        path: &str,
+        set: &mut Vec<String>,
+    ) -> (String, bool) {
+        let fields = self.structs[s].fields.clone();
+        let n = if self.rng.chance(25) {
+            1 + self.rng.below(fields.len() as u64) as usize
+        } else {
+            fields.len()
+        };
+        let mut items = Vec::new();
+        let mut stopped = false;
+        for (f, kind) in fields.iter().take(n) {
+            match kind {
+                Field::Int(t) => items.push(self.init_value(sc, *t)),
+                Field::Array(t, len) => {
+                    let k = if self.rng.chance(20) {
+                        1 + self.rng.below(*len)
+                    } else {
+                        *len
+                    };
+                    let vals: Vec<String> = (0..k).map(|_| self.init_value(sc, *t)).collect();
+                    items.push(format!("{{{}}}", vals.join(", ")));
+                }
+                Field::Nested(j) => {
+                    let (text, st) = self.brace_init(*j, sc, targets, &format!("{path}{f}."), set);
+                    if !text.is_empty() {
+                        items.push(text);
+                    }
+                    if st {
+                        stopped = true;
+                        break;
+                    }
+                }
+                Field::Ptr(t) => match self.target(targets, *t) {
+                    Some(x) => {
+                        items.push(format!("&{x}"));
+                        set.push(format!("{path}{f}"));
+                    }
+                    None => {
+                        stopped = true;
+                        break;
+                    }
+                },
+            }
+        }
+        if items.is_empty() {
+            return (String::new(), true);
+        }
+        (format!("{{{}}}", items.join(", ")), stopped)
+    }
+
+    /// Points every pointer field of `l` not in `set` to one of `targets`.
+    fn set_pointers(&mut self, l: &Leaves, targets: &[Var], set: &[String], indent: usize) {
+        for (p, t) in &l.ptrs {
+            if set.contains(p) {
+                continue;
+            }
+            if let Some(x) = self.target(targets, *t) {
+                self.line(indent, &format!("{p} = &{x};"));
+            }
+        }
+    }
+
+    /// Assigns every field of `l`, one by one.
+    fn assign_fields(&mut self, sc: &Scope, l: &Leaves, targets: &[Var], indent: usize) {
+        for v in &l.ints {
+            let e = self.expr(sc, 1);
+            self.line(indent, &format!("{} = {};", v.name, e.text));
+        }
+        for a in &l.arrays {
+            for k in 0..a.len {
+                let e = self.expr(sc, 1);
+                self.line(indent, &format!("{}[{k}] = {};", a.name, e.text));
+            }
+        }
+        self.set_pointers(l, targets, &[], indent);
+    }
+
+    /// `struct S mk(int a, int b)`: builds a struct from its arguments (a
+    /// brace initialiser or field by field) and returns it.
+    fn maker(&mut self, s: usize, idx: usize, gvars: &[Var]) -> (String, usize) {
+        let name = format!("{}mk{idx}", self.prefix);
+        let spelling = self.spell(s);
+        self.line(0, &format!("{spelling} {name}(int a, int b) {{"));
+        let sc = Scope {
+            vars: vec![
+                Var {
+                    name: "a".to_string(),
+                    ty: IntType::INT,
+                },
+                Var {
+                    name: "b".to_string(),
+                    ty: IntType::INT,
+                },
+            ],
+            ..Scope::default()
+        };
+        let spelling = self.spell(s);
+        let l = self.leaves_of(s, "r.");
+        if self.rng.chance(50) {
+            let mut set = Vec::new();
+            let (init, _) = self.brace_init(s, Some(&sc), gvars, "r.", &mut set);
+            self.line(1, &format!("{spelling} r = {init};"));
+            self.set_pointers(&l, gvars, &set, 1);
+        } else {
+            self.line(1, &format!("{spelling} r;"));
+            self.assign_fields(&sc, &l, gvars, 1);
+        }
+        if let Some(v) = l.ints.first().filter(|_| self.rng.chance(50)) {
+            self.line(1, &format!("{} += a;", v.name));
+        }
+        self.line(1, "return r;");
+        self.line(0, "}");
+        (name, s)
+    }
+
+    /// `R h(struct S s, ...)`: reads the fields of its copy, often after
+    /// changing some (which the caller must not see).
+    fn by_value_helper(&mut self, s: usize, idx: usize) -> (String, usize, IntType, Vec<IntType>) {
+        let name = format!("{}sv{idx}", self.prefix);
+        let ret = *self.rng.pick(&TYPES);
+        let l = self.leaves_of(s, "s.");
+        let mut sc = Scope {
+            ret: Some(ret),
+            ..Scope::default()
+        };
+        // The copy's fields are the helper's own; what its pointer fields
+        // point to is the caller's, read only (calls appear in expressions).
+        let mut writable = Vec::new();
+        l.enter(&mut sc, &mut writable);
+        writable.retain(is_direct);
+        let mut params = Vec::new();
+        let mut decl = vec![format!("{} s", self.spell(s))];
+        if self.rng.chance(50) {
+            let t = *self.rng.pick(&TYPES);
+            params.push(t);
+            decl.push(format!("{} v", c_name(t)));
+            let v = Var {
+                name: "v".to_string(),
+                ty: t,
+            };
+            sc.vars.push(v.clone());
+            writable.push(v);
+        }
+        self.line(0, &format!("{} {name}({}) {{", c_name(ret), decl.join(", ")));
+        if self.rng.chance(70) {
+            self.field_write(&sc, &writable, 1);
+        }
+        let n = self.rng.below(3) as usize;
+        self.stmts(&sc, &writable, n, 1, 1, None);
+        let r = self.expr(&sc, 2);
+        self.line(1, &format!("return {};", r.text));
+        self.line(0, "}");
+        (name, s, ret, params)
+    }
+
+    /// `void h(struct S *p, T v)`: writes fields through `p`.
+    fn by_ptr_helper(&mut self, s: usize, idx: usize) -> (String, usize, IntType) {
+        let name = format!("{}sp{idx}", self.prefix);
+        let t = *self.rng.pick(&TYPES);
+        let path = if self.rng.chance(70) { "p->" } else { "(*p)." };
+        let l = self.leaves_of(s, path);
+        let mut sc = Scope::default();
+        let mut writable = Vec::new();
+        l.enter(&mut sc, &mut writable);
+        sc.vars.push(Var {
+            name: "v".to_string(),
+            ty: t,
+        });
+        let spelling = self.spell(s);
+        self.line(0, &format!("void {name}({spelling} *p, {} v) {{", c_name(t)));
+        self.field_write(&sc, &writable, 1);
+        let n = self.rng.below(3) as usize;
+        self.stmts(&sc, &writable, n, 1, 1, None);
+        self.line(0, "}");
+        (name, s, t)
+    }
+
+    /// An assignment to one field (or array field element) of the scope.
+    fn field_write(&mut self, sc: &Scope, writable: &[Var], indent: usize) {
+        let op = *self.rng.pick(&["=", "+=", "^=", "-="]);
+        let e = self.expr(sc, 1);
+        if !sc.arrays.is_empty() && (writable.is_empty() || self.rng.chance(30)) {
+            let a = self.rng.pick(&sc.arrays).clone();
+            let target = self.access(sc, &a, 1);
+            self.line(indent, &format!("{target} {op} {};", e.text));
+        } else if !writable.is_empty() {
+            let v = self.rng.pick(writable).clone();
+            self.line(indent, &format!("{} {op} {};", v.name, e.text));
+        }
+    }
+
     fn line(&mut self, indent: usize, s: &str) {
         for _ in 0..indent {
             self.out.push_str("    ");
@@ -460,6 +975,8 @@ impl Gen {
     fn stmt(&mut self, sc: &Scope, writable: &[Var], indent: usize, depth: u32, exit_label: Option<&str>) {
         let choice = if depth == 0 {
             self.rng.below(6)
+        } else if sc.has_structs() {
+            self.rng.below(20)
         } else {
             self.rng.below(17)
         };
@@ -550,10 +1067,12 @@ impl Gen {
                 self.stmts(sc, writable, n, indent, depth - 1, None);
                 self.line(indent, &format!("{l}:;"));
             }
-            13 if writable.len() >= 2 => {
-                // Side effects inside expressions, sequenced (x != y).
-                let x = self.rng.pick(writable).clone();
-                let others: Vec<Var> = writable.iter().filter(|v| v.name != x.name).cloned().collect();
+            13 if writable.iter().filter(|v| is_direct(v)).count() >= 2 => {
+                // Side effects inside expressions, sequenced (x != y, and
+                // neither is reached through a pointer, which could alias).
+                let direct: Vec<Var> = writable.iter().filter(|v| is_direct(v)).cloned().collect();
+                let x = self.rng.pick(&direct).clone();
+                let others: Vec<Var> = direct.iter().filter(|v| v.name != x.name).cloned().collect();
                 let y = self.rng.pick(&others).clone();
                 let e1 = self.expr(sc, 1);
                 let e2 = self.expr(sc, 1);
@@ -572,6 +1091,7 @@ impl Gen {
                 self.line(indent, &format!("{name}({});", args.join(", ")));
             }
             16 if !sc.ptrs.is_empty() => self.pointer_write(sc, indent),
+            17..=19 if sc.has_structs() => self.struct_stmt(sc, indent),
             15 if sc.ret.is_some() => {
                 let c = self.expr(sc, 1);
                 let r = self.expr(sc, 1);
@@ -747,6 +1267,9 @@ struct Program {
     observe: Vec<(String, IntType)>,
     /// The inputs' value ranges: lowest value and count.
     domains: Vec<(i128, u64)>,
+    /// Whether it has structs, and pointers to integers.
+    structs: bool,
+    pointers: bool,
 }
 
 /// A program; with `inputs > 0` it reads that many `int` inputs, each
@@ -761,7 +1284,9 @@ fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
         labels: 0,
         counters: 0,
         out: String::new(),
+        structs: Vec::new(),
     };
+    let with_structs = g.rng.chance(40);
     // Global arrays and scalars.
     for (i, t) in TYPES.iter().enumerate() {
         g.line(0, &format!("{} nondet_t{i}(void);", c_name(*t)));
@@ -830,12 +1355,53 @@ fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
         observe.push((name.clone(), ty));
         gvars.push(Var { name, ty });
     }
+    // Struct types, global struct variables (zero or a brace initialiser
+    // that stops before the first pointer field; `main` sets those), and
+    // helpers that build, read and write structs.
+    let mut gstructs: Vec<(String, usize)> = Vec::new();
+    let (mut makers, mut by_value, mut by_ptr) = (Vec::new(), Vec::new(), Vec::new());
+    let mut vh_globals = globals.clone();
+    let mut vh_vars = gvars.clone();
+    if with_structs {
+        let ptr_types: Vec<IntType> = gvars.iter().map(|v| v.ty).collect();
+        for i in 0..1 + g.rng.below(3) {
+            g.struct_def(i as usize, &ptr_types);
+        }
+        let nstructs = g.structs.len() as u64;
+        for i in 0..g.rng.below(3) {
+            let s = g.rng.below(nstructs) as usize;
+            let name = format!("{prefix}gs{i}");
+            let spelling = g.spell(s);
+            let (init, _) = if g.rng.chance(50) {
+                g.brace_init(s, None, &[], &format!("{name}."), &mut Vec::new())
+            } else {
+                (String::new(), true)
+            };
+            if init.is_empty() {
+                g.line(0, &format!("{spelling} {name};"));
+            } else {
+                g.line(0, &format!("{spelling} {name} = {init};"));
+            }
+            // Void helpers write the globals' fields too.
+            let l = g.leaves_of(s, &format!("{name}."));
+            l.enter(&mut vh_globals, &mut vh_vars);
+            gstructs.push((name, s));
+        }
+        for i in 0..1 + g.rng.below(3) {
+            let s = g.rng.below(nstructs) as usize;
+            match g.rng.below(3) {
+                0 => makers.push(g.maker(s, i as usize, &gvars)),
+                1 => by_value.push(g.by_value_helper(s, i as usize)),
+                _ => by_ptr.push(g.by_ptr_helper(s, i as usize)),
+            }
+        }
+    }
     for _ in 0..g.rng.below(3) {
         g.helper(&globals);
     }
     let mut void_helpers = Vec::new();
     for i in 0..g.rng.below(3) {
-        let vh = g.void_helper(&globals, &gvars, i as usize);
+        let vh = g.void_helper(&vh_globals, &vh_vars, i as usize);
         void_helpers.push(vh);
     }
     let mut ptr_helpers = Vec::new();
@@ -932,6 +1498,126 @@ fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
             len2: None,
         });
     }
+    // Struct lvalues `main` may write, struct values to observe, integer
+    // fields whose address may be taken.
+    let mut swritable = Vec::new();
+    let mut sobserve = Vec::new();
+    let mut addressable = locals.clone();
+    if with_structs {
+        let mut targets = gvars.clone();
+        targets.extend(locals.iter().cloned());
+        let first = |t: IntType| {
+            targets
+                .iter()
+                .find(|v| v.ty == t)
+                .map(|v| v.name.clone())
+                .unwrap_or_default()
+        };
+        // The globals' pointer fields, null until here.
+        for (name, s) in &gstructs {
+            let l = g.leaves_of(*s, &format!("{name}."));
+            g.set_pointers(&l, &targets, &[], 1);
+            l.enter(&mut sc, &mut swritable);
+            sobserve.extend(l.observe(first));
+            addressable.extend(l.ints.iter().cloned());
+            sc.structs.push((name.clone(), *s));
+        }
+        let nstructs = g.structs.len() as u64;
+        // The first has the type of a helper, if any, so that it is called.
+        let mut helped: Vec<usize> = makers.iter().map(|(_, s)| *s).collect();
+        helped.extend(by_value.iter().map(|(_, s, _, _)| *s));
+        helped.extend(by_ptr.iter().map(|(_, s, _)| *s));
+        for i in 0..1 + g.rng.below(3) {
+            let s = if i == 0 && !helped.is_empty() {
+                *g.rng.pick(&helped)
+            } else {
+                g.rng.below(nstructs) as usize
+            };
+            let name = format!("s{i}");
+            let spelling = g.spell(s);
+            let l = g.leaves_of(s, &format!("{name}."));
+            if g.rng.chance(65) {
+                let mut set = Vec::new();
+                let (init, _) = g.brace_init(s, Some(&sc), &targets, &format!("{name}."), &mut set);
+                g.line(1, &format!("{spelling} {name} = {init};"));
+                g.set_pointers(&l, &targets, &set, 1);
+            } else {
+                g.line(1, &format!("{spelling} {name};"));
+                g.assign_fields(&sc, &l, &targets, 1);
+            }
+            l.enter(&mut sc, &mut swritable);
+            sobserve.extend(l.observe(first));
+            addressable.extend(l.ints.iter().cloned());
+            sc.structs.push((name, s));
+        }
+        for i in 0..g.rng.below(3) {
+            let (t, s) = g.rng.pick(&sc.structs).clone();
+            let name = format!("ps{i}");
+            let spelling = g.spell(s);
+            g.line(1, &format!("{spelling} *{name} = &{t};"));
+            let path = if g.rng.chance(70) {
+                format!("{name}->")
+            } else {
+                format!("(*{name}).")
+            };
+            let l = g.leaves_of(s, &path);
+            l.enter(&mut sc, &mut swritable);
+            addressable.extend(l.ints.iter().cloned());
+            sc.sptrs.push((name, s));
+        }
+        if g.rng.chance(35) {
+            // Memory from malloc (every field written before any is read)
+            // or calloc (zero but for the pointer fields); the checker's
+            // may be null (CBMC's default), gcc's never is here.
+            let s = g.rng.below(nstructs) as usize;
+            let spelling = g.spell(s);
+            let size = format!("sizeof({})", g.spell(s));
+            let zeroed = g.rng.chance(40);
+            let alloc = if zeroed {
+                format!("calloc(1, {size})")
+            } else {
+                format!("malloc({size})")
+            };
+            let cast = match g.tag(s) {
+                Some(t) if g.rng.chance(50) => format!("({t} *)"),
+                _ => String::new(),
+            };
+            g.line(1, &format!("{spelling} *m0 = {cast}{alloc};"));
+            let check = if g.rng.chance(50) {
+                "if (m0 == 0) return 0;"
+            } else {
+                "if (!m0) return 0;"
+            };
+            g.line(1, check);
+            let l = g.leaves_of(s, "m0->");
+            let vars: Vec<String> = sc
+                .structs
+                .iter()
+                .filter(|(_, t)| *t == s)
+                .map(|(n, _)| n.clone())
+                .collect();
+            if zeroed {
+                g.set_pointers(&l, &targets, &[], 1);
+            } else if !vars.is_empty() && g.rng.chance(35) {
+                let t = g.rng.pick(&vars).clone();
+                g.line(1, &format!("*m0 = {t};"));
+            } else {
+                g.assign_fields(&sc, &l, &targets, 1);
+            }
+            l.enter(&mut sc, &mut swritable);
+            sobserve.extend(l.observe(first));
+            addressable.extend(l.ints.iter().cloned());
+            sc.sptrs.push(("m0".to_string(), s));
+        }
+        let has_var = |s: usize| sc.structs.iter().any(|(_, t)| *t == s);
+        let has_ptr = |s: usize| sc.sptrs.iter().any(|(_, t)| *t == s);
+        makers.retain(|(_, s)| has_var(*s));
+        by_value.retain(|(_, s, _, _)| has_var(*s));
+        by_ptr.retain(|(_, s, _)| has_var(*s) || has_ptr(*s));
+        sc.makers = makers;
+        sc.by_value = by_value;
+        sc.by_ptr = by_ptr;
+    }
     if g.rng.chance(60) {
         sc.ptr_helpers = ptr_helpers;
         for i in 0..1 + g.rng.below(3) {
@@ -1015,7 +1701,7 @@ fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
                     }
                 }
                 _ => {
-                    let x = g.rng.pick(&locals).clone();
+                    let x = g.rng.pick(&addressable).clone();
                     g.line(1, &format!("{} *{name} = &{};", c_name(x.ty), x.name));
                     Ptr {
                         name,
@@ -1036,6 +1722,7 @@ fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
     }
     let mut writable = locals.clone();
     writable.extend(gvars.iter().cloned());
+    writable.extend(swritable);
     let n = 3 + g.rng.below(6) as usize;
     g.stmts(&sc, &writable, n, 1, 3, None);
     if g.rng.chance(15) {
@@ -1053,12 +1740,15 @@ fn generate(seed: u64, prefix: &str, inputs: usize) -> Program {
         for v in &locals {
             observe.push((v.name.clone(), v.ty));
         }
+        observe.extend(sobserve);
     }
     Program {
         text: g.out,
         entry,
         observe,
         domains,
+        structs: with_structs,
+        pointers: !sc.ptrs.is_empty(),
     }
 }
 
@@ -1121,6 +1811,11 @@ enum Outcome {
 }
 
 fn compile_batch(programs: &[Program], dir: &std::path::Path) -> std::path::PathBuf {
+    compile_batch_with(programs, dir, &["-w"])
+}
+
+/// The batch compiled with `-std=c99 -O0 -fwrapv` and `flags`.
+fn compile_batch_with(programs: &[Program], dir: &std::path::Path, flags: &[&str]) -> std::path::PathBuf {
     let mut src = String::from("#include <stdio.h>\n#include <stdlib.h>\n#include <assert.h>\nlong tracc_in[8];\n");
     for p in programs {
         src.push_str(&variant(&p.text, GCC, CHECK));
@@ -1137,7 +1832,9 @@ fn compile_batch(programs: &[Program], dir: &std::path::Path) -> std::path::Path
     let exe = dir.join("batch");
     std::fs::write(&c, &src).unwrap();
     let st = Command::new("gcc")
-        .args(["-std=c99", "-O0", "-fwrapv", "-w", "-o"])
+        .args(["-std=c99", "-O0", "-fwrapv"])
+        .args(flags)
+        .arg("-o")
         .arg(&exe)
         .arg(&c)
         .status()
@@ -1198,9 +1895,17 @@ struct Agreement {
     safe: usize,
     unsafe_: usize,
     disagreements: Vec<String>,
+    /// Programs with structs, and with pointers to integers.
+    structs: usize,
+    pointers: usize,
 }
 
 impl Agreement {
+    fn count(&mut self, p: &Program) {
+        self.structs += usize::from(p.structs);
+        self.pointers += usize::from(p.pointers);
+    }
+
     fn record(&mut self, seed: u64, file_name: &str, text: &str, expected: Verdict, got: Result<Verdict, String>) {
         match got {
             Ok(Verdict::Safe) if expected == Verdict::Safe => self.safe += 1,
@@ -1226,7 +1931,9 @@ impl Agreement {
             eprintln!("{}", d.lines().next().unwrap_or(""));
         }
         eprintln!(
-            "{what}: {} SAFE and {} UNSAFE agreed, {} disagreements",
+            "{what} ({} with structs, {} with pointers to integers): {} SAFE and {} UNSAFE agreed, {} disagreements",
+            self.structs,
+            self.pointers,
             self.safe,
             self.unsafe_,
             self.disagreements.len()
@@ -1259,6 +1966,7 @@ fn checker_agrees_with_gcc() {
         let outcomes = run_batch(&programs, dir.path());
         for (k, (p, o)) in programs.iter().zip(outcomes).enumerate() {
             let s = seed + k as u64;
+            tally.count(p);
             let mut checks = Vec::new();
             let text = variant(&p.text, CHECK, GCC);
             match o {
@@ -1292,6 +2000,78 @@ fn checker_agrees_with_gcc() {
         seed += n;
     }
     tally.finish(&format!("{count} programs"));
+}
+
+/// The generator's programs have no undefined behaviour that gcc's
+/// sanitizers see (beyond what `-fwrapv` defines), with and without inputs
+/// (every combination run): `TRACC_DIFF_COUNT=N cargo test --test
+/// check_vs_gcc -- --ignored generated_programs_are_well_defined`; with
+/// `TRACC_DIFF_SAVE` the batch sources are kept there.
+#[test]
+#[ignore]
+fn generated_programs_are_well_defined() {
+    let count: u64 = std::env::var("TRACC_DIFF_COUNT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100);
+    let first: u64 = std::env::var("TRACC_DIFF_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let dir = tempfile::tempdir().unwrap();
+    let flags = [
+        "-w",
+        "-g",
+        "-fsanitize=undefined,address",
+        "-fno-sanitize-recover=undefined",
+    ];
+    let mut bad = Vec::new();
+    let mut structs = 0;
+    for inputs in [false, true] {
+        let mut seed = first;
+        while seed < first + count {
+            let n = 100.min(first + count - seed);
+            let programs: Vec<Program> = (seed..seed + n)
+                .map(|s| {
+                    if inputs {
+                        generate(s ^ 0x5eed, &format!("n{s}_"), 1 + (s % 3) as usize)
+                    } else {
+                        generate(s, &format!("s{s}_"), 0)
+                    }
+                })
+                .collect();
+            let exe = compile_batch_with(&programs, dir.path(), &flags);
+            if let Ok(d) = std::env::var("TRACC_DIFF_SAVE") {
+                let _ = std::fs::copy(dir.path().join("batch.c"), format!("{d}/batch_{inputs}_{seed}.c"));
+            }
+            for (k, p) in programs.iter().enumerate() {
+                structs += usize::from(p.structs);
+                let total: u64 = p.domains.iter().map(|(_, n)| *n).product();
+                for mut c in 0..total {
+                    let mut cmd = Command::new(&exe);
+                    cmd.arg(k.to_string()).env("ASAN_OPTIONS", "detect_leaks=0");
+                    for (lo, n) in &p.domains {
+                        cmd.arg((lo + (c % n) as i128).to_string());
+                        c /= n;
+                    }
+                    let out = cmd.output().unwrap();
+                    let err = String::from_utf8_lossy(&out.stderr);
+                    if err.contains("runtime error") || err.contains("Sanitizer") {
+                        bad.push(format!("seed {} (inputs: {inputs}):\n{err}", seed + k as u64));
+                    }
+                }
+            }
+            seed += n;
+        }
+    }
+    for b in &bad {
+        eprintln!("{b}");
+    }
+    eprintln!(
+        "{count} programs twice ({structs} with structs), {} sanitizer reports",
+        bad.len()
+    );
+    assert!(bad.is_empty());
 }
 
 /// Diagnostics for a saved program: `TRACC_CHECK_FILE=f.c TRACC_CHECK_ENTRY=s1_main
@@ -1341,6 +2121,7 @@ fn checker_agrees_with_gcc_on_small_input_domains() {
         let exe = compile_batch(&programs, dir.path());
         for (k, p) in programs.iter().enumerate() {
             let s = seed + k as u64;
+            tally.count(p);
             let expected = if fails_for_some_input(&exe, k, &p.domains) {
                 Verdict::Unsafe
             } else {
