@@ -70,6 +70,9 @@ pub struct PathReport {
     /// JSON report when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub composed_with: Vec<usize>,
+    /// How many feasible paths with equal effects this one stands for
+    /// (`loops::equal_effect_groups`; 1: itself only).
+    pub merged: usize,
     pub closed_forms: Vec<ClosedForm>,
     pub guards: Vec<GuardReport>,
     pub overflow: Vec<String>,
@@ -109,8 +112,8 @@ impl LoopReport {
     pub fn path_counts(&self) -> PathCounts {
         PathCounts {
             syntactic: self.syntactic_paths,
-            feasible: self.paths.len(),
-            accelerated: self.paths.iter().filter(|p| p.accelerated).count(),
+            feasible: self.paths.iter().map(|p| p.merged).sum(),
+            accelerated: self.paths.iter().filter(|p| p.accelerated).map(|p| p.merged).sum(),
         }
     }
 }
@@ -300,12 +303,9 @@ fn instrument_loop(
         }
     };
     let mut accelerators = Vec::new();
+    let (paths, mut results, merged) = merge_equal_effects(prog, &info, paths, opts.quantifiers);
     // Each path's accelerator, with the paths (by index) that follow it
     // when it is the accelerator of a composed path.
-    let mut results: Vec<Result<(Accelerator, Vec<usize>), Reason>> = paths
-        .iter()
-        .map(|path| accelerate::accelerate_path(prog, &info, path, opts.quantifiers).map(|a| (a, Vec::new())))
-        .collect();
     let never_repeats: Vec<bool> = results.iter().map(|r| matches!(r, Err(Reason::NeverRepeats))).collect();
     for (i, result) in results.iter_mut().enumerate() {
         if never_repeats[i]
@@ -320,6 +320,7 @@ fn instrument_loop(
             Ok((acc, followers)) => {
                 let mut r = accelerated_path_report(prog, &acc, steps);
                 r.composed_with = followers.iter().map(|j| j + 1).collect();
+                r.merged = merged[i];
                 report.paths.push(r);
                 accelerators.push((i, acc));
             }
@@ -334,6 +335,7 @@ fn instrument_loop(
                 }
                 diagnostics.push(d);
                 report.paths.push(PathReport {
+                    merged: merged[i],
                     steps,
                     accelerated: false,
                     reason: Why::one(reason),
@@ -376,6 +378,43 @@ fn instrument_loop(
         report,
         diagnostics,
     }
+}
+
+/// Each path's accelerator (or why it has none).
+type PathResults = Vec<Result<(Accelerator, Vec<usize>), Reason>>;
+
+/// The paths to accelerate, their accelerators (no followers yet) and how
+/// many feasible paths each stands for: paths with equal effects are
+/// merged (`loops::equal_effect_groups`) where the merged path is
+/// accelerated (iterations of either member then share one accelerator,
+/// in any order), and kept apart otherwise, since the disjunction can be
+/// a guard the accelerator does not decide where each member's is.
+fn merge_equal_effects(
+    prog: &mut Program,
+    info: &LoopInfo,
+    paths: Vec<Path>,
+    quantifiers: Quantifiers,
+) -> (Vec<Path>, PathResults, Vec<usize>) {
+    let mut out = (Vec::new(), Vec::new(), Vec::new());
+    let groups = loops::equal_effect_groups(prog, &paths);
+    let mut accelerate = |p: &Path| accelerate::accelerate_path(prog, info, p, quantifiers).map(|a| (a, Vec::new()));
+    for (merged, members) in groups {
+        if members.len() > 1 {
+            let result = accelerate(&merged);
+            if result.is_ok() {
+                out.0.push(merged);
+                out.1.push(result);
+                out.2.push(members.len());
+                continue;
+            }
+        }
+        for m in members {
+            out.1.push(accelerate(&paths[m]));
+            out.0.push(paths[m].clone());
+            out.2.push(1);
+        }
+    }
+    out
 }
 
 /// Longest sequence of paths composed into one (`composed_accelerator`).
@@ -466,6 +505,7 @@ fn accelerated_path_report(prog: &Program, acc: &Accelerator, steps: Vec<String>
         reason: Why::default(),
         n_var: names(acc.n_var),
         composed_with: Vec::new(),
+        merged: 1,
         closed_forms: acc.closed_forms.clone(),
         guards: acc
             .guards
@@ -534,8 +574,13 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
             ));
         }
         for (i, p) in r.paths.iter().enumerate() {
+            let merged = if p.merged > 1 {
+                format!(" ({} feasible paths with the same effect, merged)", p.merged)
+            } else {
+                String::new()
+            };
             out.push_str(&format!(
-                "    path {}: {}\n",
+                "    path {}: {}{merged}\n",
                 i + 1,
                 if p.accelerated {
                     "accelerated"

@@ -596,6 +596,137 @@ pub fn iteration_paths(
     })
 }
 
+/// The paths whose effects are equal, each group merged into one path
+/// whose guard is the disjunction of theirs, with the indices of the
+/// paths it stands for (a group of one is the path itself). Two paths
+/// have equal effects when, after a common prefix of steps, each goes on
+/// with guards only (`assume`s, evaluated in the same state) and then
+/// with the same steps (assignments, assertions, guards), compared without
+/// their source spans; the merged path is the prefix, the disjunction of
+/// the two guards, and the common rest, so it allows exactly the
+/// transitions of its members. `if (y % 2 == 0) x += 2; else x += 2;` is one
+/// path with the guard `y % 2 == 0 || !(y % 2 == 0)`.
+pub fn equal_effect_groups(program: &Program, paths: &[Path]) -> Vec<(Path, Vec<usize>)> {
+    let mut groups: Vec<(Path, Vec<usize>)> = Vec::new();
+    'paths: for (i, p) in paths.iter().enumerate() {
+        for (merged, members) in groups.iter_mut() {
+            if let Some(m) = merge_pair(program.vars.len(), merged, p) {
+                *merged = m;
+                members.push(i);
+                continue 'paths;
+            }
+        }
+        groups.push((p.clone(), vec![i]));
+    }
+    groups
+}
+
+/// The steps of a path as text without source spans, for comparisons;
+/// temporaries (ids from `first_temp` on, dead after the iteration) are
+/// numbered by their first use, since each path makes its own.
+fn path_shape(first_temp: usize, path: &Path) -> Vec<String> {
+    // The temporaries in the order the steps first mention them.
+    let mut temps: Vec<VarId> = Vec::new();
+    for s in &path.steps {
+        let mut vars = BTreeSet::new();
+        match s {
+            Step::Assume(x) | Step::Assert(x, _) => build::vars_of(x, &mut vars),
+            Step::Assign(lhs, x) => {
+                let (Lhs::Var(v) | Lhs::Index(v, _)) = lhs;
+                if !temps.contains(v) {
+                    temps.push(*v);
+                }
+                if let Lhs::Index(_, i) = lhs {
+                    build::vars_of(i, &mut vars);
+                }
+                build::vars_of(x, &mut vars);
+            }
+            Step::Havoc(v) => {
+                vars.insert(*v);
+            }
+        }
+        temps.extend(vars.into_iter().filter(|v| !temps.contains(v)).collect::<Vec<_>>());
+    }
+    temps.retain(|v| v.0 >= first_temp);
+    let name = |v: VarId| -> String {
+        match (
+            v.0.checked_sub(first_temp).and_then(|i| path.temps.get(i)),
+            temps.iter().position(|t| *t == v),
+        ) {
+            (Some(decl), Some(i)) => format!("temp{i}: {}", decl.ty),
+            _ => format!("{v:?}"),
+        }
+    };
+    let e = |x: &Expr| {
+        let mut vars = BTreeSet::new();
+        build::vars_of(x, &mut vars);
+        let mut text = format!("{:?}", build::desynth(x));
+        for v in vars.into_iter().filter(|v| v.0 >= first_temp) {
+            text = text.replace(&format!("Var({v:?})"), &format!("Var({})", name(v)));
+        }
+        text
+    };
+    path.steps
+        .iter()
+        .map(|s| match s {
+            Step::Assume(x) => format!("assume {}", e(x)),
+            // An assertion keeps its place: two different ones never merge.
+            Step::Assert(x, span) => format!("assert {} {span:?}", e(x)),
+            Step::Assign(Lhs::Var(v), x) => {
+                let x = e(x);
+                format!("{} = {x}", name(*v))
+            }
+            Step::Assign(Lhs::Index(v, i), x) => {
+                let (i, x) = (e(i), e(x));
+                format!("{}[{i}] = {x}", name(*v))
+            }
+            Step::Havoc(v) => format!("havoc {}", name(*v)),
+        })
+        .collect()
+}
+
+/// `a` and `b` as one path, if their effects are equal (`equal_effect_groups`).
+fn merge_pair(first_temp: usize, a: &Path, b: &Path) -> Option<Path> {
+    let temps = |p: &Path| {
+        p.temps
+            .iter()
+            .map(|t| (t.name.clone(), t.ty.clone()))
+            .collect::<Vec<_>>()
+    };
+    if temps(a) != temps(b) || a.locals != b.locals {
+        return None;
+    }
+    let (sa, sb) = (path_shape(first_temp, a), path_shape(first_temp, b));
+    let prefix = sa.iter().zip(&sb).take_while(|(x, y)| x == y).count();
+    let guards = |p: &Path| {
+        p.steps[prefix..]
+            .iter()
+            .take_while(|s| matches!(s, Step::Assume(_)))
+            .count()
+    };
+    let (ga, gb) = (guards(a), guards(b));
+    let (ra, rb) = (prefix + ga, prefix + gb);
+    // Equal rests, ending the body at the same step; something to merge.
+    if sa[ra..] != sb[rb..] || a.split < ra || b.split < rb || a.split - ra != b.split - rb || ga + gb == 0 {
+        return None;
+    }
+    let conj = |p: &Path, n: usize| {
+        build::and_all(p.steps[prefix..prefix + n].iter().filter_map(|s| match s {
+            Step::Assume(x) => Some(x.clone()),
+            _ => None,
+        }))
+    };
+    let mut steps = a.steps[..prefix].to_vec();
+    steps.push(Step::Assume(build::or(conj(a, ga), conj(b, gb))));
+    steps.extend(a.steps[ra..].iter().cloned());
+    Some(Path {
+        split: a.split - ra + prefix + 1,
+        steps,
+        temps: a.temps.clone(),
+        locals: a.locals.clone(),
+    })
+}
+
 /// A path found by the enumeration: its steps and where the body ends.
 type Found = (Vec<Step>, usize);
 
@@ -1399,6 +1530,35 @@ mod tests {
     const CORRELATED: &str = "int nondet_int(void);\nint main(void) {\n  int y = nondet_int(); unsigned x = 0, i = 0;\n  \
         while (i < 100) {\n    if (y > 5) x += 2; else x += 1;\n    if (y > 5) x += 2; else x += 1;\n    \
         if (y > 3) x += 2; else x += 1;\n    if (y % 2 == 0) x += 2; else x += 1;\n    i++;\n  }\n  return x;\n}\n";
+
+    #[test]
+    fn paths_with_equal_effects_are_merged_under_the_disjunction_of_their_guards() {
+        let src = |then: &str, els: &str| {
+            format!(
+                "int main(void) {{ unsigned i = 0, x = 0, y = 0; while (i < 100) {{ if (i % 3 == 0) {{ {then} }} else {{ {els} }} i++; }} return x; }}"
+            )
+        };
+        let groups = |text: &str| {
+            let program = crate::lower::lower_source(text).expect("lowers").program;
+            let paths = paths_of(text, 8).expect("paths").paths;
+            let groups = equal_effect_groups(&program, &paths);
+            let members: Vec<Vec<usize>> = groups.iter().map(|(_, m)| m.clone()).collect();
+            (members, groups.into_iter().map(|(p, _)| p).collect::<Vec<_>>())
+        };
+        // The same updates (with the temporaries of `y++`, one per branch).
+        let (members, merged) = groups(&src("x += 2; y++;", "x += 2; y++;"));
+        assert_eq!(members, vec![vec![0, 1]]);
+        let guard = merged[0].steps.iter().filter(|s| matches!(s, Step::Assume(_))).count();
+        assert_eq!(
+            guard, 2,
+            "the loop condition and the disjunction: {:?}",
+            merged[0].steps
+        );
+        assert!(matches!(&merged[0].steps[1], Step::Assume(e) if matches!(e.kind, ExprKind::Binary(BinOp::LogOr, ..))));
+        // Different updates, or the same ones in another order, stay apart.
+        assert_eq!(groups(&src("x += 2; y++;", "x += 1; y++;")).0, vec![vec![0], vec![1]]);
+        assert_eq!(groups(&src("x += y; y++;", "y++; x += y;")).0, vec![vec![0], vec![1]]);
+    }
 
     #[test]
     fn infeasible_prefixes_are_pruned_and_not_counted_against_the_limit() {

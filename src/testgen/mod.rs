@@ -66,6 +66,10 @@ pub enum Class {
     /// A body with a geometric update `v = a*v + b` of an unsigned
     /// variable (exact modulo its type, wrap-around included).
     Geometric,
+    /// A body whose two branches make the same updates under different
+    /// tests (their paths are merged into one, guarded by the
+    /// disjunction).
+    EqualEffects,
 }
 
 /// xorshift64*: small, deterministic, good enough for test generation.
@@ -1148,6 +1152,13 @@ pub fn loop_program(seed: u64) -> Generated {
             prog.else_updates = prog.random_updates(&mut correlated);
         }
     }
+    // Another for branches with equal effects: the else branch repeats
+    // the first branch's updates.
+    let mut equal = Rng::new(seed ^ 0xE0E0_0000_0000_0000);
+    if matches!(prog.guard, Some(Branch::Cond(_))) && prog.correlated.is_none() && equal.chance(25) {
+        prog.else_updates = prog.then_updates.clone();
+        classes.push(Class::EqualEffects);
+    }
     // Another for a geometric update (`v = a*v + b`) at the end of the
     // body's first branch.
     let mut geometric = Rng::new(seed ^ 0x6E0E_0000_0000_0000);
@@ -1266,6 +1277,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn branches_with_equal_effects_are_generated_and_merged() {
+        let options = crate::pipeline::Options::default();
+        let (mut generated, mut merged) = (0, 0);
+        for seed in 0..3000 {
+            let g = loop_program(seed);
+            if !g.classes.contains(&Class::EqualEffects) {
+                continue;
+            }
+            generated += 1;
+            if let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) {
+                merged += usize::from(out.report.to_string().contains("\"merged\":2"));
+            }
+            if merged >= 5 {
+                break;
+            }
+        }
+        assert!(
+            merged >= 5,
+            "{merged} of {generated} programs with equal branches had them merged"
+        );
     }
 
     #[test]

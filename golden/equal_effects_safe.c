@@ -1,0 +1,47 @@
+// tracc: expect SAFE verify=SAFE
+// Both sides of a branch whose test follows a period of five (longer than the composed paths tracc tries) make the same updates: the two feasible paths are merged into one guarded by the disjunction and accelerated, so a million iterations are proved at --unwind 3.
+#include <assert.h>
+
+unsigned int nondet_uint(void);
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    unsigned int n = nondet_uint();
+    unsigned int i = 0, x = 0, y = 0;
+    __CPROVER_assume(n <= 1000000);
+    unsigned char tracc_q1 = 0;
+    while (i < n) {
+        if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 2UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y));
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 5UL) || (!(tracc_k1 < tracc_n1) || ((unsigned int)((long)i + (long)tracc_k1) % 5 == 1 || (unsigned int)((long)i + (long)tracc_k1) % 5 == 3 || !((unsigned int)((long)i + (long)tracc_k1) % 5 == 1 || (unsigned int)((long)i + (long)tracc_k1) % 5 == 3))) });
+            i = (unsigned int)((long)i + (long)tracc_n1);
+            x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
+            y = (unsigned int)((long)y + (long)tracc_n1);
+            tracc_q1 = 1;
+        } else {
+            _Bool tracc_cov1 = x <= 4294967293U && y < 4294967295U;
+            if (i % 5 == 1 || i % 5 == 3) {
+                x = x + 2;
+                y++;
+            } else {
+                x = x + 2;
+                y++;
+            }
+            i++;
+            __CPROVER_assume(!tracc_cov1);
+            tracc_q1 = 0;
+        }
+    }
+    assert(x == 2 * n && y == n);
+    return 0;
+}
