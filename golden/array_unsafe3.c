@@ -17,10 +17,10 @@ int main(void)
 {
     unsigned int n = nondet_uint(), i;
     __CPROVER_assume(n >= 1 && n <= 50);
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (i = 0; i < n; i++) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -38,10 +38,10 @@ int main(void)
             tracc_q1 = 0;
         }
     }
-    unsigned char tracc_q2 = 0;
+    _Bool tracc_q2 = 0;
     for (i = 0; i + 1 < n; i++) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q2 != 1);
+            __CPROVER_assume(!tracc_q2);
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));

@@ -14,10 +14,10 @@ unsigned long nondet_ulong(void);
 int main(void)
 {
     unsigned int i;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (i = 0; i < 20; i++) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -39,10 +39,10 @@ int main(void)
     }
     int t = nondet_uint() % 60;
     int pos = -1;
-    unsigned char tracc_q2 = 0;
+    _Bool tracc_q2 = 0;
     for (i = 0; i < 20; i++) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q2 != 1);
+            __CPROVER_assume(!tracc_q2);
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));

@@ -10,10 +10,10 @@ int main(void)
 {
     unsigned char c = 10;
     int k = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     do {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)c / 2UL);

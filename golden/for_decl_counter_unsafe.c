@@ -9,10 +9,10 @@ unsigned long nondet_ulong(void);
 int main(void)
 {
     unsigned long s = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (long i = 1000000; i > 0; i -= 3) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (18446744073709551615UL - s) / 5UL);

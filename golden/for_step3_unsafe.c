@@ -10,10 +10,10 @@ int main(void)
 {
     int i;
     int last = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (i = 1; i < 100; i += 3) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i) / 3UL);

@@ -13,10 +13,10 @@ int main(void)
     unsigned short n = nondet_ushort();
     unsigned short s = 0;
     unsigned long total = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     while (s < n) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)s));

@@ -11,10 +11,10 @@ int main(void)
     unsigned int x = 0;
     unsigned int i = 0;
     int y = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     while (i < 1000000u) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 3UL);
@@ -28,10 +28,10 @@ int main(void)
             _Bool tracc_cov1 = x <= 4294967292U;
             x += 3;
             y = 0;
-            unsigned char tracc_q2 = 0;
+            _Bool tracc_q2 = 0;
             while (y < 7) {
                 if (nondet_bool()) {
-                    __CPROVER_assume(tracc_q2 != 1);
+                    __CPROVER_assume(!tracc_q2);
                     unsigned long tracc_n2 = nondet_ulong();
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)y));

@@ -11,10 +11,10 @@ int main(void)
     unsigned int s = 0;
     unsigned int i;
     int j, k;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (i = 0; i < 100000u; i++) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - s) / 40UL);
@@ -27,10 +27,10 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s <= 4294967255U;
-            unsigned char tracc_q2 = 0;
+            _Bool tracc_q2 = 0;
             for (j = 0; j < 4; j++) {
                 if (nondet_bool()) {
-                    __CPROVER_assume(tracc_q2 != 1);
+                    __CPROVER_assume(!tracc_q2);
                     unsigned long tracc_n2 = nondet_ulong();
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - s) / 10UL);
@@ -42,10 +42,10 @@ int main(void)
                     tracc_q2 = 1;
                 } else {
                     _Bool tracc_cov2 = s <= 4294967285U;
-                    unsigned char tracc_q3 = 0;
+                    _Bool tracc_q3 = 0;
                     for (k = 0; k < 5; k++) {
                         if (nondet_bool()) {
-                            __CPROVER_assume(tracc_q3 != 1);
+                            __CPROVER_assume(!tracc_q3);
                             unsigned long tracc_n3 = nondet_ulong();
                             __CPROVER_assume(tracc_n3 >= 1UL);
                             __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - s) / 2UL);

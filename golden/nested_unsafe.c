@@ -10,10 +10,10 @@ int main(void)
 {
     short i, j;
     int c = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (i = 0; i < 10; i++) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(32767L - (long)i));
@@ -24,10 +24,10 @@ int main(void)
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i <= 0;
-            unsigned char tracc_q2 = 0;
+            _Bool tracc_q2 = 0;
             for (j = 0; j < i; j++) {
                 if (nondet_bool()) {
-                    __CPROVER_assume(tracc_q2 != 1);
+                    __CPROVER_assume(!tracc_q2);
                     unsigned long tracc_n2 = nondet_ulong();
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(32767L - (long)j));

@@ -26,10 +26,10 @@ int main(void)
     counter_reset(&global_counter);
     unsigned int n = nondet_uint();
     unsigned int i = 0, s = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     while (i < n) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));

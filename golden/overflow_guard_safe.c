@@ -13,10 +13,10 @@ int main(void)
 {
     int x = nondet_int();
     __CPROVER_assume(x >= 2147483547);
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     while (x < 2147483647) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));

@@ -13,10 +13,10 @@ int main(void)
     unsigned char c = nondet_uchar();
     unsigned char d = c;
     unsigned int k = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     while (k < 100) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned char)((int)255 - (int)d));

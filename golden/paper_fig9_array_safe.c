@@ -16,10 +16,10 @@ int main(void)
 {
     unsigned int N = nondet_uint(), i;
     __CPROVER_assume(N <= 100);
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (i = 0; i < N; i = i + 1) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -43,10 +43,10 @@ int main(void)
             tracc_q1 = 0;
         }
     }
-    unsigned char tracc_q2 = 0;
+    _Bool tracc_q2 = 0;
     for (i = 0; i < N; i = i + 1) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q2 != 1);
+            __CPROVER_assume(!tracc_q2);
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
@@ -66,10 +66,10 @@ int main(void)
             tracc_q2 = 0;
         }
     }
-    unsigned char tracc_q3 = 0;
+    _Bool tracc_q3 = 0;
     for (i = 0; i < N; i = i + 1) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q3 != 1);
+            __CPROVER_assume(!tracc_q3);
             unsigned long tracc_n3 = nondet_ulong();
             __CPROVER_assume(tracc_n3 >= 1UL);
             __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - i));

@@ -18,10 +18,10 @@ int main(void)
     int x = 1, y = 2;
     unsigned int i = 0;
     swap(&x, &y);
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     while (i < 1000000) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));

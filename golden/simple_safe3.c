@@ -11,10 +11,10 @@ unsigned long nondet_ulong(void);
 int main(void)
 {
     unsigned short s = nondet_ushort();
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     while (s < 50000) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)s));

@@ -9,10 +9,10 @@ unsigned long nondet_ulong(void);
 int main(void)
 {
     long long i = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     while (i < 200000LL) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (i >= 0LL ? (unsigned long)(9223372036854775807LL - i) : 9223372036854775807UL + (unsigned long)-(i + 1LL) + 1UL) / 2UL);

@@ -11,10 +11,10 @@ int main(void)
 {
     int8_t c = 0;
     uint16_t k;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (k = 0; k < 150; k++) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(127L - (long)c));

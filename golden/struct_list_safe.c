@@ -31,10 +31,10 @@ int main(void)
     int sum = 0;
     for (struct node *p = list; p; p = p->next)
         sum += p->value;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     while (k < 1000000) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));

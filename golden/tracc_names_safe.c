@@ -11,10 +11,10 @@ int main(void)
     unsigned int tracc_n1 = 0;
     unsigned int tracc_q1 = 0;
     unsigned int tracc_cov1 = 7;
-    unsigned char tracc2_q1 = 0;
+    _Bool tracc2_q1 = 0;
     while (tracc_n1 < 100000) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc2_q1 != 1);
+            __CPROVER_assume(!tracc2_q1);
             unsigned long tracc2_n1 = nondet_ulong();
             __CPROVER_assume(tracc2_n1 >= 1UL);
             __CPROVER_assume(tracc2_n1 <= (unsigned long)(4294967295U - tracc_n1));

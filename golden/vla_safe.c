@@ -18,10 +18,10 @@ int main(void)
         a[i] = 2 * i;
     }
     unsigned int s = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (unsigned int j = 0; j < 1000000u; j++) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - s) / 3UL);

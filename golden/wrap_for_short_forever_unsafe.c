@@ -10,10 +10,10 @@ int main(void)
 {
     short c;
     unsigned int k = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (c = 32761; c >= -32768; c++) {
         if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+            __CPROVER_assume(!tracc_q1);
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(32767L - (long)c));

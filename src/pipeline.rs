@@ -813,7 +813,7 @@ mod tests {
         let src = "unsigned int nondet_uint(void);\nvoid assert(int);\nint main(void) {\n    unsigned int x = nondet_uint(), y = 0;\n    if (x > 5)\n        while (x > 0) {\n            x = x - 1;\n            y = y + 1;\n        }\n    assert(x == 0 || y == 0);\n    return 0;\n}\n";
         let out = accelerate_source(src, &Options::default()).expect("transforms").output;
         assert!(
-            out.contains("if (x > 5)\n        {\n            unsigned char tracc_q1 = 0;"),
+            out.contains("if (x > 5)\n        {\n            _Bool tracc_q1 = 0;"),
             "{out}"
         );
         assert!(crate::lower::lower_source(&out).is_ok());

@@ -20,7 +20,7 @@ use crate::restrict::{Automaton, SymbolKind};
 /// The statements that implement one loop's automaton.
 #[derive(Clone, Debug)]
 pub struct AutomatonCode {
-    /// `unsigned char tracc_qN = 0;`, placed right before the loop so that
+    /// `_Bool tracc_qN = 0;` (`unsigned char` from three states on), placed right before the loop so that
     /// every entry into the loop starts the automaton afresh.
     pub reset: Stmt,
     /// Per accelerator (in the order of `accel_symbols`): the statements at
@@ -130,9 +130,14 @@ fn symbol_code(program: &Program, automaton: &Automaton, state: VarId, symbol: u
     let blocked = automaton.blocked_states(symbol);
     let mut guard = Vec::new();
     if !blocked.is_empty() && blocked.len() < automaton.num_states {
+        // (A two-state automaton's state is a `_Bool`: `!q` or `q`.)
         let conds = blocked
             .iter()
-            .map(|&b| cmp(BinOp::Ne, q(), int(b as i128, st)))
+            .map(|&b| match (st.is_bool(), b) {
+                (true, 1) => not(q()),
+                (true, _) => q(),
+                _ => cmp(BinOp::Ne, q(), int(b as i128, st)),
+            })
             .collect();
         guard.extend(logical(BinOp::LogAnd, conds).map(assume));
     } else if blocked.len() == automaton.num_states {
@@ -189,10 +194,10 @@ pub fn automaton_code(
     coverage: Option<(&[usize], Expr)>,
     other_symbols: &[usize],
 ) -> Result<AutomatonCode, String> {
-    let state_ty = if automaton.num_states <= 256 {
-        IntType::UCHAR
-    } else {
-        IntType::UINT
+    let state_ty = match automaton.num_states {
+        0..=2 => IntType::BOOL,
+        3..=256 => IntType::UCHAR,
+        _ => IntType::UINT,
     };
     let state = program.add_var(VarDecl {
         name: program.fresh.name(format_args!("q{loop_no}")),
@@ -326,11 +331,8 @@ mod tests {
             int(0, IntType::UINT),
         );
         let code = automaton_code(&mut p, None, &a, 1, &[2], Some((&[0], cov)), &[1]).expect("code");
-        assert_eq!(
-            print(&p, std::slice::from_ref(&code.reset)),
-            "unsigned char tracc_q1 = 0;"
-        );
-        assert_eq!(print(&p, &code.accel_prefix[0]), "__CPROVER_assume(tracc_q1 != 1);");
+        assert_eq!(print(&p, std::slice::from_ref(&code.reset)), "_Bool tracc_q1 = 0;");
+        assert_eq!(print(&p, &code.accel_prefix[0]), "__CPROVER_assume(!tracc_q1);");
         assert_eq!(print(&p, &code.accel_suffix[0]), "tracc_q1 = 1;");
         assert_eq!(print(&p, &code.orig_prefix), "_Bool tracc_cov1 = x > 0U;");
         assert_eq!(
