@@ -17,16 +17,16 @@ int main(void)
     while (i < n) {
         if (nondet_bool()) {
             __CPROVER_assume(!tracc_q1);
-            unsigned long tracc_n1 = nondet_ulong();
-            __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 2UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y));
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 5UL) || (!(tracc_k1 < tracc_n1) || ((unsigned int)((long)i + (long)tracc_k1) % 5 == 1 || (unsigned int)((long)i + (long)tracc_k1) % 5 == 3 || !((unsigned int)((long)i + (long)tracc_k1) % 5 == 1 || (unsigned int)((long)i + (long)tracc_k1) % 5 == 3))) });
-            i = (unsigned int)((long)i + (long)tracc_n1);
-            x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
-            y = (unsigned int)((long)y + (long)tracc_n1);
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - x) / 2UL);
+            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - y));
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 5UL) || (!(tracc_k2 < tracc_n2) || ((unsigned int)((long)i + (long)tracc_k2) % 5 == 1 || (unsigned int)((long)i + (long)tracc_k2) % 5 == 3 || !((unsigned int)((long)i + (long)tracc_k2) % 5 == 1 || (unsigned int)((long)i + (long)tracc_k2) % 5 == 3))) });
+            i = (unsigned int)((long)i + (long)tracc_n2);
+            x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
+            y = (unsigned int)((long)y + (long)tracc_n2);
             tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x <= 4294967293U && y < 4294967295U;

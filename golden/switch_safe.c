@@ -16,6 +16,24 @@ int main(void)
     while (i < n) {
         if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 1);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 4UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - a));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - b));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - c) / 2UL);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 4UL)) < n);
+            __CPROVER_assume(i % 4 == 0U);
+            __CPROVER_assume(i + 1U < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 4UL)) + 1U < n);
+            __CPROVER_assume(i + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 4UL)) + 1U + 1U < n);
+            __CPROVER_assume(i + 1U + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 4UL)) + 1U + 1U + 1U < n);
+            i = (unsigned int)((long)i + (long)(tracc_n1 * 4UL));
+            a = (unsigned int)((long)a + (long)tracc_n1);
+            b = (unsigned int)((long)b + (long)tracc_n1);
+            c = (unsigned int)((long)c + (long)(tracc_n1 * 2UL));
+            tracc_q1 = 1;
+        } else if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 2);
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i) / 4UL);
@@ -23,7 +41,7 @@ int main(void)
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - b));
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - c) / 2UL);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) < n);
-            __CPROVER_assume(i % 4 == 0U);
+            __CPROVER_assume(i % 4 == 3U);
             __CPROVER_assume(i + 1U < n && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) + 1U < n);
             __CPROVER_assume(i + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) + 1U + 1U < n);
             __CPROVER_assume(i + 1U + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) + 1U + 1U + 1U < n);
@@ -31,17 +49,6 @@ int main(void)
             a = (unsigned int)((long)a + (long)tracc_n2);
             b = (unsigned int)((long)b + (long)tracc_n2);
             c = (unsigned int)((long)c + (long)(tracc_n2 * 2UL));
-            tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
-            unsigned long tracc_n1 = nondet_ulong();
-            __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - c));
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 4UL) || (!(tracc_k1 < tracc_n1) || ((unsigned int)((long)i + (long)tracc_k1) % 4 == 3U || (unsigned int)((long)i + (long)tracc_k1) % 4 == 2U)) });
-            i = (unsigned int)((long)i + (long)tracc_n1);
-            c = (unsigned int)((long)c + (long)tracc_n1);
             tracc_q1 = 2;
         } else if (nondet_bool()) {
             __CPROVER_assume(tracc_q1 != 3);
@@ -52,7 +59,7 @@ int main(void)
             __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - b));
             __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - c) / 2UL);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n3 - 1UL) * 4UL)) < n);
-            __CPROVER_assume(i % 4 == 1U);
+            __CPROVER_assume(i % 4 == 2U);
             __CPROVER_assume(i + 1U < n && (unsigned int)((long)i + (long)((tracc_n3 - 1UL) * 4UL)) + 1U < n);
             __CPROVER_assume(i + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n3 - 1UL) * 4UL)) + 1U + 1U < n);
             __CPROVER_assume(i + 1U + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n3 - 1UL) * 4UL)) + 1U + 1U + 1U < n);
@@ -61,8 +68,26 @@ int main(void)
             b = (unsigned int)((long)b + (long)tracc_n3);
             c = (unsigned int)((long)c + (long)(tracc_n3 * 2UL));
             tracc_q1 = 3;
+        } else if (nondet_bool()) {
+            __CPROVER_assume(tracc_q1 != 4);
+            unsigned long tracc_n4 = nondet_ulong();
+            __CPROVER_assume(tracc_n4 >= 1UL);
+            __CPROVER_assume(tracc_n4 <= (unsigned long)(4294967295U - i) / 4UL);
+            __CPROVER_assume(tracc_n4 <= (unsigned long)(4294967295U - a));
+            __CPROVER_assume(tracc_n4 <= (unsigned long)(4294967295U - b));
+            __CPROVER_assume(tracc_n4 <= (unsigned long)(4294967295U - c) / 2UL);
+            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n4 - 1UL) * 4UL)) < n);
+            __CPROVER_assume(i % 4 == 1U);
+            __CPROVER_assume(i + 1U < n && (unsigned int)((long)i + (long)((tracc_n4 - 1UL) * 4UL)) + 1U < n);
+            __CPROVER_assume(i + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n4 - 1UL) * 4UL)) + 1U + 1U < n);
+            __CPROVER_assume(i + 1U + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n4 - 1UL) * 4UL)) + 1U + 1U + 1U < n);
+            i = (unsigned int)((long)i + (long)(tracc_n4 * 4UL));
+            a = (unsigned int)((long)a + (long)tracc_n4);
+            b = (unsigned int)((long)b + (long)tracc_n4);
+            c = (unsigned int)((long)c + (long)(tracc_n4 * 2UL));
+            tracc_q1 = 4;
         } else {
-            _Bool tracc_cov1 = (i <= 4294967291U && a < 4294967295U && b < 4294967295U && c <= 4294967293U && i < n && i % 4U == 0U && i + 1U < n && i + 1U + 1U < n && i + 1U + 1U + 1U < n) || (i < 4294967295U && c < 4294967295U && i < n && (i % 4U == 3U || i % 4U == 2U)) || (i <= 4294967291U && a < 4294967295U && b < 4294967295U && c <= 4294967293U && i < n && i % 4U == 1U && i + 1U < n && i + 1U + 1U < n && i + 1U + 1U + 1U < n);
+            _Bool tracc_cov1 = i <= 4294967291U && a < 4294967295U && b < 4294967295U && c <= 4294967293U && i + 1U < n && i + 1U + 1U < n && i + 1U + 1U + 1U < n;
             switch (i % 4) {
             case 0:
                 a++;

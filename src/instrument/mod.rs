@@ -388,7 +388,11 @@ type PathResults = Vec<Result<(Accelerator, Vec<usize>), Reason>>;
 /// merged (`loops::equal_effect_groups`) where the merged path is
 /// accelerated (iterations of either member then share one accelerator,
 /// in any order), and kept apart otherwise, since the disjunction can be
-/// a guard the accelerator does not decide where each member's is.
+/// a guard the accelerator does not decide where each member's is. Members
+/// that all alternate with other paths (`NeverRepeats`) stay apart too:
+/// the composed accelerators take them, and a merged one would cover only
+/// the few iterations in a row the members can make (the cases 2 and 3 of
+/// `switch (i % 4)`), one more choice for the checker and nothing gained.
 fn merge_equal_effects(
     prog: &mut Program,
     info: &LoopInfo,
@@ -399,7 +403,9 @@ fn merge_equal_effects(
     let groups = loops::equal_effect_groups(prog, &paths);
     let mut accelerate = |p: &Path| accelerate::accelerate_path(prog, info, p, quantifiers).map(|a| (a, Vec::new()));
     for (merged, members) in groups {
-        if members.len() > 1 {
+        let apart: PathResults = members.iter().map(|&m| accelerate(&paths[m])).collect();
+        let alternating = apart.iter().all(|r| matches!(r, Err(Reason::NeverRepeats)));
+        if members.len() > 1 && !alternating {
             let result = accelerate(&merged);
             if result.is_ok() {
                 out.0.push(merged);
@@ -408,9 +414,9 @@ fn merge_equal_effects(
                 continue;
             }
         }
-        for m in members {
-            out.1.push(accelerate(&paths[m]));
+        for (m, result) in members.into_iter().zip(apart) {
             out.0.push(paths[m].clone());
+            out.1.push(result);
             out.2.push(1);
         }
     }
