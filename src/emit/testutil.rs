@@ -88,16 +88,7 @@ pub fn cast(t: IntType, e: Expr, implicit: bool) -> Expr {
 }
 
 pub fn assign(lhs: Expr, rhs: Expr) -> Expr {
-    let ty = lhs.ty.clone();
-    syn(
-        ExprKind::Assign {
-            op: None,
-            op_ty: ty.clone(),
-            lhs: Box::new(lhs),
-            rhs: Box::new(rhs),
-        },
-        ty,
-    )
+    crate::ir::build::assign(lhs, rhs, crate::ir::Span::SYNTHETIC)
 }
 
 pub fn index(a: Expr, i: Expr) -> Expr {

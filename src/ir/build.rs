@@ -87,6 +87,21 @@ pub fn or(a: Expr, b: Expr) -> Expr {
     bool_op(BinOp::LogOr, a, b)
 }
 
+/// `lhs = rhs`, with `rhs` already of `lhs`'s type.
+pub fn assign(lhs: Expr, rhs: Expr, span: Span) -> Expr {
+    let ty = lhs.ty.clone();
+    Expr::new(
+        ExprKind::Assign {
+            op: None,
+            op_ty: ty.clone(),
+            lhs: Box::new(lhs),
+            rhs: Box::new(rhs),
+        },
+        ty,
+        span,
+    )
+}
+
 pub fn and_all(es: impl IntoIterator<Item = Expr>) -> Expr {
     es.into_iter().fold(lit(1, IntType::INT), and)
 }

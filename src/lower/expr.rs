@@ -728,7 +728,7 @@ impl Lowerer<'_> {
             if op_text != "=" || rhs.ty != lhs.ty {
                 return opaque(format!("`{op_text}` of `{}` and `{}`", lhs.ty, rhs.ty), span);
             }
-            return plain_assignment(lhs, rhs, span);
+            return crate::ir::build::assign(lhs, rhs, span);
         }
         let (Some(lt), Some(rt)) = (lhs.int_type(), rhs.int_type()) else {
             return opaque("assignment of a non-integer", span);
@@ -736,7 +736,7 @@ impl Lowerer<'_> {
         let ty = lhs.ty.clone();
         if op_text == "=" {
             let rhs = self.convert(rhs, &ty);
-            return plain_assignment(lhs, rhs, span);
+            return crate::ir::build::assign(lhs, rhs, span);
         }
         let Some(op) = binop(op_text.trim_end_matches('=')) else {
             return opaque(format!("operator `{op_text}` is not modelled"), span);
@@ -1082,19 +1082,4 @@ impl Lowerer<'_> {
 fn is_nondet_decl(l: &Lowerer<'_>, f: crate::ir::FuncId) -> bool {
     let func = l.program.func(f);
     func.body.is_none() && (func.name.starts_with("nondet_") || func.name.starts_with("__VERIFIER_nondet_"))
-}
-
-/// `lhs = rhs`, with `rhs` already of `lhs`'s type.
-fn plain_assignment(lhs: Expr, rhs: Expr, span: Span) -> Expr {
-    let ty = lhs.ty.clone();
-    Expr::new(
-        ExprKind::Assign {
-            op: None,
-            op_ty: ty.clone(),
-            lhs: Box::new(lhs),
-            rhs: Box::new(rhs),
-        },
-        ty,
-        span,
-    )
 }
