@@ -403,7 +403,16 @@ fn merge_equal_effects(
     let groups = loops::equal_effect_groups(prog, &paths);
     let mut accelerate = |p: &Path| accelerate::accelerate_path(prog, info, p, quantifiers).map(|a| (a, Vec::new()));
     for (merged, members) in groups {
-        let apart: PathResults = members.iter().map(|&m| accelerate(&paths[m])).collect();
+        // The members one by one until one does not alternate: only then
+        // is the merged path tried, and the rest are not needed when it is
+        // accelerated.
+        let mut apart: PathResults = Vec::new();
+        for &m in &members {
+            apart.push(accelerate(&paths[m]));
+            if !matches!(apart.last(), Some(Err(Reason::NeverRepeats))) {
+                break;
+            }
+        }
         let alternating = apart.iter().all(|r| matches!(r, Err(Reason::NeverRepeats)));
         if members.len() > 1 && !alternating {
             let result = accelerate(&merged);
@@ -413,6 +422,9 @@ fn merge_equal_effects(
                 out.2.push(members.len());
                 continue;
             }
+        }
+        for &m in &members[apart.len()..] {
+            apart.push(accelerate(&paths[m]));
         }
         for (m, result) in members.into_iter().zip(apart) {
             out.0.push(paths[m].clone());

@@ -457,11 +457,11 @@ impl Expr {
     }
 
     /// Whether this designates an object the checker can point into: a
-    /// variable, or a member of one or of `*p`.
+    /// variable, `*p`, or a member of one.
     pub fn is_designator(&self) -> bool {
         match &self.skip_implicit().kind {
-            ExprKind::Var(_) => true,
-            ExprKind::Member(b, _) => b.is_designator() || matches!(b.skip_implicit().kind, ExprKind::Deref(_)),
+            ExprKind::Var(_) | ExprKind::Deref(_) => true,
+            ExprKind::Member(b, _) => b.is_designator(),
             _ => false,
         }
     }

@@ -648,38 +648,22 @@ fn path_shape(first_temp: usize, path: &Path) -> Vec<String> {
         temps.extend(vars.into_iter().filter(|v| !temps.contains(v)).collect::<Vec<_>>());
     }
     temps.retain(|v| v.0 >= first_temp);
-    let name = |v: VarId| -> String {
-        match (
-            v.0.checked_sub(first_temp).and_then(|i| path.temps.get(i)),
-            temps.iter().position(|t| *t == v),
-        ) {
-            (Some(decl), Some(i)) => format!("temp{i}: {}", decl.ty),
-            _ => format!("{v:?}"),
-        }
+    // Each temporary as the same made-up variable in every path.
+    let canonical = |v: VarId| {
+        let decl = v.0.checked_sub(first_temp).and_then(|i| path.temps.get(i))?;
+        let i = temps.iter().position(|t| *t == v)?;
+        Some(Expr::var(VarId(usize::MAX - i), decl.ty.clone()))
     };
-    let e = |x: &Expr| {
-        let mut vars = BTreeSet::new();
-        build::vars_of(x, &mut vars);
-        let mut text = format!("{:?}", build::desynth(x));
-        for v in vars.into_iter().filter(|v| v.0 >= first_temp) {
-            text = text.replace(&format!("Var({v:?})"), &format!("Var({})", name(v)));
-        }
-        text
-    };
+    let e = |x: &Expr| format!("{:?}", build::desynth(&build::subst(x, &canonical)));
+    let name = |v: VarId| canonical(v).map_or_else(|| format!("{v:?}"), |c| format!("{:?}", (c.kind, c.ty)));
     path.steps
         .iter()
         .map(|s| match s {
             Step::Assume(x) => format!("assume {}", e(x)),
             // An assertion keeps its place: two different ones never merge.
             Step::Assert(x, span) => format!("assert {} {span:?}", e(x)),
-            Step::Assign(Lhs::Var(v), x) => {
-                let x = e(x);
-                format!("{} = {x}", name(*v))
-            }
-            Step::Assign(Lhs::Index(v, i), x) => {
-                let (i, x) = (e(i), e(x));
-                format!("{}[{i}] = {x}", name(*v))
-            }
+            Step::Assign(Lhs::Var(v), x) => format!("{} = {}", name(*v), e(x)),
+            Step::Assign(Lhs::Index(v, i), x) => format!("{}[{}] = {}", name(*v), e(i), e(x)),
             Step::Havoc(v) => format!("havoc {}", name(*v)),
         })
         .collect()

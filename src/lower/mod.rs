@@ -185,11 +185,8 @@ impl<'a> Lowerer<'a> {
                 };
                 if is_def || existing.is_none() {
                     let f = &mut self.program.funcs[id.0];
-                    f.ret = ret.clone();
                     f.span = span;
-                    if let CType::Opaque(t) = &ret {
-                        f.opaque = Some(format!("returns `{t}`, which tracc does not model"));
-                    }
+                    set_return_type(f, ret);
                 }
             }
         }
@@ -220,12 +217,7 @@ impl<'a> Lowerer<'a> {
             return;
         };
         let ret = self.return_type(type_node, decl);
-        let f = &mut self.program.funcs[id.0];
-        f.opaque = match &ret {
-            CType::Opaque(t) => Some(format!("returns `{t}`, which tracc does not model")),
-            _ => None,
-        };
-        f.ret = ret;
+        set_return_type(&mut self.program.funcs[id.0], ret);
     }
 
     fn top_level(&mut self, node: Node<'_>) {
@@ -508,6 +500,16 @@ fn function_declarator(node: Node<'_>) -> Option<Node<'_>> {
         }
         _ => None,
     }
+}
+
+/// Set a function's return type, and why its signature is not modelled
+/// when the type is not.
+fn set_return_type(f: &mut Function, ret: CType) {
+    f.opaque = match &ret {
+        CType::Opaque(t) => Some(format!("returns `{t}`, which tracc does not model")),
+        _ => None,
+    };
+    f.ret = ret;
 }
 
 /// Split `x = v` into its declarator and value.

@@ -225,22 +225,16 @@ impl<'p> Enc<'p> {
                 e.span,
                 "memory from `malloc` that is not converted to a pointer to an integer type",
             )),
-            ExprKind::Deref(p) => {
-                if e.ty.as_int().is_none() && e.ty.as_struct().is_none() {
-                    return Err(unsupported(e.span, format!("`*` of type `{}` is not modelled", e.ty)));
-                }
-                let ptr = self.eval_bv(p, st)?;
-                self.deref_read(&ptr, &e.ty, &[], &e.ty, e.span, st)
-            }
-            // A member of a variable or of `*p` is read where it is; of
-            // another structure value (a call's result), from the value.
-            ExprKind::Member(..) if e.is_designator() => {
-                let place = self.place(e, st)?;
-                self.read_place_val(&place, e.span, st)
-            }
-            ExprKind::Member(s, f) => {
+            // A member of a structure value that is no object (a call's
+            // result) is taken from the value; `*p` and a member of a
+            // variable or of `*p` are read where they are.
+            ExprKind::Member(s, f) if !e.is_designator() => {
                 let v = self.eval(s, st)?;
                 Ok(self.part(&v, &s.ty, &Sel::Field(*f), e.span)?.0)
+            }
+            ExprKind::Deref(_) | ExprKind::Member(..) => {
+                let place = self.place(e, st)?;
+                self.read_place_val(&place, e.span, st)
             }
             ExprKind::Opaque(reason) => Err(unsupported(e.span, format!("expression not modelled: {reason}"))),
         }

@@ -310,35 +310,46 @@ impl<'p> Enc<'p> {
         })
     }
 
-    pub(super) fn lvalue(&mut self, e: &'p Expr, st: &mut State) -> R<LPath> {
+    /// The root of designator `e` (a variable or `*p`) and the parts it
+    /// selects from it, indices evaluated.
+    pub(super) fn selectors(&mut self, e: &'p Expr, st: &mut State) -> R<(&'p Expr, Vec<Sel>)> {
         match &e.kind {
-            ExprKind::Var(v) => {
-                let decl = self.prog.var(*v);
-                if decl.ty.is_opaque() || matches!(decl.ty, CType::Opaque(_)) {
-                    return Err(unsupported(
-                        e.span,
-                        format!("variable `{}` has type `{}`, which is not modelled", decl.name, decl.ty),
-                    ));
-                }
-                Ok(LPath {
-                    key: self.key(*v),
-                    var: *v,
-                    sels: Vec::new(),
-                })
-            }
             ExprKind::Index(a, i) => {
-                let mut lp = self.lvalue(a.skip_implicit(), st)?;
-                let idx = self.index64(i, st)?;
-                lp.sels.push(Sel::Index(idx));
-                Ok(lp)
+                let (root, mut sels) = self.selectors(a.skip_implicit(), st)?;
+                sels.push(Sel::Index(self.index64(i, st)?));
+                Ok((root, sels))
             }
             ExprKind::Member(s, f) => {
-                let mut lp = self.lvalue(s.skip_implicit(), st)?;
-                lp.sels.push(Sel::Field(*f));
-                Ok(lp)
+                let (root, mut sels) = self.selectors(s.skip_implicit(), st)?;
+                sels.push(Sel::Field(*f));
+                Ok((root, sels))
             }
-            _ => Err(unsupported(e.span, "assignment target is not modelled")),
+            _ => Ok((e, Vec::new())),
         }
+    }
+
+    /// The part `sels` of variable `root` as an assignable location.
+    pub(super) fn lpath(&self, root: &Expr, sels: Vec<Sel>) -> R<LPath> {
+        let ExprKind::Var(v) = root.kind else {
+            return Err(unsupported(root.span, "assignment target is not modelled"));
+        };
+        let decl = self.prog.var(v);
+        if decl.ty.is_opaque() {
+            return Err(unsupported(
+                root.span,
+                format!("variable `{}` has type `{}`, which is not modelled", decl.name, decl.ty),
+            ));
+        }
+        Ok(LPath {
+            key: self.key(v),
+            var: v,
+            sels,
+        })
+    }
+
+    pub(super) fn lvalue(&mut self, e: &'p Expr, st: &mut State) -> R<LPath> {
+        let (root, sels) = self.selectors(e, st)?;
+        self.lpath(root, sels)
     }
 
     /// The value of variable instance `key` (of `var`), a fresh one where

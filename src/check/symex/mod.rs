@@ -269,7 +269,7 @@ fn zero_of(prog: &Program, ty: &CType, span: Span) -> R<Val> {
         CType::Int(t) => Ok(Val::Bv(lit(0, t.bits()))),
         // The null pointer.
         CType::Pointer(_) => Ok(Val::Bv(lit(0, 64))),
-        CType::Array(e, _) => match zero_of(prog, e, span)? {
+        CType::Array(e, _) | CType::Vla(e) => match zero_of(prog, e, span)? {
             Val::Bv(b) => Ok(Val::Arr(Array::const_array(&Sort::bitvector(64), &b))),
             Val::Arr(a) => Ok(Val::Arr(Array::const_array(&Sort::bitvector(64), &a))),
             Val::Struct(_) | Val::Void => Err(unsupported(span, format!("type `{ty}` is not modelled"))),

@@ -41,15 +41,35 @@ const OFFSET_BITS: u32 = 48;
 /// function activation has it).
 pub(super) const OBJECT_FRAME: u32 = u32::MAX;
 
-/// An object pointers may name.
-pub(super) struct Object {
+/// Where an object lives: the value at `key` (of type `root_ty`) and the
+/// members from it to the object (empty: the whole value).
+#[derive(Clone)]
+struct Region {
     key: Key,
-    /// The members from the value at `key` to the object (empty: the
-    /// whole value).
     path: Vec<usize>,
     ty: CType,
-    /// The type of the whole value at `key`.
     root_ty: CType,
+}
+
+impl Region {
+    /// The whole value at `key`.
+    fn whole(key: Key, ty: CType) -> Region {
+        Region {
+            key,
+            path: Vec::new(),
+            root_ty: ty.clone(),
+            ty,
+        }
+    }
+
+    fn is_array(&self) -> bool {
+        matches!(self.ty, CType::Array(..) | CType::Vla(_))
+    }
+}
+
+/// An object pointers may name.
+pub(super) struct Object {
+    region: Region,
     /// The whole value where the state has none: a string literal's bytes,
     /// the first value of an allocation (states that never allocated it).
     init: Option<Val>,
@@ -58,23 +78,13 @@ pub(super) struct Object {
 /// One object as a dereference sees it (`seen_through`).
 struct Seen {
     key: Key,
-    /// The object's value.
-    value: Val,
-    /// The offset of the pointer, in elements.
-    off: BV,
-    /// The element at that offset (the value itself for a non-array).
-    element: Val,
+    /// The whole value at `key` and its type.
+    root: Val,
+    root_ty: CType,
+    /// The parts from the root to the element the pointer names.
+    sels: Vec<Sel>,
     /// When the pointer names that element.
     at: Bool,
-}
-
-/// An object a designator (`x`, `s.f`, `p->f`) may stand for, and when.
-struct Designated {
-    when: Bool,
-    key: Key,
-    path: Vec<usize>,
-    ty: CType,
-    root_ty: CType,
 }
 
 /// An assignable place: a variable (with array indices and members) or a
@@ -111,28 +121,33 @@ fn offset_part(p: &BV) -> BV {
     p.extract(OFFSET_BITS - 1, 0).zero_ext(64 - OFFSET_BITS)
 }
 
-fn fields(path: &[usize]) -> Vec<Sel> {
-    path.iter().map(|f| Sel::Field(*f)).collect()
-}
-
 impl<'p> Enc<'p> {
-    /// The number of the object at `path` in the value at `key`,
-    /// registered now if it has none yet.
-    fn object(&mut self, d: &Designated, init: Option<Val>, span: Span) -> R<u64> {
-        if let Some(i) = self.objects.iter().position(|o| o.key == d.key && o.path == d.path) {
+    /// The number of the object in `region`, registered now if it has
+    /// none yet.
+    fn object(&mut self, region: &Region, init: Option<Val>, span: Span) -> R<u64> {
+        let same = |o: &Object| o.region.key == region.key && o.region.path == region.path;
+        if let Some(i) = self.objects.iter().position(same) {
             return Ok(i as u64 + 1);
         }
         if self.objects.len() + 1 >= 1 << (64 - OFFSET_BITS) {
             return Err(unsupported(span, "too many objects whose address is taken"));
         }
         self.objects.push(Object {
-            key: d.key,
-            path: d.path.clone(),
-            ty: d.ty.clone(),
-            root_ty: d.root_ty.clone(),
+            region: region.clone(),
             init,
         });
         Ok(self.objects.len() as u64)
+    }
+
+    /// When pointer `p` names object `i`: an element of it for an array,
+    /// the object itself (offset 0) otherwise.
+    fn names(&self, p: &BV, i: usize) -> Bool {
+        let here = object_part(p).eq(lit(i as i128 + 1, 64 - OFFSET_BITS));
+        if self.objects[i].region.is_array() {
+            here
+        } else {
+            Bool::and(&[here, offset_part(p).eq(lit(0, 64))])
+        }
     }
 
     /// The pointer to element `offset` of object `id`.
@@ -141,45 +156,31 @@ impl<'p> Enc<'p> {
         lit(i128::from(id), 64 - OFFSET_BITS).concat(&low).simplify()
     }
 
-    /// The objects designator `e` may stand for: a variable, a member of
-    /// one, or (a member of) a structure `*p` names.
-    fn designated(&mut self, e: &'p Expr, st: &mut State) -> R<Vec<Designated>> {
+    /// The objects designator `e` may stand for, each with when it does:
+    /// a variable, a member of one, or (a member of) a structure `*p`
+    /// names.
+    fn designated(&mut self, e: &'p Expr, st: &mut State) -> R<Vec<(Bool, Region)>> {
         let e = e.skip_implicit();
         match &e.kind {
             ExprKind::Var(v) => {
-                let ty = self.prog.var(*v).ty.clone();
-                Ok(vec![Designated {
-                    when: Bool::from_bool(true),
-                    key: self.key(*v),
-                    path: Vec::new(),
-                    root_ty: ty.clone(),
-                    ty,
-                }])
+                let region = Region::whole(self.key(*v), self.prog.var(*v).ty.clone());
+                Ok(vec![(Bool::from_bool(true), region)])
             }
             ExprKind::Member(s, f) => {
                 let mut out = self.designated(s, st)?;
-                for d in &mut out {
-                    d.path.push(*f);
-                    d.ty = e.ty.clone();
+                for (_, region) in &mut out {
+                    region.path.push(*f);
+                    region.ty = e.ty.clone();
                 }
                 Ok(out)
             }
             ExprKind::Deref(p) if e.ty.as_struct().is_some() => {
                 let ptr = self.eval_bv(p, st)?;
-                let mut out = Vec::new();
-                for c in self.candidates(&e.ty) {
-                    let o = &self.objects[c];
-                    let (obj, off) = (object_part(&ptr), offset_part(&ptr));
-                    let here = obj.eq(lit(c as i128 + 1, 64 - OFFSET_BITS));
-                    out.push(Designated {
-                        when: Bool::and(&[here, off.eq(lit(0, 64))]),
-                        key: o.key,
-                        path: o.path.clone(),
-                        ty: o.ty.clone(),
-                        root_ty: o.root_ty.clone(),
-                    });
-                }
-                Ok(out)
+                Ok(self
+                    .candidates(&e.ty)
+                    .into_iter()
+                    .map(|c| (self.names(&ptr, c), self.objects[c].region.clone()))
+                    .collect())
             }
             _ => Err(unsupported(e.span, "the address of this expression is not modelled")),
         }
@@ -190,13 +191,12 @@ impl<'p> Enc<'p> {
     fn address(&mut self, e: &'p Expr, offset: &BV, span: Span, st: &mut State) -> R<BV> {
         let ds = self.designated(e, st)?;
         let mut p = BV::fresh_const("tracc_ndp", 64);
-        for d in ds.iter().rev() {
-            let id = self.object(d, None, span)?;
-            let here = Self::pointer(id, offset);
-            if d.when.as_bool() == Some(true) {
+        for (when, region) in ds.iter().rev() {
+            let here = Self::pointer(self.object(region, None, span)?, offset);
+            if when.as_bool() == Some(true) {
                 return Ok(here);
             }
-            p = d.when.ite(&here, &p);
+            p = when.ite(&here, &p);
         }
         Ok(self.name_bv(p))
     }
@@ -206,7 +206,7 @@ impl<'p> Enc<'p> {
     pub(super) fn object_default(&self, key: &Key) -> Option<Val> {
         self.objects
             .iter()
-            .find(|o| o.key == *key && o.path.is_empty())
+            .find(|o| o.region.key == *key && o.region.path.is_empty())
             .and_then(|o| o.init.clone())
     }
 
@@ -215,8 +215,8 @@ impl<'p> Enc<'p> {
         let mut keys: Vec<Key> = self
             .objects
             .iter()
-            .filter(|o| o.key.0 == OBJECT_FRAME && o.path.is_empty())
-            .map(|o| o.key)
+            .filter(|o| o.region.key.0 == OBJECT_FRAME && o.region.path.is_empty())
+            .map(|o| o.region.key)
             .collect();
         keys.dedup();
         keys
@@ -261,24 +261,12 @@ impl<'p> Enc<'p> {
             _ => return Err(unsupported(e.span, format!("memory for `{elem}` is not modelled"))),
         };
         let value = if zeroed {
-            super::zero_of(self.prog, &ty, e.span).or_else(|_| {
-                Ok::<Val, super::Stop>(Val::Arr(Array::const_array(
-                    &Sort::bitvector(64),
-                    &lit(0, elem.as_int().map_or(8, |t| t.bits())),
-                )))
-            })?
+            super::zero_of(self.prog, &ty, e.span)?
         } else {
             self.fresh(&ty, e.span)?
         };
         let key = (OBJECT_FRAME, VarId(self.objects.len()));
-        let d = Designated {
-            when: Bool::from_bool(true),
-            key,
-            path: Vec::new(),
-            ty: ty.clone(),
-            root_ty: ty,
-        };
-        let id = self.object(&d, Some(value.clone()), e.span)?;
+        let id = self.object(&Region::whole(key, ty), Some(value.clone()), e.span)?;
         st.vals.insert(key, value);
         let fails = Bool::fresh_const("tracc_malloc_fails");
         let p = fails.ite(&lit(0, 64), &Self::pointer(id, &lit(0, 64)));
@@ -317,14 +305,8 @@ impl<'p> Enc<'p> {
             (ExprKind::StringLit(bytes), ty) => {
                 // One object per literal in the text, found by its position.
                 let key = (OBJECT_FRAME, VarId(usize::MAX - inner.span.start));
-                let d = Designated {
-                    when: Bool::from_bool(true),
-                    key,
-                    path: Vec::new(),
-                    ty: ty.clone(),
-                    root_ty: ty.clone(),
-                };
-                let id = self.object(&d, Some(Self::string_value(bytes)), e.span)?;
+                let region = Region::whole(key, ty.clone());
+                let id = self.object(&region, Some(Self::string_value(bytes)), e.span)?;
                 Ok(Val::Bv(Self::pointer(id, &lit(0, 64))))
             }
             _ => Err(unsupported(e.span, "this array is not modelled as a pointer")),
@@ -338,7 +320,7 @@ impl<'p> Enc<'p> {
         self.objects
             .iter()
             .enumerate()
-            .filter(|(_, o)| match &o.ty {
+            .filter(|(_, o)| match &o.region.ty {
                 CType::Array(e, _) | CType::Vla(e) => **e == *ty,
                 t => t == ty,
             })
@@ -346,43 +328,31 @@ impl<'p> Enc<'p> {
             .collect()
     }
 
-    /// Object `i` as `*p` sees it: its value (where the state has none
-    /// at its key, the first value or a fresh one), the element at `p`'s
-    /// offset, and when `p` names that element.
-    fn seen_through(&mut self, p: &BV, i: usize, ty: &CType, span: Span, st: &mut State) -> R<Seen> {
-        let key = self.objects[i].key;
-        let root = match st.vals.get(&key) {
-            Some(v) => v.clone(),
-            None => {
-                let root = self.objects.iter().find(|o| o.key == key && o.path.is_empty());
-                let v = match root.and_then(|o| o.init.clone()) {
-                    Some(v) => v,
-                    None => self.fresh(&self.objects[i].root_ty.clone(), span)?,
-                };
-                st.vals.insert(key, v.clone());
-                v
-            }
+    /// Object `i` as `*p` sees it: the whole value it lives in (where the
+    /// state has none at its key, the first value or a fresh one), the
+    /// parts down to the element `p` names, and when `p` names it.
+    fn seen_through(&mut self, p: &BV, i: usize, span: Span, st: &mut State) -> R<Seen> {
+        let region = self.objects[i].region.clone();
+        let root = match st
+            .vals
+            .get(&region.key)
+            .cloned()
+            .or_else(|| self.object_default(&region.key))
+        {
+            Some(v) => v,
+            None => self.fresh(&region.root_ty, span)?,
         };
-        let o = &self.objects[i];
-        let (root_ty, path, array) = (
-            o.root_ty.clone(),
-            fields(&o.path),
-            matches!(o.ty, CType::Array(..) | CType::Vla(_)),
-        );
-        let (value, _) = self.part_at(root, root_ty, &path, span)?;
-        let (obj, off) = (object_part(p), offset_part(p));
-        let here = obj.eq(lit(i128::from(i as u64 + 1), 64 - OFFSET_BITS));
-        let (element, at) = match &value {
-            Val::Arr(a) if array => (self.select(a, &off, ty, span)?, here),
-            v if !array => (v.clone(), Bool::and(&[here, off.eq(lit(0, 64))])),
-            _ => return Err(unsupported(span, "an object of unexpected shape")),
-        };
+        st.vals.insert(region.key, root.clone());
+        let mut sels: Vec<Sel> = region.path.iter().map(|f| Sel::Field(*f)).collect();
+        if region.is_array() {
+            sels.push(Sel::Index(offset_part(p)));
+        }
         Ok(Seen {
-            key,
-            value,
-            off,
-            element,
-            at,
+            key: region.key,
+            root,
+            root_ty: region.root_ty,
+            sels,
+            at: self.names(p, i),
         })
     }
 
@@ -399,8 +369,9 @@ impl<'p> Enc<'p> {
     ) -> R<Val> {
         let mut value = self.fresh(part_ty, span)?;
         for c in self.candidates(ty) {
-            let s = self.seen_through(p, c, ty, span, st)?;
-            let (part, _) = self.part_at(s.element, ty.clone(), sels, span)?;
+            let mut s = self.seen_through(p, c, span, st)?;
+            s.sels.extend_from_slice(sels);
+            let (part, _) = self.part_at(s.root, s.root_ty, &s.sels, span)?;
             value = self.ite_val(&s.at, &part, &value, span)?;
         }
         Ok(value)
@@ -410,20 +381,11 @@ impl<'p> Enc<'p> {
     /// it may name gets the value where it is the one.
     fn deref_write(&mut self, p: &BV, ty: &CType, sels: &[Sel], value: &Val, span: Span, st: &mut State) -> R<()> {
         for c in self.candidates(ty) {
-            let s = self.seen_through(p, c, ty, span, st)?;
-            let written = self.with_part(&s.element, ty, sels, value.clone(), span)?;
-            let element = self.ite_val(&s.at, &written, &s.element, span)?;
-            let new = match (&s.value, element) {
-                (Val::Arr(a), Val::Bv(b)) => Val::Arr(a.store(&s.off, &b)),
-                (_, element) => element,
-            };
-            let o = &self.objects[c];
-            let (root_ty, path) = (o.root_ty.clone(), fields(&o.path));
-            let root = match st.vals.get(&s.key) {
-                Some(v) => v.clone(),
-                None => return Err(unsupported(span, "internal error: an object without a value")),
-            };
-            let root = self.with_part(&root, &root_ty, &path, new, span)?;
+            let mut s = self.seen_through(p, c, span, st)?;
+            s.sels.extend_from_slice(sels);
+            let (old, _) = self.part_at(s.root.clone(), s.root_ty.clone(), &s.sels, span)?;
+            let new = self.ite_val(&s.at, value, &old, span)?;
+            let root = self.with_part(&s.root, &s.root_ty, &s.sels, new, span)?;
             st.vals.insert(s.key, root);
         }
         Ok(())
@@ -432,24 +394,9 @@ impl<'p> Enc<'p> {
     /// Where an assignment or `++`/`--` stores: a variable's part, or a
     /// part of `*p` (`*p`, `p->f`, `p->a[i]`).
     pub(super) fn place(&mut self, e: &'p Expr, st: &mut State) -> R<Place> {
-        // The chain of members and indices down to the root.
-        let mut chain = Vec::new();
-        let mut root = e;
-        loop {
-            match &root.kind {
-                ExprKind::Member(s, f) => {
-                    chain.push((Some(*f), None));
-                    root = s.skip_implicit();
-                }
-                ExprKind::Index(a, i) => {
-                    chain.push((None, Some(&**i)));
-                    root = a.skip_implicit();
-                }
-                _ => break,
-            }
-        }
+        let (root, sels) = self.selectors(e, st)?;
         let ExprKind::Deref(p) = &root.kind else {
-            return Ok(Place::Path(self.lvalue(e, st)?));
+            return Ok(Place::Path(self.lpath(root, sels)?));
         };
         if root.ty.as_int().is_none() && root.ty.as_struct().is_none() {
             return Err(unsupported(
@@ -458,17 +405,8 @@ impl<'p> Enc<'p> {
             ));
         }
         let ptr = self.eval_bv(p, st)?;
-        let ptr = self.name_bv(ptr);
-        let mut sels = Vec::new();
-        for (field, index) in chain.into_iter().rev() {
-            match (field, index) {
-                (Some(f), _) => sels.push(Sel::Field(f)),
-                (None, Some(i)) => sels.push(Sel::Index(self.index64(i, st)?)),
-                _ => {}
-            }
-        }
         Ok(Place::Deref {
-            ptr,
+            ptr: self.name_bv(ptr),
             pointee: root.ty.clone(),
             sels,
             ty: e.ty.clone(),
