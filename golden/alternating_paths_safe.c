@@ -13,8 +13,7 @@ int main(void)
     _Bool flag = 0;
     unsigned char tracc_q1 = 0;
     while (i < 1000000u) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+        if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
@@ -27,8 +26,7 @@ int main(void)
             y = (unsigned int)((long)y + (long)(tracc_n1 * 2UL));
             i = (unsigned int)((long)i + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
+        } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - x));
@@ -42,7 +40,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = x < 4294967295U && y <= 4294967293U && i + 1U < 1000000U;
+            __CPROVER_assume(!(x < 4294967295U && y <= 4294967293U && i + 1U < 1000000U));
             if (flag) {
                 x = x + 1;
             } else {
@@ -50,7 +48,6 @@ int main(void)
             }
             flag = !flag;
             i++;
-            __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
     }

@@ -15,8 +15,7 @@ int main(void)
     int s = 1;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -24,13 +23,11 @@ int main(void)
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             i = (unsigned int)((long)i + (long)tracc_n1);
             s = tracc_n1 % 2UL == 0UL ? s : -s;
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s != (-2147483647 - 1);
             s = -s;
             i++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(s == (n % 2 == 0 ? 1 : -1));

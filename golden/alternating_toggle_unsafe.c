@@ -12,8 +12,7 @@ int main(void)
     int t = 0;
     _Bool tracc_q1 = 0;
     while (i < 1000001) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -21,13 +20,11 @@ int main(void)
             __CPROVER_assume(i < 1000001 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 1000001);
             i = (unsigned int)((long)i + (long)tracc_n1);
             t = tracc_n1 % 2UL == 0UL ? t : 1 - t;
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = t >= -2147483646;
             t = 1 - t;
             i++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(t == 0);

@@ -15,8 +15,7 @@ int main(void)
     unsigned int i;
     _Bool tracc_q1 = 0;
     for (i = 0; i < 64; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -30,7 +29,6 @@ int main(void)
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 64UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k2] == a[tracc_k2]) });
             __CPROVER_array_copy(a, tracc_a1);
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
         } else {
             a[i] = 2 * i;
             __CPROVER_assume(0);

@@ -17,8 +17,7 @@ int main(void)
     __CPROVER_assume(n <= 300);
     _Bool tracc_q1 = 0;
     for (i = 0; i < n; i += 3) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 3UL);
@@ -29,12 +28,9 @@ int main(void)
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 300UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) && (tracc_k2 - (unsigned long)i) % 3UL == 0UL) || (int)tracc_a1[tracc_k2] == (int)b[tracc_k2]) });
             __CPROVER_array_copy(b, tracc_a1);
             i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = i <= 4294967292U && i < 300U;
             b[i] = 1;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(!(i <= 4294967292U && i < 300U));
         }
     }
     unsigned int k = nondet_uint();

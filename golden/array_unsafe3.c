@@ -19,8 +19,7 @@ int main(void)
     __CPROVER_assume(n >= 1 && n <= 50);
     _Bool tracc_q1 = 0;
     for (i = 0; i < n; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -30,18 +29,14 @@ int main(void)
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 50UL) || ((tracc_n1 != 0UL && tracc_k1 >= (unsigned long)i && tracc_k1 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k1] == a[tracc_k1]) });
             __CPROVER_array_copy(a, tracc_a1);
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = i < 50U;
             a[i] = nondet_int();
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(i >= 50U);
         }
     }
     _Bool tracc_q2 = 0;
     for (i = 0; i + 1 < n; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q2);
+        if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
@@ -52,12 +47,9 @@ int main(void)
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k3; !(tracc_k3 < 50UL) || ((tracc_n2 != 0UL && tracc_k3 >= (unsigned long)i && tracc_k3 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n2 - 1UL))) || tracc_a2[tracc_k3] == b[tracc_k3]) });
             __CPROVER_array_copy(b, tracc_a2);
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
-            tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = i < 4294967295U && i < 50U;
             b[i] = a[i];
-            __CPROVER_assume(!tracc_cov2);
-            tracc_q2 = 0;
+            __CPROVER_assume(!(i < 4294967295U && i < 50U));
         }
     }
     assert(b[n - 1] == a[n - 1]);

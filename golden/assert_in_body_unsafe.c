@@ -15,8 +15,7 @@ int main(void)
     unsigned int i = 0, x = 0;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -25,14 +24,12 @@ int main(void)
             __CPROVER_assume(x < 1000 && (unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 3UL)) < 1000);
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 3UL));
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x <= 4294967292U && x < 1000U;
             __CPROVER_assert(x < 1000, "x stays below 1000");
             x = x + 3;
             i = i + 1;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     return 0;

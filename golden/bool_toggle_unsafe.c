@@ -12,15 +12,13 @@ int main(void)
     _Bool b = 0;
     _Bool tracc_q1 = 0;
     for (i = 0; i < 3000001u; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < 3000001u && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 3000001u);
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             b = (_Bool)!((tracc_n1 - 1UL) % 2UL == 0UL ? b : (_Bool)!b);
-            tracc_q1 = 1;
         } else {
             b = !b;
             __CPROVER_assume(0);

@@ -14,14 +14,12 @@ int main(void)
     unsigned int i = 0;
     _Bool tracc_q1 = 0;
     while (1) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(!(i >= n) && !((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= n));
             i = (unsigned int)((long)i + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i < 4294967295U && !(i >= n);
             if (i >= n) {
@@ -29,7 +27,6 @@ int main(void)
             }
             i++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(i == n);

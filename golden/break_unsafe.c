@@ -16,8 +16,7 @@ int main(void)
     unsigned int i;
     _Bool tracc_q1 = 0;
     for (i = 0; i < 20; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -31,7 +30,6 @@ int main(void)
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 20UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k2] == a[tracc_k2]) });
             __CPROVER_array_copy(a, tracc_a1);
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
         } else {
             a[i] = 3 * i;
             __CPROVER_assume(0);
@@ -41,23 +39,19 @@ int main(void)
     int pos = -1;
     _Bool tracc_q2 = 0;
     for (i = 0; i < 20; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q2);
+        if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < 20U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 20U);
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k3; !(tracc_k3 < 20UL) || (!(tracc_k3 < tracc_n2) || !(a[(unsigned int)((long)i + (long)tracc_k3)] == t)) });
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
-            tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = !(a[i] == t);
             if (a[i] == t) {
                 pos = i;
                 break;
             }
-            __CPROVER_assume(!tracc_cov2);
-            tracc_q2 = 0;
+            __CPROVER_assume(!!(a[i] == t));
         }
     }
     assert(pos != -1);

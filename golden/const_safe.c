@@ -16,8 +16,7 @@ int main(void)
     int last = -1;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -25,7 +24,6 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             flag = 1;
             last = 7;
-            tracc_q1 = 1;
         } else {
             flag = 1;
             last = 7;

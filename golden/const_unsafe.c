@@ -12,15 +12,13 @@ int main(void)
     int done = 0;
     _Bool tracc_q1 = 0;
     while (i < 100000u) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < 100000u && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100000u);
             i = (unsigned int)((long)i + (long)tracc_n1);
             done = 1;
-            tracc_q1 = 1;
         } else {
             done = 1;
             i++;

@@ -14,8 +14,7 @@ int main(void)
     unsigned int i, evens = 0;
     unsigned char tracc_q1 = 0;
     for (i = 0; i < n; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+        if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 2UL);
@@ -26,8 +25,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 2UL)) + 1U;
             evens = (unsigned int)((long)evens + (long)(tracc_n1 - 1UL)) + 1U;
             tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
+        } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i) / 2UL);

@@ -15,8 +15,7 @@ int main(void)
     unsigned int i = 0;
     unsigned char tracc_q1 = 0;
     while (i < 1000000) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+        if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 20UL);
@@ -26,8 +25,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n1 * 20UL));
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
+        } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - x) / 10UL);

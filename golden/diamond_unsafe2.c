@@ -11,8 +11,7 @@ int main(void)
     unsigned int i = 0, a = 0, b = 0;
     unsigned char tracc_q1 = 0;
     while (i < 300000u) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+        if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i) / 3UL);
@@ -24,8 +23,7 @@ int main(void)
             a = (unsigned int)((long)a + (long)tracc_n2);
             b = (unsigned int)((long)b + (long)(tracc_n2 * 2UL));
             tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
+        } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));

@@ -14,8 +14,7 @@ int main(void)
     unsigned int i = 0, x = 0;
     _Bool tracc_q1 = 0;
     do {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -23,13 +22,10 @@ int main(void)
             __CPROVER_assume(tracc_n1 - 1UL == 0UL || (i + 1 < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL - 1UL)) + 1 < n));
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = i < 4294967295U && x <= 4294967293U;
+            __CPROVER_assume(!(i < 4294967295U && x <= 4294967293U));
             x = x + 2;
             i = i + 1;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     } while (i < n);
     assert(x == 2 * i);

@@ -12,21 +12,18 @@ int main(void)
     int k = 0;
     _Bool tracc_q1 = 0;
     do {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)c / 2UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)k));
             c = (unsigned char)((long)c - (long)(tracc_n1 * 2UL));
             k = (int)((long)k + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = c >= 2 && k < 2147483647;
             c = c - 2;
             k = k + 1;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     } while (c != 0);
     assert(k != 5);

@@ -15,8 +15,7 @@ int main(void)
     __CPROVER_assume(n <= 1000000);
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
@@ -27,7 +26,6 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n2);
             x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
             y = (unsigned int)((long)y + (long)tracc_n2);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x <= 4294967293U && y < 4294967295U;
             if (i % 5 == 1 || i % 5 == 3) {
@@ -39,7 +37,6 @@ int main(void)
             }
             i++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(x < 1999990);

@@ -11,8 +11,7 @@ int main(void)
     unsigned int s = 0;
     _Bool tracc_q1 = 0;
     for (int i = 0; i < 1000000; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - s) / 2UL);
@@ -20,12 +19,9 @@ int main(void)
             __CPROVER_assume(i < 1000000 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 1000000);
             s = (unsigned int)((long)s + (long)((tracc_n1 - 1UL) * 2UL)) + 2;
             i = (int)((long)i + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = s <= 4294967293U;
+            __CPROVER_assume(s > 4294967293U);
             s += 2;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(s == 2000000);

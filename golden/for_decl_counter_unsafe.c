@@ -11,8 +11,7 @@ int main(void)
     unsigned long s = 0;
     _Bool tracc_q1 = 0;
     for (long i = 1000000; i > 0; i -= 3) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (18446744073709551615UL - s) / 5UL);
@@ -21,13 +20,11 @@ int main(void)
             __CPROVER_assume(s + 5 > 1666665 || (1666665 - (s + 5)) % 5UL != 0UL || (1666665 - (s + 5)) / 5UL >= tracc_n1);
             s = s + (tracc_n1 - 1UL) * 5UL + 5;
             i = (tracc_n1 - 1UL) * 3UL <= 9223372036854775807UL ? i - (long)((tracc_n1 - 1UL) * 3UL) : -(long)((tracc_n1 - 1UL) * 3UL - (unsigned long)i - 1UL) - 1L;
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s <= 18446744073709551610UL && s != 1666660UL;
             s += 5;
             assert(s != 1666665);
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     return 0;

@@ -14,8 +14,7 @@ int main(void)
     unsigned int i, cnt = 0;
     _Bool tracc_q1 = 0;
     for (i = 0; i < n; i += 3) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 3UL);
@@ -23,12 +22,9 @@ int main(void)
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < n);
             i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             cnt = (unsigned int)((long)cnt + (long)(tracc_n1 - 1UL)) + 1U;
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = i <= 4294967292U && cnt < 4294967295U;
+            __CPROVER_assume(!(i <= 4294967292U && cnt < 4294967295U));
             cnt++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(cnt == n / 3 + (n % 3 != 0));

@@ -12,15 +12,13 @@ int main(void)
     int last = 0;
     _Bool tracc_q1 = 0;
     for (i = 1; i < 100; i += 3) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i) / 3UL);
             __CPROVER_assume(i < 100 && (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < 100);
             last = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             i = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
-            tracc_q1 = 1;
         } else {
             last = i;
             __CPROVER_assume(0);

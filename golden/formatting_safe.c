@@ -24,8 +24,7 @@ main ( void ) {	/* brace on the same line, then a tab */
 	      y  =  0;   /* one declaration split across lines */
     _Bool tracc_q1 = 0;
     while (x<n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
@@ -33,13 +32,10 @@ main ( void ) {	/* brace on the same line, then a tab */
             __CPROVER_assume(x<n && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < n);
             x = (unsigned int)((long)x + (long)tracc_n1);
             y = (unsigned int)((long)y + (long)(tracc_n1 * 2UL));
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = y <= 4294967293U;
+            __CPROVER_assume(y > 4294967293U);
             x=x+1 ;
             y+= 2;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
 	assert( y==2*x ); assert(x  ==  n

@@ -24,8 +24,7 @@ int main(void)
     unsigned int i = 0, x = 0;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -33,13 +32,11 @@ int main(void)
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x <= 4294967293U;
             x = add_two(x);
             i = next_index(i);
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(x == 2 * n);

@@ -12,15 +12,13 @@ int main(void)
     unsigned int i;
     _Bool tracc_q1 = 0;
     for (i = 0; i < 1000000; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < 1000000 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 1000000);
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             y = (unsigned int)((tracc_n1 < 32UL ? ((tracc_n1 & 1UL) != 0UL ? 2UL : 1UL) * ((tracc_n1 & 2UL) != 0UL ? 4UL : 1UL) * ((tracc_n1 & 4UL) != 0UL ? 16UL : 1UL) * ((tracc_n1 & 8UL) != 0UL ? 256UL : 1UL) * ((tracc_n1 & 16UL) != 0UL ? 65536UL : 1UL) : 0UL) * (unsigned long)y % 4294967296UL);
-            tracc_q1 = 1;
         } else {
             y *= 2;
             __CPROVER_assume(0);

@@ -13,8 +13,7 @@ int main(void)
     unsigned int i = 0;
     _Bool tracc_q1 = 0;
     while (i < 100000) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k) / 2UL);
@@ -23,14 +22,12 @@ int main(void)
             k = (unsigned int)((long)k + (long)(tracc_n1 * 2UL));
             i = (unsigned int)((long)i + (long)tracc_n1);
             g = (unsigned char)((((((tracc_n1 & 1UL) != 0UL ? 5UL : 1UL) * ((tracc_n1 & 2UL) != 0UL ? 25UL : 1UL) * ((tracc_n1 & 4UL) != 0UL ? 625UL : 1UL) * ((tracc_n1 & 8UL) != 0UL ? 481UL : 1UL) * ((tracc_n1 & 16UL) != 0UL ? 961UL : 1UL) * ((tracc_n1 & 32UL) != 0UL ? 897UL : 1UL) * ((tracc_n1 & 64UL) != 0UL ? 769UL : 1UL) * ((tracc_n1 & 128UL) != 0UL ? 513UL : 1UL) * ((unsigned long)g * 4UL + 3UL) - 3UL) % 1024UL) >> 2UL) % 256UL);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = k <= 4294967293U;
             k += 2;
             g = 5 * g + 3;
             i++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(g == 167);

@@ -15,8 +15,7 @@ int main(void)
     int found = 0;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -25,7 +24,6 @@ int main(void)
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 10UL) || (!(tracc_k1 < tracc_n1) || !(7 * (unsigned int)((long)i + (long)tracc_k1) % 10 == 3)) });
             i = (unsigned int)((long)i + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = i <= 613566756U && !(7U * i % 10U == 3U);
             if (7 * i % 10 == 3) {
@@ -34,7 +32,6 @@ int main(void)
             }
             i++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
 out:

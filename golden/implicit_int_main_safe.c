@@ -16,14 +16,12 @@ main()
     int i = 0;
     _Bool tracc_q1 = 0;
     while (i < x) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
             __CPROVER_assume(i < x && (int)((long)i + (long)(tracc_n1 - 1UL)) < x);
             i = (int)((long)i + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             i++;
             __CPROVER_assume(0);

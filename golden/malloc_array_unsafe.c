@@ -24,14 +24,12 @@ int main(void)
     }
     _Bool tracc_q1 = 0;
     while (k < 1000000) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
             __CPROVER_assume(k < 1000000 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 1000000);
             k = (unsigned int)((long)k + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             k++;
             __CPROVER_assume(0);

@@ -15,8 +15,7 @@ int main(void)
     unsigned long total = 0;
     _Bool tracc_q1 = 0;
     while (s < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)s));
@@ -26,13 +25,10 @@ int main(void)
             __CPROVER_assume(s < n && (unsigned short)((long)s + (long)(tracc_n1 - 1UL)) < n);
             total = total + ((unsigned long)s * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL));
             s = (unsigned short)((long)s + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = (unsigned long)s * 1UL <= 18446744073709551615UL - total;
+            __CPROVER_assume((unsigned long)s * 1UL > 18446744073709551615UL - total);
             total = total + s;
             s++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     unsigned long m = n;

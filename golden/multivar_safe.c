@@ -14,8 +14,7 @@ int main(void)
     unsigned int i = 0, x = 0, y = 0, z = 0;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -27,15 +26,12 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
             y = (unsigned int)((long)y + (long)(tracc_n1 * 3UL));
             z = (unsigned int)((long)z - (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = x <= 4294967293U && y <= 4294967292U && z >= 1U;
+            __CPROVER_assume(!(x <= 4294967293U && y <= 4294967292U && z >= 1U));
             x = x + 2;
             y = y + 3;
             z = z - 1;
             i = i + 1;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(i == n);

@@ -17,8 +17,7 @@ int main(void)
     unsigned int i = 0;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
@@ -28,14 +27,12 @@ int main(void)
             x = (int)((long)x + (long)tracc_n1);
             y = (int)((long)y + (long)(tracc_n1 * 2UL));
             i = (unsigned int)((long)i + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x < 2147483647 && y <= 2147483645;
             x = x + 1;
             y = y + 2;
             i++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(x + y < 3010);

@@ -13,8 +13,7 @@ int main(void)
     int y = 0;
     _Bool tracc_q1 = 0;
     while (i < 1000000u) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 3UL);
@@ -23,21 +22,18 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n1 * 3UL));
             i = (unsigned int)((long)i + (long)tracc_n1);
             y = (int)7L;
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x <= 4294967292U;
             x += 3;
             y = 0;
             _Bool tracc_q2 = 0;
             while (y < 7) {
-                if (nondet_bool()) {
-                    __CPROVER_assume(!tracc_q2);
+                if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
                     unsigned long tracc_n2 = nondet_ulong();
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)y));
                     __CPROVER_assume(y < 7 && (int)((long)y + (long)(tracc_n2 - 1UL)) < 7);
                     y = (int)((long)y + (long)tracc_n2);
-                    tracc_q2 = 1;
                 } else {
                     y++;
                     __CPROVER_assume(0);
@@ -45,7 +41,6 @@ int main(void)
             }
             i++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(x == 3000000u);

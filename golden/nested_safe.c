@@ -16,8 +16,7 @@ int main(void)
     unsigned int i, j, c = 0;
     _Bool tracc_q1 = 0;
     for (i = 0; i < n; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -28,13 +27,11 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             j = (unsigned int)(long)n;
             c = (unsigned int)((long)n - (long)(unsigned int)0 + (long)(unsigned int)((long)c + (long)((tracc_n1 - 1UL) * (unsigned long)n)));
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = n <= 0U || 1UL <= (unsigned long)(4294967295U - c) / (unsigned long)n;
             _Bool tracc_q2 = 0;
             for (j = 0; j < n; j++) {
-                if (nondet_bool()) {
-                    __CPROVER_assume(!tracc_q2);
+                if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
                     unsigned long tracc_n2 = nondet_ulong();
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - j));
@@ -42,16 +39,12 @@ int main(void)
                     __CPROVER_assume(j < n && (unsigned int)((long)j + (long)(tracc_n2 - 1UL)) < n);
                     j = (unsigned int)((long)j + (long)(tracc_n2 - 1UL));
                     c = (unsigned int)((long)c + (long)(tracc_n2 - 1UL)) + 1U;
-                    tracc_q2 = 1;
                 } else {
-                    _Bool tracc_cov2 = c < 4294967295U;
+                    __CPROVER_assume(c >= 4294967295U);
                     c++;
-                    __CPROVER_assume(!tracc_cov2);
-                    tracc_q2 = 0;
                 }
             }
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(c == n * n);

@@ -13,8 +13,7 @@ int main(void)
     int j, k;
     _Bool tracc_q1 = 0;
     for (i = 0; i < 100000u; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - s) / 40UL);
@@ -24,13 +23,11 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             j = (int)4L;
             k = (int)5L;
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s <= 4294967255U;
             _Bool tracc_q2 = 0;
             for (j = 0; j < 4; j++) {
-                if (nondet_bool()) {
-                    __CPROVER_assume(!tracc_q2);
+                if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
                     unsigned long tracc_n2 = nondet_ulong();
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - s) / 10UL);
@@ -39,13 +36,11 @@ int main(void)
                     s = (unsigned int)((long)(unsigned int)((long)s + (long)((tracc_n2 - 1UL) * 10UL)) - 2L * (long)0 + 10L);
                     j = (int)((long)j + (long)(tracc_n2 - 1UL));
                     k = (int)5L;
-                    tracc_q2 = 1;
                 } else {
                     _Bool tracc_cov2 = s <= 4294967285U;
                     _Bool tracc_q3 = 0;
                     for (k = 0; k < 5; k++) {
-                        if (nondet_bool()) {
-                            __CPROVER_assume(!tracc_q3);
+                        if ((tracc_q3 = !tracc_q3 && nondet_bool())) {
                             unsigned long tracc_n3 = nondet_ulong();
                             __CPROVER_assume(tracc_n3 >= 1UL);
                             __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - s) / 2UL);
@@ -53,20 +48,15 @@ int main(void)
                             __CPROVER_assume(k < 5 && (int)((long)k + (long)(tracc_n3 - 1UL)) < 5);
                             s = (unsigned int)((long)s + (long)((tracc_n3 - 1UL) * 2UL)) + 2;
                             k = (int)((long)k + (long)(tracc_n3 - 1UL));
-                            tracc_q3 = 1;
                         } else {
-                            _Bool tracc_cov3 = s <= 4294967293U;
+                            __CPROVER_assume(s > 4294967293U);
                             s += 2;
-                            __CPROVER_assume(!tracc_cov3);
-                            tracc_q3 = 0;
                         }
                     }
                     __CPROVER_assume(!tracc_cov2);
-                    tracc_q2 = 0;
                 }
             }
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(s == 4000000u);

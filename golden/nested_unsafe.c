@@ -12,8 +12,7 @@ int main(void)
     int c = 0;
     _Bool tracc_q1 = 0;
     for (i = 0; i < 10; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(32767L - (long)i));
@@ -21,13 +20,10 @@ int main(void)
             __CPROVER_assume(!((short)0 < i) && !((short)0 < (short)((long)i + (long)(tracc_n1 - 1UL))));
             i = (short)((long)i + (long)(tracc_n1 - 1UL));
             j = (short)0;
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = i <= 0;
             _Bool tracc_q2 = 0;
             for (j = 0; j < i; j++) {
-                if (nondet_bool()) {
-                    __CPROVER_assume(!tracc_q2);
+                if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
                     unsigned long tracc_n2 = nondet_ulong();
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(32767L - (long)j));
@@ -35,16 +31,13 @@ int main(void)
                     __CPROVER_assume(j < i && (short)((long)j + (long)(tracc_n2 - 1UL)) < i);
                     j = (short)((long)j + (long)(tracc_n2 - 1UL));
                     c = (int)((long)c + (long)(tracc_n2 - 1UL)) + 1;
-                    tracc_q2 = 1;
                 } else {
                     _Bool tracc_cov2 = c < 2147483647;
                     c++;
                     __CPROVER_assume(!tracc_cov2);
-                    tracc_q2 = 0;
                 }
             }
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(i > 0);
         }
     }
     assert(c != 45);

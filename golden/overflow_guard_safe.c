@@ -15,13 +15,11 @@ int main(void)
     __CPROVER_assume(x >= 2147483547);
     _Bool tracc_q1 = 0;
     while (x < 2147483647) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
             x = (int)((long)x + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             x = x + 1;
             __CPROVER_assume(0);

@@ -12,8 +12,7 @@ int main(void)
     unsigned int k = 0;
     _Bool tracc_q1 = 0;
     while (k < 300) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned char)((int)255 - (int)c));
@@ -21,13 +20,11 @@ int main(void)
             __CPROVER_assume(k < 300 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 300);
             c = (unsigned char)((long)c + (long)tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = c < 255;
             c = c + 1;
             k = k + 1;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(c == 44);

@@ -12,8 +12,7 @@ int main(void)
     int i;
     _Bool tracc_q1 = 0;
     for (i = 0; i < 100; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
@@ -21,12 +20,10 @@ int main(void)
             __CPROVER_assume(i < 100 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 100);
             x = (int)((long)x + (long)(tracc_n1 - 1UL)) + 1;
             i = (int)((long)i + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = x < 2147483647;
             x++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(x > 0);

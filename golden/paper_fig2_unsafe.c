@@ -14,21 +14,17 @@ int main(void)
     unsigned int x = N, y = 0;
     _Bool tracc_q1 = 0;
     while (x > 0) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)x);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - y));
             x = (unsigned int)((long)x - (long)tracc_n1);
             y = (unsigned int)((long)y + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = y < 4294967295U;
+            __CPROVER_assume(y >= 4294967295U);
             x = x - 1;
             y = y + 1;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(y != N);

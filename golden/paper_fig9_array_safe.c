@@ -18,8 +18,7 @@ int main(void)
     __CPROVER_assume(N <= 100);
     _Bool tracc_q1 = 0;
     for (i = 0; i < N; i = i + 1) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -34,19 +33,15 @@ int main(void)
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k4; !(tracc_k4 < 100UL) || ((tracc_n1 != 0UL && tracc_k4 >= (unsigned long)i && tracc_k4 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a2[tracc_k4] == b[tracc_k4]) });
             __CPROVER_array_copy(b, tracc_a2);
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = i < 100U;
             a[i] = nondet_short();
             b[i] = nondet_short();
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
+            __CPROVER_assume(i >= 100U);
         }
     }
     _Bool tracc_q2 = 0;
     for (i = 0; i < N; i = i + 1) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q2);
+        if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
@@ -58,18 +53,14 @@ int main(void)
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k7; !(tracc_k7 < 100UL) || ((tracc_n2 != 0UL && tracc_k7 >= (unsigned long)i && tracc_k7 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n2 - 1UL))) || tracc_a3[tracc_k7] == c[tracc_k7]) });
             __CPROVER_array_copy(c, tracc_a3);
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
-            tracc_q2 = 1;
         } else {
-            _Bool tracc_cov2 = i < 100U && (b[i] >= 0 ? a[i] <= 2147483647 - b[i] : a[i] >= (-2147483647 - 1) - b[i]);
             c[i] = a[i] + b[i];
-            __CPROVER_assume(!tracc_cov2);
-            tracc_q2 = 0;
+            __CPROVER_assume(!(i < 100U && (b[i] >= 0 ? a[i] <= 2147483647 - b[i] : a[i] >= (-2147483647 - 1) - b[i])));
         }
     }
     _Bool tracc_q3 = 0;
     for (i = 0; i < N; i = i + 1) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q3);
+        if ((tracc_q3 = !tracc_q3 && nondet_bool())) {
             unsigned long tracc_n3 = nondet_ulong();
             __CPROVER_assume(tracc_n3 >= 1UL);
             __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - i));
@@ -77,12 +68,9 @@ int main(void)
             __CPROVER_assume(i < N && (unsigned int)((long)i + (long)(tracc_n3 - 1UL)) < N);
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k8; !(tracc_k8 < 100UL) || (!(tracc_k8 < tracc_n3) || c[(unsigned int)((long)i + (long)tracc_k8)] == a[(unsigned int)((long)i + (long)tracc_k8)] + b[(unsigned int)((long)i + (long)tracc_k8)]) });
             i = (unsigned int)((long)i + (long)(tracc_n3 - 1UL));
-            tracc_q3 = 1;
         } else {
-            _Bool tracc_cov3 = i < 100U && c[i] == a[i] + b[i];
             assert(c[i] == a[i] + b[i]);
-            __CPROVER_assume(!tracc_cov3);
-            tracc_q3 = 0;
+            __CPROVER_assume(!(i < 100U && c[i] == a[i] + b[i]));
         }
     }
     return 0;

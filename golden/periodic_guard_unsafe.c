@@ -12,8 +12,7 @@ int main(void)
     unsigned int count = 0;
     unsigned char tracc_q1 = 0;
     while (j < 6000000) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+        if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - j) / 6UL);
@@ -23,8 +22,7 @@ int main(void)
             j = (unsigned int)((long)j + (long)(tracc_n2 * 6UL));
             count = (unsigned int)0 + 1U + 1U;
             tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
+        } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - j) / 3UL);

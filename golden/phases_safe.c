@@ -15,8 +15,7 @@ int main(void)
     unsigned int x = 0;
     unsigned char tracc_q1 = 0;
     while (x < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+        if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
@@ -24,8 +23,7 @@ int main(void)
             __CPROVER_assume(x < m && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < m);
             x = (unsigned int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
+        } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - x) / 2UL);
@@ -34,13 +32,12 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (x < 4294967295U && x < n && x < m) || (x <= 4294967293U && x < n && !(x < m));
+            __CPROVER_assume(!((x < 4294967295U && x < n && x < m) || (x <= 4294967293U && x < n && !(x < m))));
             if (x < m) {
                 x = x + 1;
             } else {
                 x = x + 2;
             }
-            __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
     }

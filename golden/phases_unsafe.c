@@ -11,8 +11,7 @@ int main(void)
     int x = 0;
     unsigned char tracc_q1 = 0;
     while (x < 100) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+        if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
@@ -20,8 +19,7 @@ int main(void)
             __CPROVER_assume(x < 51 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 51);
             x = (int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
+        } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)x) / 2UL);

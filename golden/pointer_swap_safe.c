@@ -20,14 +20,12 @@ int main(void)
     swap(&x, &y);
     _Bool tracc_q1 = 0;
     while (i < 1000000) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < 1000000 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 1000000);
             i = (unsigned int)((long)i + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             i++;
             __CPROVER_assume(0);

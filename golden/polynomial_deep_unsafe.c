@@ -12,8 +12,7 @@ int main(void)
     unsigned int i = 0;
     _Bool tracc_q1 = 0;
     while (i < 100000) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -23,13 +22,10 @@ int main(void)
             __CPROVER_assume(i < 100000 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100000);
             s = s + (unsigned long long)((unsigned long)i * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL));
             i = (unsigned int)((long)i + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = (unsigned long)i * 1UL <= (unsigned long)(18446744073709551615ULL - s);
+            __CPROVER_assume((unsigned long)i * 1UL > (unsigned long)(18446744073709551615ULL - s));
             s = s + i;
             i = i + 1;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(s != 4999950000ULL);

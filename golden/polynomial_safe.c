@@ -16,8 +16,7 @@ int main(void)
     unsigned int x = 0, y = 0;
     _Bool tracc_q1 = 0;
     while (x < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x));
@@ -27,13 +26,10 @@ int main(void)
             __CPROVER_assume(x < n && (unsigned int)((long)x + (long)(tracc_n1 - 1UL)) < n);
             y = (unsigned int)((unsigned long)y + (unsigned long)x * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL));
             x = (unsigned int)((long)x + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = (unsigned long)y + (unsigned long)x * 1UL <= 4294967295UL;
+            __CPROVER_assume((unsigned long)y + (unsigned long)x * 1UL > 4294967295UL);
             y = y + x;
             x = x + 1;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(2 * y == n * (n - 1));

@@ -15,8 +15,7 @@ int main(void)
     unsigned long long s = 0;
     _Bool tracc_q1 = 0;
     for (i = 0; i < n; i++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -26,12 +25,9 @@ int main(void)
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             s = s + (unsigned long long)((unsigned long)i * (tracc_n1 - 1UL) + (tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) + (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = (unsigned long)i * 1UL <= (unsigned long)(18446744073709551615ULL - s);
+            __CPROVER_assume((unsigned long)i * 1UL > (unsigned long)(18446744073709551615ULL - s));
             s += i;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(s < 1000000);

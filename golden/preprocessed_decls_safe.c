@@ -21,8 +21,7 @@ int main(void)
     if (n > 1000000) return 0;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -30,13 +29,10 @@ int main(void)
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             i = (unsigned int)((long)i + (long)tracc_n1);
             s = (unsigned int)((long)s + (long)(tracc_n1 * 2UL));
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = s <= 4294967293U;
+            __CPROVER_assume(s > 4294967293U);
             i++;
             s += 2;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     if (s != 2 * n) {

@@ -12,8 +12,7 @@ int main(void)
     unsigned int k = 0;
     _Bool tracc_q1 = 0;
     while (k < 5) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)s));
@@ -21,14 +20,12 @@ int main(void)
             __CPROVER_assume(k < 5 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 5);
             s = (unsigned short)((long)s + (long)tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = s < 65535;
             assert(s + 1 > s);
             s++;
             k++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(s == 4);

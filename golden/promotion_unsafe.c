@@ -12,14 +12,12 @@ int main(void)
     int neg = -1;
     _Bool tracc_q1 = 0;
     while (u < 10) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - u));
             __CPROVER_assume(u < 10 && (unsigned int)((long)u + (long)(tracc_n1 - 1UL)) < 10);
             u = (unsigned int)((long)u + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             u++;
             __CPROVER_assume(0);

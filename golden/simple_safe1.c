@@ -14,14 +14,12 @@ int main(void)
     unsigned int i = 0;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             i = (unsigned int)((long)i + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             i++;
             __CPROVER_assume(0);

@@ -14,21 +14,17 @@ int main(void)
     unsigned int steps = 0;
     _Bool tracc_q1 = 0;
     while (c > 0) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)c);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - steps));
             c = (unsigned char)((long)c - (long)tracc_n1);
             steps = (unsigned int)((long)steps + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = steps < 4294967295U;
+            __CPROVER_assume(steps >= 4294967295U);
             c--;
             steps++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(c == 0);

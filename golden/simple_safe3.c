@@ -13,14 +13,12 @@ int main(void)
     unsigned short s = nondet_ushort();
     _Bool tracc_q1 = 0;
     while (s < 50000) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)s));
             __CPROVER_assume(s < 50000 && (unsigned short)((long)s + (long)(tracc_n1 - 1UL)) < 50000);
             s = (unsigned short)((long)s + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             s++;
             __CPROVER_assume(0);

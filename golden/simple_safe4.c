@@ -17,8 +17,7 @@ int main(void)
     long j = 0;
     _Bool tracc_q1 = 0;
     while (i > 0) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (i < 0L ? (unsigned long)(i - (-9223372036854775807L - 1L)) : (unsigned long)i + 9223372036854775807UL + 1UL));
@@ -26,13 +25,11 @@ int main(void)
             __CPROVER_assume(i > 0 && (tracc_n1 - 1UL <= 9223372036854775807UL ? i - (long)(tracc_n1 - 1UL) : -(long)(tracc_n1 - 1UL - (unsigned long)i - 1UL) - 1L) > 0);
             i = tracc_n1 <= 9223372036854775807UL ? i - (long)tracc_n1 : -(long)(tracc_n1 - (unsigned long)i - 1UL) - 1L;
             j = tracc_n1 <= 9223372036854775807UL ? j + (long)tracc_n1 : (long)(tracc_n1 - (unsigned long)-(j + 1L) - 1UL);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = j < 9223372036854775807L;
             i = i - 1;
             j = j + 1;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(i == 0);

@@ -12,8 +12,7 @@ int main(void)
     int k = 0;
     _Bool tracc_q1 = 0;
     while (c > -90) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)((long)c - -128L));
@@ -21,13 +20,11 @@ int main(void)
             __CPROVER_assume(c > -90 && (signed char)((long)c - (long)(tracc_n1 - 1UL)) > -90);
             c = (signed char)((long)c - (long)tracc_n1);
             k = (int)((long)k + (long)tracc_n1);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = k < 2147483647;
             c--;
             k++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(k != 180);

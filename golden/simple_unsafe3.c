@@ -14,21 +14,17 @@ int main(void)
     unsigned short t = 0;
     _Bool tracc_q1 = 0;
     while (s != 0) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(unsigned short)((int)65535 - (int)t));
             __CPROVER_assume(tracc_n1 <= (0UL - (unsigned long)s) % 65536UL * 65535UL % 65536UL);
             t = (unsigned short)((long)t + (long)tracc_n1);
             s = (unsigned short)(((unsigned long)s + tracc_n1 * 65535UL) % 65536UL);
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = t < 65535;
+            __CPROVER_assume(t >= 65535);
             s--;
             t++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(t < 1000);

@@ -17,8 +17,7 @@ int main(void)
     int16_t parity = 0;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -28,14 +27,12 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             acc = acc + tracc_n1 * 5UL;
             parity = tracc_n1 % 2UL == 0UL ? parity : (short)(1 - parity);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = acc <= 18446744073709551610UL && parity >= -32766;
             acc = acc + 5;
             parity = 1 - parity;
             i = i + 1;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(acc == 5 * (uint64_t)n);

@@ -13,8 +13,7 @@ int main(void)
     uint16_t k;
     _Bool tracc_q1 = 0;
     for (k = 0; k < 150; k++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(127L - (long)c));
@@ -22,12 +21,10 @@ int main(void)
             __CPROVER_assume(k < 150 && (unsigned short)((long)k + (long)(tracc_n1 - 1UL)) < 150);
             c = (signed char)((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1);
             k = (unsigned short)((long)k + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = c < 127;
             c++;
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(c >= 0);

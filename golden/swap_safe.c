@@ -15,8 +15,7 @@ int main(void)
     int x = 3, y = 8;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -25,7 +24,6 @@ int main(void)
             int tracc_s1 = x;
             x = tracc_n1 % 2UL == 0UL ? tracc_s1 : y;
             y = tracc_n1 % 2UL == 0UL ? y : tracc_s1;
-            tracc_q1 = 1;
         } else {
             {
                 int t = x;

@@ -12,8 +12,7 @@ int main(void)
     long x = 1, y = -1;
     _Bool tracc_q1 = 0;
     while (i < 2000001) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -22,7 +21,6 @@ int main(void)
             long tracc_s1 = x;
             x = tracc_n1 % 2UL == 0UL ? tracc_s1 : y;
             y = tracc_n1 % 2UL == 0UL ? y : tracc_s1;
-            tracc_q1 = 1;
         } else {
             {
                 long t = x;

@@ -14,8 +14,7 @@ int main(void)
     unsigned int i = 0, a = 0, b = 0, c = 0, d = 0;
     unsigned char tracc_q1 = 0;
     while (i < n) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+        if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 4UL);
@@ -32,8 +31,7 @@ int main(void)
             b = (unsigned int)((long)b + (long)tracc_n1);
             c = (unsigned int)((long)c + (long)(tracc_n1 * 2UL));
             tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
+        } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i) / 4UL);
@@ -50,8 +48,7 @@ int main(void)
             b = (unsigned int)((long)b + (long)tracc_n2);
             c = (unsigned int)((long)c + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 3);
+        } else if (tracc_q1 != 3 && nondet_bool()) {
             unsigned long tracc_n3 = nondet_ulong();
             __CPROVER_assume(tracc_n3 >= 1UL);
             __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - i) / 4UL);
@@ -68,8 +65,7 @@ int main(void)
             b = (unsigned int)((long)b + (long)tracc_n3);
             c = (unsigned int)((long)c + (long)(tracc_n3 * 2UL));
             tracc_q1 = 3;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 4);
+        } else if (tracc_q1 != 4 && nondet_bool()) {
             unsigned long tracc_n4 = nondet_ulong();
             __CPROVER_assume(tracc_n4 >= 1UL);
             __CPROVER_assume(tracc_n4 <= (unsigned long)(4294967295U - i) / 4UL);

@@ -12,8 +12,7 @@ int main(void)
     int k;
     unsigned char tracc_q1 = 0;
     for (k = 0; k < 30; k++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 1);
+        if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)k));
@@ -22,8 +21,7 @@ int main(void)
             state = 1;
             k = (int)((long)k + (long)(tracc_n1 - 1UL));
             tracc_q1 = 1;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 2);
+        } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)k));
@@ -31,8 +29,7 @@ int main(void)
             __CPROVER_assume(state != 0 && state != 1 && state != 2);
             k = (int)((long)k + (long)(tracc_n2 - 1UL));
             tracc_q1 = 2;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 3);
+        } else if (tracc_q1 != 3 && nondet_bool()) {
             unsigned long tracc_n3 = nondet_ulong();
             __CPROVER_assume(tracc_n3 >= 1UL);
             __CPROVER_assume(tracc_n3 <= (unsigned long)(2147483647L - (long)k));
@@ -41,8 +38,7 @@ int main(void)
             state = 0;
             k = (int)((long)k + (long)(tracc_n3 - 1UL));
             tracc_q1 = 3;
-        } else if (nondet_bool()) {
-            __CPROVER_assume(tracc_q1 != 4);
+        } else if (tracc_q1 != 4 && nondet_bool()) {
             unsigned long tracc_n4 = nondet_ulong();
             __CPROVER_assume(tracc_n4 >= 1UL);
             __CPROVER_assume(tracc_n4 <= (unsigned long)(2147483647L - (long)k));

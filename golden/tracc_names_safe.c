@@ -13,8 +13,7 @@ int main(void)
     unsigned int tracc_cov1 = 7;
     _Bool tracc2_q1 = 0;
     while (tracc_n1 < 100000) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc2_q1);
+        if ((tracc2_q1 = !tracc2_q1 && nondet_bool())) {
             unsigned long tracc2_n1 = nondet_ulong();
             __CPROVER_assume(tracc2_n1 >= 1UL);
             __CPROVER_assume(tracc2_n1 <= (unsigned long)(4294967295U - tracc_n1));
@@ -22,13 +21,10 @@ int main(void)
             __CPROVER_assume(tracc_n1 < 100000 && (unsigned int)((long)tracc_n1 + (long)(tracc2_n1 - 1UL)) < 100000);
             tracc_n1 = (unsigned int)((long)tracc_n1 + (long)tracc2_n1);
             tracc_q1 = (unsigned int)((long)tracc_q1 + (long)(tracc2_n1 * 2UL));
-            tracc2_q1 = 1;
         } else {
-            _Bool tracc2_cov1 = tracc_q1 <= 4294967293U;
+            __CPROVER_assume(tracc_q1 > 4294967293U);
             tracc_n1++;
             tracc_q1 += 2;
-            __CPROVER_assume(!tracc2_cov1);
-            tracc2_q1 = 0;
         }
     }
     assert(tracc_q1 == 200000 && tracc_cov1 == 7);

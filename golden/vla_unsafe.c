@@ -20,8 +20,7 @@ int main(void)
     unsigned int s = 0;
     _Bool tracc_q1 = 0;
     for (unsigned int j = 0; j < 1000000u; j++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - s) / 3UL);
@@ -29,12 +28,9 @@ int main(void)
             __CPROVER_assume(j < 1000000u && (unsigned int)((long)j + (long)(tracc_n1 - 1UL)) < 1000000u);
             s = (unsigned int)((long)s + (long)((tracc_n1 - 1UL) * 3UL)) + 3;
             j = (unsigned int)((long)j + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = s <= 4294967292U;
+            __CPROVER_assume(s > 4294967292U);
             s += 3;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(s == 3000000u);

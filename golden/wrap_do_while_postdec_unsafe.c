@@ -12,8 +12,7 @@ int main(void)
     unsigned int k = 0;
     _Bool tracc_q1 = 0;
     do {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)c);
@@ -21,12 +20,9 @@ int main(void)
             __CPROVER_assume(c < 254 || (unsigned long)((long)c - (long)254) >= tracc_n1 - 1UL);
             c = (unsigned char)((long)c - (long)(tracc_n1 - 1UL));
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = c > 0 && k < 4294967295U;
+            __CPROVER_assume(!(c > 0 && k < 4294967295U));
             k++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     } while (c-- != 254);
     assert(k != 5);

@@ -12,20 +12,16 @@ int main(void)
     unsigned int k = 0;
     _Bool tracc_q1 = 0;
     for (c = 100; c != 200; c--) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
             __CPROVER_assume(tracc_n1 <= (200UL - (unsigned long)c) % 256UL * 255UL % 256UL);
             k = (unsigned int)((long)k + (long)tracc_n1);
             c = (unsigned char)(((unsigned long)c + (tracc_n1 - 1UL) * 255UL) % 256UL);
-            tracc_q1 = 1;
         } else {
-            _Bool tracc_cov1 = k < 4294967295U;
+            __CPROVER_assume(k >= 4294967295U);
             k++;
-            __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(k != 156);

@@ -12,8 +12,7 @@ int main(void)
     unsigned int k = 0;
     _Bool tracc_q1 = 0;
     for (c = 32761; c >= -32768; c++) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(32767L - (long)c));
@@ -21,13 +20,11 @@ int main(void)
             __CPROVER_assume(k + 1U > 10 || (unsigned long)((long)10 - (long)(k + 1U)) >= tracc_n1);
             c = (short)((long)c + (long)(tracc_n1 - 1UL));
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = c < 32767 && k < 4294967295U && k != 9U;
             k++;
             assert(k != 10);
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     return 0;

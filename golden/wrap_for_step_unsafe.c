@@ -12,21 +12,18 @@ int main(void)
     unsigned int k = 0;
     _Bool tracc_q1 = 0;
     for (i = 0; i <= 4294967295u; i += 1000000) {
-        if (nondet_bool()) {
-            __CPROVER_assume(!tracc_q1);
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
             __CPROVER_assume(k + 1U > 5000 || (unsigned long)((long)5000 - (long)(k + 1U)) >= tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
             i = (unsigned int)(((unsigned long)i + (tracc_n1 - 1UL) * 1000000UL) % 4294967296UL);
-            tracc_q1 = 1;
         } else {
             _Bool tracc_cov1 = k < 4294967295U && k != 4999U;
             k++;
             assert(k != 5000);
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     return 0;

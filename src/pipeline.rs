@@ -10,7 +10,7 @@
 
 use crate::diag::Diagnostic;
 use crate::emit::{self, Dialect, Edit, SourceMap};
-use crate::instrument::automaton::{AutomatonCode, automaton_code};
+use crate::instrument::automaton::{AutomatonCode, Coverage, CoverageCheck, automaton_code};
 use crate::instrument::{self, InstrumentOptions, Instrumented, LoopReport, LoopResult};
 use crate::ir::build;
 use crate::ir::{Expr, ExprKind, FuncId, IntType, Program, Quantifiers, Span, Stmt, StmtKind, Storage, VarId};
@@ -399,7 +399,22 @@ fn restrict_loop(
         &automaton,
         loop_no,
         &accel_symbols,
-        flag.map(|f| (&covered[..], f)),
+        flag.map(|cond| {
+            let mut vars = BTreeSet::new();
+            build::vars_of(&cond, &mut vars);
+            let check = if crate::loops::writes_none_of(&original_body, &vars) {
+                CoverageCheck::AfterBody
+            } else if crate::loops::always_completes_safely(program, &original_body) {
+                CoverageCheck::BeforeBody
+            } else {
+                CoverageCheck::Flag
+            };
+            Coverage {
+                symbols: &covered[..],
+                cond,
+                check,
+            }
+        }),
         &others,
     ) {
         Ok(c) => c,
@@ -490,19 +505,18 @@ fn restricted_loop(loop_stmt: &Stmt, original_body: Stmt, l: &LoopResult, code: 
         _ => orig.push(body_for_branch),
     }
     orig.extend(code.orig_suffix.iter().cloned());
-    let branches: Vec<Stmt> = l
+    let branches: Vec<(Expr, Stmt)> = l
         .accelerators
         .iter()
         .enumerate()
         .map(|(j, (_, acc))| {
-            let mut stmts = code.accel_prefix[j].clone();
             // The branch is a block already: no second pair of braces.
-            match &acc.block.kind {
-                StmtKind::Block { stmts: inner, .. } => stmts.extend(inner.iter().cloned()),
-                _ => stmts.push(acc.block.clone()),
-            }
+            let mut stmts = match &acc.block.kind {
+                StmtKind::Block { stmts: inner, .. } => inner.clone(),
+                _ => vec![acc.block.clone()],
+            };
             stmts.extend(code.accel_suffix[j].iter().cloned());
-            block(stmts)
+            (code.accel_cond[j].clone(), block(stmts))
         })
         .collect();
     let new_loop = instrument::build_loop(loop_stmt, branches, block(orig));

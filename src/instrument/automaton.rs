@@ -5,11 +5,13 @@
 //! original iteration along it is covered (its accelerator's assumptions at
 //! `n = 1`, over the pre-state). Out: the statements that go around each
 //! branch of the instrumented loop body: a state variable reset before the
-//! loop; at the start of an accelerator, an `assume` that rules out the
-//! states from which it enters the restriction language, and at its end the
+//! loop; for an accelerator, the condition that rules out the states from
+//! which it enters the restriction language (it joins the branch's
+//! `nondet_bool()`: `if (!tracc_q1 && nondet_bool())`), and at its end the
 //! state update; in the original branch, the coverage flag computed before
 //! the body and, after the body (after all its assertions), the `assume`
-//! that blocks a covered iteration and the state update.
+//! that blocks a covered iteration and the state update. A condition that
+//! the body cannot change needs no flag: it is evaluated where it blocks.
 
 use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage, VarDecl,
@@ -23,9 +25,10 @@ pub struct AutomatonCode {
     /// `_Bool tracc_qN = 0;` (`unsigned char` from three states on), placed right before the loop so that
     /// every entry into the loop starts the automaton afresh.
     pub reset: Stmt,
-    /// Per accelerator (in the order of `accel_symbols`): the statements at
-    /// the start of its branch and at its end.
-    pub accel_prefix: Vec<Vec<Stmt>>,
+    /// Per accelerator (in the order of `accel_symbols`): the condition of
+    /// its branch (`nondet_bool()` in a state from which it may be
+    /// taken), and the statements at the end of its branch.
+    pub accel_cond: Vec<Expr>,
     pub accel_suffix: Vec<Vec<Stmt>>,
     /// At the start of the original branch, before the body runs.
     pub orig_prefix: Vec<Stmt>,
@@ -85,6 +88,26 @@ fn not(e: Expr) -> Expr {
     )
 }
 
+/// `!e`, with a comparison's operator turned instead (integers only).
+fn negate(e: Expr) -> Expr {
+    let turned = |op: BinOp| match op {
+        BinOp::Lt => Some(BinOp::Ge),
+        BinOp::Ge => Some(BinOp::Lt),
+        BinOp::Le => Some(BinOp::Gt),
+        BinOp::Gt => Some(BinOp::Le),
+        BinOp::Eq => Some(BinOp::Ne),
+        BinOp::Ne => Some(BinOp::Eq),
+        _ => None,
+    };
+    match e.kind {
+        ExprKind::Binary(op, a, b) if turned(op).is_some() => Expr {
+            kind: ExprKind::Binary(turned(op).unwrap_or(op), a, b),
+            ..e
+        },
+        _ => not(e),
+    }
+}
+
 fn stmt(kind: StmtKind) -> Stmt {
     Stmt::new(kind, Span::SYNTHETIC)
 }
@@ -122,14 +145,16 @@ fn assign(program: &Program, target: VarId, value: Expr) -> Stmt {
     )))
 }
 
-/// The statements for `symbol`: an `assume` that rules out the states from
-/// which it enters the language, and the update of the state variable.
-fn symbol_code(program: &Program, automaton: &Automaton, state: VarId, symbol: usize) -> (Vec<Stmt>, Vec<Stmt>) {
+/// For `symbol`: the condition that rules out the states from which it
+/// enters the language (`None`: no state is ruled out), and the update of
+/// the state variable.
+fn symbol_code(program: &Program, automaton: &Automaton, state: VarId, symbol: usize) -> (Option<Expr>, Vec<Stmt>) {
     let q = || var(program, state);
     let st = program.var(state).ty.as_int().unwrap_or(IntType::UCHAR);
     let blocked = automaton.blocked_states(symbol);
-    let mut guard = Vec::new();
-    if !blocked.is_empty() && blocked.len() < automaton.num_states {
+    let guard = if blocked.len() == automaton.num_states {
+        Some(int(0, IntType::INT))
+    } else {
         // (A two-state automaton's state is a `_Bool`: `!q` or `q`.)
         let conds = blocked
             .iter()
@@ -139,10 +164,8 @@ fn symbol_code(program: &Program, automaton: &Automaton, state: VarId, symbol: u
                 _ => cmp(BinOp::Ne, q(), int(b as i128, st)),
             })
             .collect();
-        guard.extend(logical(BinOp::LogAnd, conds).map(assume));
-    } else if blocked.len() == automaton.num_states {
-        guard.push(assume(int(0, IntType::INT)));
-    }
+        logical(BinOp::LogAnd, conds)
+    };
     // Successors of the states that are not blocked.
     let moves: Vec<(usize, usize)> = (0..automaton.num_states)
         .filter_map(|s| automaton.next[s][symbol].map(|t| (s, t)))
@@ -176,11 +199,36 @@ fn symbol_code(program: &Program, automaton: &Automaton, state: VarId, symbol: u
     (guard, update)
 }
 
+/// When an original iteration is covered by an accelerator, so that the
+/// automaton blocks it.
+pub struct Coverage<'a> {
+    /// The symbols of covered original iterations.
+    pub symbols: &'a [usize],
+    /// The condition, over the state before the original body, under which
+    /// the iteration is one of them.
+    pub cond: Expr,
+    /// Where the condition is evaluated.
+    pub check: CoverageCheck,
+}
+
+/// Where a covered original iteration is blocked. Blocking after the body
+/// keeps the body's own checks (its assertions, CBMC's overflow and bounds
+/// checks) on covered iterations too; before it, nothing of the body is
+/// lost only when the body cannot fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoverageCheck {
+    /// A flag computed before the body, an `assume` after it.
+    Flag,
+    /// The body writes none of the condition's variables: an `assume` of
+    /// the condition after the body.
+    AfterBody,
+    /// The body cannot fail any property: an `assume` before it.
+    BeforeBody,
+}
+
 /// Build the automaton code for loop number `loop_no` (used in the fresh
 /// names). `accel_symbols[j]` is the symbol of the `j`-th accelerator,
-/// `coverage` the symbols of covered original iterations with the
-/// condition, evaluated before the original body, under which the
-/// iteration is one of them (the loop's coverage flag; `None`: no
+/// `coverage` when an original iteration is covered (`None`: no
 /// iteration is blocked), and
 /// `other_symbols` every other symbol that an original iteration can be
 /// (uncovered iterations and paths that are not accelerated). Fails when
@@ -191,7 +239,7 @@ pub fn automaton_code(
     automaton: &Automaton,
     loop_no: usize,
     accel_symbols: &[usize],
-    coverage: Option<(&[usize], Expr)>,
+    coverage: Option<Coverage<'_>>,
     other_symbols: &[usize],
 ) -> Result<AutomatonCode, String> {
     let state_ty = match automaton.num_states {
@@ -211,20 +259,23 @@ pub fn automaton_code(
         Some(Init::Expr(int(automaton.start as i128, state_ty))),
     ));
 
-    let mut accel_prefix = Vec::new();
+    let mut accel_cond = Vec::new();
     let mut accel_suffix = Vec::new();
     for &a in accel_symbols {
         if !matches!(automaton.alphabet.symbols.get(a), Some(SymbolKind::Accel(_))) {
             return Err(format!("symbol {a} is not an accelerator"));
         }
         let (guard, update) = symbol_code(program, automaton, state, a);
-        accel_prefix.push(guard);
+        accel_cond.push(match guard {
+            Some(g) => logical(BinOp::LogAnd, vec![g, super::nondet_bool()]).unwrap_or_else(super::nondet_bool),
+            None => super::nondet_bool(),
+        });
         accel_suffix.push(update);
     }
 
     // A covered original iteration is in the language from every state:
     // it is blocked outright, so only its condition matters.
-    for &c in coverage.as_ref().map_or(&[][..], |(symbols, _)| symbols) {
+    for &c in coverage.as_ref().map_or(&[][..], |c| c.symbols) {
         if automaton.blocked_states(c).len() != automaton.num_states {
             return Err(format!("covered symbol {c} is not blocked in every state"));
         }
@@ -246,18 +297,62 @@ pub fn automaton_code(
     let mut uncovered_update = Vec::new();
     if let Some(&first) = other_symbols.first() {
         let (guard, update) = symbol_code(program, automaton, state, first);
-        if !guard.is_empty() {
+        if guard.is_some() {
             return Err("an uncovered original iteration is blocked in some state".to_string());
         }
         uncovered_update = update;
     }
+    // The usual two-state automaton (one accelerator, not twice in a row,
+    // any original iteration resets it): the state is whether this
+    // iteration accelerates, set where the branch is chosen,
+    // `if ((tracc_q1 = !tracc_q1 && nondet_bool()))`, with no update at
+    // the end of either branch.
+    let chosen_state = automaton.num_states == 2
+        && automaton.start == 0
+        && accel_symbols.len() == 1
+        && automaton.blocked_states(accel_symbols[0]) == [1]
+        && automaton.next[0][accel_symbols[0]] == Some(1)
+        && other_symbols
+            .iter()
+            .all(|&o| (0..2).all(|q| automaton.next[q][o] == Some(0)));
+    if chosen_state {
+        let ty = program.var(state).ty.clone();
+        accel_cond[0] = Expr::new(
+            ExprKind::Assign {
+                op: None,
+                op_ty: ty.clone(),
+                lhs: Box::new(var(program, state)),
+                rhs: Box::new(Expr::new(
+                    ExprKind::Cast {
+                        implicit: true,
+                        expr: Box::new(accel_cond[0].clone()),
+                    },
+                    ty.clone(),
+                    Span::SYNTHETIC,
+                )),
+            },
+            ty,
+            Span::SYNTHETIC,
+        );
+        accel_suffix[0].clear();
+        uncovered_update.clear();
+    }
     let mut orig_prefix = Vec::new();
     let mut orig_suffix = Vec::new();
-    match coverage.map(|(_, cov)| (cov.const_value(), cov)) {
+    match coverage.map(|c| (c.cond.const_value(), c)) {
         // Always covered: blocked after the body as the flag would block
         // it, with no flag (the update after it would be dead).
         Some((Some(c), _)) if c != 0 => orig_suffix.push(assume(int(0, IntType::INT))),
-        Some((None, cov)) => {
+        // The condition evaluated where it blocks, with no flag.
+        Some((None, c)) if c.check == CoverageCheck::AfterBody => {
+            orig_suffix.push(assume(negate(c.cond)));
+            orig_suffix.extend(uncovered_update);
+        }
+        Some((None, c)) if c.check == CoverageCheck::BeforeBody => {
+            orig_prefix.push(assume(negate(c.cond)));
+            orig_suffix.extend(uncovered_update);
+        }
+        Some((None, Coverage { cond: cov, .. })) => {
             let flag = program.add_var(VarDecl {
                 name: program.fresh.name(format_args!("cov{loop_no}")),
                 ty: CType::Int(IntType::BOOL),
@@ -285,7 +380,7 @@ pub fn automaton_code(
     }
     Ok(AutomatonCode {
         reset,
-        accel_prefix,
+        accel_cond,
         accel_suffix,
         orig_prefix,
         orig_suffix,
@@ -317,6 +412,11 @@ mod tests {
             .join("\n")
     }
 
+    /// A branch condition, in an `assume` to print it.
+    fn print_cond(p: &Program, cond: &Expr) -> String {
+        print(p, &[assume(cond.clone())])
+    }
+
     #[test]
     fn one_accelerator_gives_figure_7() {
         let (mut p, x) = program_with_x();
@@ -330,15 +430,48 @@ mod tests {
             Expr::var(x, CType::Int(IntType::UINT)),
             int(0, IntType::UINT),
         );
-        let code = automaton_code(&mut p, None, &a, 1, &[2], Some((&[0], cov)), &[1]).expect("code");
+        let coverage = |check| Coverage {
+            symbols: &[0],
+            cond: cov.clone(),
+            check,
+        };
+        let code = automaton_code(&mut p, None, &a, 1, &[2], Some(coverage(CoverageCheck::Flag)), &[1]).expect("code");
         assert_eq!(print(&p, std::slice::from_ref(&code.reset)), "_Bool tracc_q1 = 0;");
-        assert_eq!(print(&p, &code.accel_prefix[0]), "__CPROVER_assume(!tracc_q1);");
-        assert_eq!(print(&p, &code.accel_suffix[0]), "tracc_q1 = 1;");
-        assert_eq!(print(&p, &code.orig_prefix), "_Bool tracc_cov1 = x > 0U;");
         assert_eq!(
-            print(&p, &code.orig_suffix),
-            "__CPROVER_assume(!tracc_cov1);\ntracc_q1 = 0;"
+            print_cond(&p, &code.accel_cond[0]),
+            "__CPROVER_assume(tracc_q1 = !tracc_q1 && nondet_bool());"
         );
+        // The state is set where the branch is chosen: no updates.
+        assert!(code.accel_suffix[0].is_empty());
+        assert_eq!(print(&p, &code.orig_prefix), "_Bool tracc_cov1 = x > 0U;");
+        assert_eq!(print(&p, &code.orig_suffix), "__CPROVER_assume(!tracc_cov1);");
+        // A body that does not change `x`, or cannot fail, needs no flag.
+        let (mut p, _) = program_with_x();
+        let code = automaton_code(
+            &mut p,
+            None,
+            &a,
+            1,
+            &[2],
+            Some(coverage(CoverageCheck::AfterBody)),
+            &[1],
+        )
+        .expect("code");
+        assert!(code.orig_prefix.is_empty());
+        assert_eq!(print(&p, &code.orig_suffix), "__CPROVER_assume(x <= 0U);");
+        let (mut p, _) = program_with_x();
+        let code = automaton_code(
+            &mut p,
+            None,
+            &a,
+            1,
+            &[2],
+            Some(coverage(CoverageCheck::BeforeBody)),
+            &[1],
+        )
+        .expect("code");
+        assert_eq!(print(&p, &code.orig_prefix), "__CPROVER_assume(x <= 0U);");
+        assert!(code.orig_suffix.is_empty());
     }
 
     /// A coverage condition that is always true blocks every original
@@ -350,13 +483,18 @@ mod tests {
         };
         let a = build(&alphabet, true).expect("builds");
         let (mut p, _) = program_with_x();
-        let always = automaton_code(&mut p, None, &a, 1, &[2], Some((&[0], int(1, IntType::INT))), &[1]).expect("code");
+        let coverage = |v| Coverage {
+            symbols: &[0],
+            cond: int(v, IntType::INT),
+            check: CoverageCheck::Flag,
+        };
+        let always = automaton_code(&mut p, None, &a, 1, &[2], Some(coverage(1)), &[1]).expect("code");
         assert_eq!(print(&p, &always.orig_prefix), "");
         assert_eq!(print(&p, &always.orig_suffix), "__CPROVER_assume(0);");
         let (mut p, _) = program_with_x();
-        let never = automaton_code(&mut p, None, &a, 1, &[2], Some((&[0], int(0, IntType::INT))), &[1]).expect("code");
+        let never = automaton_code(&mut p, None, &a, 1, &[2], Some(coverage(0)), &[1]).expect("code");
         assert_eq!(print(&p, &never.orig_prefix), "");
-        assert_eq!(print(&p, &never.orig_suffix), "tracc_q1 = 0;");
+        assert!(never.orig_suffix.is_empty());
     }
 
     #[test]
@@ -376,12 +514,12 @@ mod tests {
         let after0 = a.next[0][0].expect("acc0 from start");
         let after1 = a.next[0][1].expect("acc1 from start");
         assert_eq!(
-            print(&p, &code.accel_prefix[0]),
-            format!("__CPROVER_assume(tracc_q2 != {after0});")
+            print_cond(&p, &code.accel_cond[0]),
+            format!("__CPROVER_assume(tracc_q2 != {after0} && nondet_bool());")
         );
         assert_eq!(
-            print(&p, &code.accel_prefix[1]),
-            format!("__CPROVER_assume(tracc_q2 != {after1});")
+            print_cond(&p, &code.accel_cond[1]),
+            format!("__CPROVER_assume(tracc_q2 != {after1} && nondet_bool());")
         );
         assert_eq!(print(&p, &code.accel_suffix[1]), format!("tracc_q2 = {after1};"));
         assert!(code.orig_prefix.is_empty());

@@ -152,7 +152,7 @@ impl Instrumented {
     }
 }
 
-fn nondet_bool() -> Expr {
+pub(crate) fn nondet_bool() -> Expr {
     Expr::new(
         ExprKind::Nondet(String::new()),
         CType::Int(IntType::BOOL),
@@ -161,14 +161,15 @@ fn nondet_bool() -> Expr {
 }
 
 /// The loop statement `loop_stmt` with its body replaced by a choice
-/// between `branches` (in order) and `original_body`, which is kept as
-/// given. The header keeps its spans.
-pub fn build_loop(loop_stmt: &Stmt, branches: Vec<Stmt>, original_body: Stmt) -> Stmt {
+/// between `branches` (in order, each with its condition, e.g.
+/// `nondet_bool()`) and `original_body`, which is kept as given. The
+/// header keeps its spans.
+pub fn build_loop(loop_stmt: &Stmt, branches: Vec<(Expr, Stmt)>, original_body: Stmt) -> Stmt {
     let mut choice = original_body;
-    for b in branches.into_iter().rev() {
+    for (cond, b) in branches.into_iter().rev() {
         choice = Stmt::new(
             StmtKind::If {
-                cond: nondet_bool(),
+                cond,
                 then: Box::new(b),
                 els: Some(Box::new(choice)),
             },
@@ -365,7 +366,14 @@ fn instrument_loop(
                 }
                 _ => s.clone(),
             };
-            build_loop(s, accelerators.iter().map(|(_, a)| a.block.clone()).collect(), body)
+            build_loop(
+                s,
+                accelerators
+                    .iter()
+                    .map(|(_, a)| (nondet_bool(), a.block.clone()))
+                    .collect(),
+                body,
+            )
         })
     };
     LoopResult {

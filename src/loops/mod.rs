@@ -16,7 +16,7 @@
 use crate::ir::build::{self, as_value, cast, not};
 use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage,
-    VarDecl, VarId,
+    UnOp, VarDecl, VarId,
 };
 use crate::reason::{Reason, Why};
 use serde::Serialize;
@@ -319,6 +319,104 @@ fn scan_expr(
         ExprKind::Forall(..) => reasons.push(Reason::Quantifier),
         _ => {}
     });
+}
+
+/// Can `body` run without writing any of `vars`? Conservative: a call of
+/// a function, a write through memory or to an unknown target, or anything
+/// not modelled counts as a write of every variable.
+pub fn writes_none_of(body: &Stmt, vars: &BTreeSet<VarId>) -> bool {
+    let mut keeps = true;
+    let mut stmts = vec![body];
+    while let Some(st) = stmts.pop() {
+        match &st.kind {
+            StmtKind::Opaque(_) => keeps = false,
+            StmtKind::Decl(v, _) if vars.contains(v) => keeps = false,
+            _ => {}
+        }
+        for e in st.own_exprs() {
+            e.walk(&mut |x| match &x.kind {
+                ExprKind::Assign { lhs, .. } | ExprKind::IncDec { target: lhs, .. }
+                    if base_var(lhs).is_none_or(|v| vars.contains(&v)) =>
+                {
+                    keeps = false
+                }
+                ExprKind::Call(Callee::Intrinsic(Intrinsic::Assert | Intrinsic::Assume), _) => {}
+                ExprKind::Call(..) | ExprKind::Opaque(_) => keeps = false,
+                _ if x.is_memory_node() => keeps = false,
+                _ => {}
+            });
+        }
+        stmts.extend(st.children());
+    }
+    keeps
+}
+
+/// Does running `body` always end at its end, along the one way its
+/// starting state determines, without failing any property under CBMC's
+/// default checks (and its conversion check)? Conservative: only
+/// assignments, comparisons, logic, bitwise operations, unsigned
+/// arithmetic other than division and shifts, value-preserving conversions
+/// to signed types, `assume` and `continue`; no assertion, call, array
+/// access, memory access, loop, jump out, nondeterministic value or
+/// declaration without a value.
+pub fn always_completes_safely(program: &Program, body: &Stmt) -> bool {
+    let unsigned = |t: &CType| t.as_int().is_some_and(|t| !t.signed);
+    // Every value of `from` is a value of `to`.
+    let fits = |from: &CType, to: &CType| match (from.as_int(), to.as_int()) {
+        (Some(f), Some(t)) => !t.signed || f.is_bool() || (f.signed && f.bits() <= t.bits()) || f.bits() < t.bits(),
+        _ => false,
+    };
+    let mut ok = true;
+    let mut stmts = vec![body];
+    while let Some(st) = stmts.pop() {
+        match &st.kind {
+            _ if st.is_loop() && !std::ptr::eq(st, body) => ok = false,
+            StmtKind::Opaque(_)
+            | StmtKind::Break
+            | StmtKind::Return(_)
+            | StmtKind::Goto(_)
+            | StmtKind::Decl(_, None | Some(Init::List(..))) => ok = false,
+            StmtKind::Decl(v, Some(Init::Expr(e))) if !fits(&e.ty, &program.var(*v).ty) => ok = false,
+            _ => {}
+        }
+        for e in st.own_exprs() {
+            e.walk(&mut |x| {
+                let safe = match &x.kind {
+                    _ if x.is_memory_node() => false,
+                    ExprKind::IntLit(_) | ExprKind::Var(_) => true,
+                    ExprKind::Comma(..) | ExprKind::Cond(..) => true,
+                    ExprKind::Unary(UnOp::Neg, _) => unsigned(&x.ty),
+                    ExprKind::Unary(..) => true,
+                    ExprKind::Binary(op, ..) => match op {
+                        BinOp::Add | BinOp::Sub | BinOp::Mul => unsigned(&x.ty),
+                        BinOp::Div | BinOp::Rem | BinOp::Shl | BinOp::Shr => false,
+                        _ => true,
+                    },
+                    ExprKind::Assign { op, op_ty, lhs, rhs } => match op {
+                        None => fits(&rhs.ty, &lhs.ty),
+                        Some(BinOp::Add | BinOp::Sub | BinOp::Mul) => unsigned(op_ty) && unsigned(&lhs.ty),
+                        Some(BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) => fits(op_ty, &lhs.ty),
+                        Some(_) => false,
+                    },
+                    // Unsigned, or promoted to a wider type that ±1 cannot
+                    // overflow and converted back to an unsigned one.
+                    ExprKind::IncDec { op_ty, target, .. } => match (target.ty.as_int(), op_ty.as_int()) {
+                        (Some(t), Some(o)) => !t.signed && (!o.signed || t.bits() < o.bits()),
+                        _ => false,
+                    },
+                    ExprKind::Cast { expr, .. } => {
+                        fits(&expr.ty, &x.ty)
+                            || matches!(expr.kind, ExprKind::IntLit(v) if x.ty.as_int().is_some_and(|t| t.contains(v)))
+                    }
+                    ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), _) => true,
+                    _ => false,
+                };
+                ok &= safe;
+            });
+        }
+        stmts.extend(st.children());
+    }
+    ok
 }
 
 fn base_var(e: &Expr) -> Option<VarId> {
@@ -1509,6 +1607,69 @@ mod tests {
             &crate::accelerate::infeasible,
             &no_summaries,
         )
+    }
+
+    /// The body of the first loop of `body_src` (in `main`, after the
+    /// declarations of `decls`), with the program.
+    fn loop_body_of(decls: &str, body_src: &str) -> (Program, Stmt) {
+        let src = format!(
+            "int f(int);\nunsigned nondet_uint(void);\nint main(void) {{ {decls} while (c) {{ {body_src} }} return 0; }}"
+        );
+        let program = crate::lower::lower_source(&src).expect("lowers").program;
+        let info = find_loops(&program).remove(0);
+        let body = loop_stmt(&program, &info).map(|s| loop_body(s).clone()).expect("loop");
+        (program, body)
+    }
+
+    #[test]
+    fn bodies_that_cannot_fail_are_only_unsigned_arithmetic_and_logic() {
+        let decls = "unsigned u = 1, v = 2; unsigned char b = 3; int s = 4, c = 1; signed char t = 5;";
+        let can_fail = |body: &str| {
+            let (program, b) = loop_body_of(decls, body);
+            !always_completes_safely(&program, &b)
+        };
+        for body in [
+            "u++; v = v * 3u - u;",
+            "b--; u += 2;",
+            "if (u < v) u = v; else v ^= u;",
+            "s = u < v; c = !c;",
+            "t = 7; s = t;",
+            "__CPROVER_assume(u != 0);",
+            "if (u) continue; v++;",
+        ] {
+            assert!(!can_fail(body), "`{body}` cannot fail");
+        }
+        for body in [
+            "s++;",
+            "s = s + 1;",
+            "u = u / v;",
+            "u = u << 2;",
+            "t = s;",
+            "s = u;",
+            "assert(u > 0);",
+            "u = f(1);",
+            "b += 1;",
+            "while (u) u--;",
+            "if (u) break;",
+            "u = nondet_uint();",
+            "unsigned w; u = w;",
+        ] {
+            assert!(can_fail(body), "`{body}` can fail");
+        }
+    }
+
+    #[test]
+    fn writes_of_a_body_are_found_through_every_assignment() {
+        let decls = "unsigned u = 1, v = 2; int c = 1, a[4] = {0};";
+        let keeps_u = |body: &str| {
+            let (program, b) = loop_body_of(decls, body);
+            let u = program.vars.iter().position(|d| d.name == "u").map(VarId).expect("u");
+            writes_none_of(&b, &BTreeSet::from([u]))
+        };
+        assert!(keeps_u("v = u + 1; c = 0; a[1] = 2;"));
+        for body in ["u = 1;", "u++;", "v = u--;", "if (c) u += 2;", "c = f(u);"] {
+            assert!(!keeps_u(body), "`{body}` may write u");
+        }
     }
 
     const CORRELATED: &str = "int nondet_int(void);\nint main(void) {\n  int y = nondet_int(); unsigned x = 0, i = 0;\n  \
