@@ -41,13 +41,12 @@ int main(void)
             odd = (unsigned int)((long)odd + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = i <= 4294967293U && even < 4294967295U && odd < 4294967295U && i + 1U < n;
+            __CPROVER_assume(!(i <= 4294967293U && even < 4294967295U && odd < 4294967295U && i + 1U < n));
             if (i % 2 == 0)
                 even++;
             else
                 odd++;
             i++;
-            __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
     }

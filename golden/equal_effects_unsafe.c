@@ -27,7 +27,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
             y = (unsigned int)((long)y + (long)tracc_n2);
         } else {
-            _Bool tracc_cov1 = x <= 4294967293U && y < 4294967295U;
+            __CPROVER_assume(!(x <= 4294967293U && y < 4294967295U));
             if (i % 5 == 1 || i % 5 == 3) {
                 x = x + 2;
                 y++;
@@ -36,7 +36,6 @@ int main(void)
                 y++;
             }
             i++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(x < 1999990);

@@ -31,12 +31,11 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 * 2UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (i <= 4294967291U && i < 2000000U && i % 4U == 3U && i + 2U < 2000000U) || (i <= 4294967293U && i < 2000000U && !(i % 4U == 3U));
+            __CPROVER_assume(!((i <= 4294967291U && i < 2000000U && i % 4U == 3U && i + 2U < 2000000U) || (i <= 4294967293U && i < 2000000U && !(i % 4U == 3U))));
             if (i % 4 == 3) {
                 odd = 1;
             }
             i += 2;
-            __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
     }

@@ -84,6 +84,7 @@ struct LoopOutput {
     text_stmt: Stmt,
     automaton: Option<Automaton>,
     symbol_names: Vec<String>,
+    coverage_check: Option<CoverageCheck>,
     note: Option<Diagnostic>,
 }
 
@@ -119,6 +120,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
                 text_stmt: r.clone(),
                 automaton: None,
                 symbol_names: Vec::new(),
+                coverage_check: None,
                 note: None,
             })
         })
@@ -349,6 +351,7 @@ fn restrict_loop(
         text_stmt: accel_only.clone(),
         automaton: None,
         symbol_names: Vec::new(),
+        coverage_check: None,
         note: Some(
             Diagnostic::warning(l.span, format!("loop accelerated but not restricted: {why}"))
                 .with_label("no trace automaton for this loop")
@@ -421,6 +424,7 @@ fn restrict_loop(
         Err(e) => return Ok(fallback(e)),
     };
 
+    let coverage_check = code.coverage_check;
     let Some(text_stmt) = restricted_loop(loop_stmt, original_body, l, code) else {
         return Ok(fallback("its body has both `continue` and `break`".into()));
     };
@@ -430,6 +434,7 @@ fn restrict_loop(
         text_stmt,
         automaton: Some(automaton),
         symbol_names: names,
+        coverage_check,
         note: None,
     })
 }
@@ -708,6 +713,7 @@ fn report_json(
                     "states_regex_unminimised": a.states_before_minimisation,
                     "states_regex_minimised": a.states_regex_minimised,
                     "symbols": out.map(|o| o.symbol_names.clone()).unwrap_or_default(),
+                    "coverage_check": out.and_then(|o| o.coverage_check),
                 })
             });
             json!({

@@ -34,6 +34,8 @@ pub struct AutomatonCode {
     pub orig_prefix: Vec<Stmt>,
     /// At the end of the original branch, after the body.
     pub orig_suffix: Vec<Stmt>,
+    /// How a covered iteration is blocked (`None`: by a constant, or not).
+    pub coverage_check: Option<CoverageCheck>,
 }
 
 fn int(v: i128, t: IntType) -> Expr {
@@ -215,7 +217,8 @@ pub struct Coverage<'a> {
 /// keeps the body's own checks (its assertions, CBMC's overflow and bounds
 /// checks) on covered iterations too; before it, nothing of the body is
 /// lost only when the body cannot fail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum CoverageCheck {
     /// A flag computed before the body, an `assume` after it.
     Flag,
@@ -339,6 +342,10 @@ pub fn automaton_code(
     }
     let mut orig_prefix = Vec::new();
     let mut orig_suffix = Vec::new();
+    let coverage_check = coverage
+        .as_ref()
+        .filter(|c| c.cond.const_value().is_none())
+        .map(|c| c.check);
     match coverage.map(|c| (c.cond.const_value(), c)) {
         // Always covered: blocked after the body as the flag would block
         // it, with no flag (the update after it would be dead).
@@ -384,6 +391,7 @@ pub fn automaton_code(
         accel_suffix,
         orig_prefix,
         orig_suffix,
+        coverage_check,
     })
 }
 

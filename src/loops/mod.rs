@@ -387,11 +387,19 @@ pub fn always_completes_safely(program: &Program, body: &Stmt) -> bool {
                     ExprKind::Comma(..) | ExprKind::Cond(..) => true,
                     ExprKind::Unary(UnOp::Neg, _) => unsigned(&x.ty),
                     ExprKind::Unary(..) => true,
-                    ExprKind::Binary(op, ..) => match op {
-                        BinOp::Add | BinOp::Sub | BinOp::Mul => unsigned(&x.ty),
-                        BinOp::Div | BinOp::Rem | BinOp::Shl | BinOp::Shr => false,
-                        _ => true,
-                    },
+                    ExprKind::Binary(op, _, b) => {
+                        let amount = b.skip_implicit().const_value();
+                        match op {
+                            BinOp::Add | BinOp::Sub | BinOp::Mul => unsigned(&x.ty),
+                            // By a constant other than 0 and -1.
+                            BinOp::Div | BinOp::Rem => amount.is_some_and(|d| d != 0 && d != -1),
+                            // An unsigned value by a constant below its width.
+                            BinOp::Shl | BinOp::Shr => x.ty.as_int().is_some_and(|t| {
+                                !t.signed && amount.is_some_and(|a| (0..t.bits() as i128).contains(&a))
+                            }),
+                            _ => true,
+                        }
+                    }
                     ExprKind::Assign { op, op_ty, lhs, rhs } => match op {
                         None => fits(&rhs.ty, &lhs.ty),
                         Some(BinOp::Add | BinOp::Sub | BinOp::Mul) => unsigned(op_ty) && unsigned(&lhs.ty),
@@ -1636,6 +1644,7 @@ mod tests {
             "t = 7; s = t;",
             "__CPROVER_assume(u != 0);",
             "if (u) continue; v++;",
+            "if (u % 3 == 0) v++; u = u / 2 + (u << 3);",
         ] {
             assert!(!can_fail(body), "`{body}` cannot fail");
         }
@@ -1643,7 +1652,9 @@ mod tests {
             "s++;",
             "s = s + 1;",
             "u = u / v;",
-            "u = u << 2;",
+            "s = s / -1;",
+            "s = s << 2;",
+            "u = u << 32;",
             "t = s;",
             "s = u;",
             "assert(u > 0);",

@@ -1279,6 +1279,31 @@ mod tests {
         }
     }
 
+    /// The campaign checks every way the restricted output blocks a
+    /// covered iteration: with a flag, by an `assume` after the body (the
+    /// body cannot change the condition) and before it (the body cannot
+    /// fail).
+    #[test]
+    fn every_placement_of_the_coverage_check_is_generated() {
+        let options = crate::pipeline::Options::default();
+        let mut seen = std::collections::BTreeMap::new();
+        for seed in 0..2000 {
+            let g = loop_program(seed);
+            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+                continue;
+            };
+            for l in out.report["loops"].as_array().into_iter().flatten() {
+                if let Some(check) = l["automaton"]["coverage_check"].as_str() {
+                    *seen.entry(check.to_string()).or_insert(0) += 1;
+                }
+            }
+            if seen.len() == 3 {
+                return;
+            }
+        }
+        panic!("placements generated: {seen:?}");
+    }
+
     #[test]
     fn branches_with_equal_effects_are_generated_and_merged() {
         let options = crate::pipeline::Options::default();
