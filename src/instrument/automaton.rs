@@ -427,7 +427,7 @@ mod tests {
 
     #[test]
     fn one_accelerator_gives_figure_7() {
-        let (mut p, x) = program_with_x();
+        let (_, x) = program_with_x();
         // symbols: 0 Covered(0), 1 Uncovered(0), 2 Accel(0)
         let alphabet = Alphabet {
             symbols: vec![SymbolKind::Covered(0), SymbolKind::Uncovered(0), SymbolKind::Accel(0)],
@@ -438,12 +438,18 @@ mod tests {
             Expr::var(x, CType::Int(IntType::UINT)),
             int(0, IntType::UINT),
         );
-        let coverage = |check| Coverage {
-            symbols: &[0],
-            cond: cov.clone(),
-            check,
+        // Each placement in a fresh program (the flag's name is fresh).
+        let code_for = |check| {
+            let (mut p, _) = program_with_x();
+            let coverage = Coverage {
+                symbols: &[0],
+                cond: cov.clone(),
+                check,
+            };
+            let code = automaton_code(&mut p, None, &a, 1, &[2], Some(coverage), &[1]).expect("code");
+            (p, code)
         };
-        let code = automaton_code(&mut p, None, &a, 1, &[2], Some(coverage(CoverageCheck::Flag)), &[1]).expect("code");
+        let (p, code) = code_for(CoverageCheck::Flag);
         assert_eq!(print(&p, std::slice::from_ref(&code.reset)), "_Bool tracc_q1 = 0;");
         assert_eq!(
             print_cond(&p, &code.accel_cond[0]),
@@ -454,30 +460,10 @@ mod tests {
         assert_eq!(print(&p, &code.orig_prefix), "_Bool tracc_cov1 = x > 0U;");
         assert_eq!(print(&p, &code.orig_suffix), "__CPROVER_assume(!tracc_cov1);");
         // A body that does not change `x`, or cannot fail, needs no flag.
-        let (mut p, _) = program_with_x();
-        let code = automaton_code(
-            &mut p,
-            None,
-            &a,
-            1,
-            &[2],
-            Some(coverage(CoverageCheck::AfterBody)),
-            &[1],
-        )
-        .expect("code");
+        let (p, code) = code_for(CoverageCheck::AfterBody);
         assert!(code.orig_prefix.is_empty());
         assert_eq!(print(&p, &code.orig_suffix), "__CPROVER_assume(x <= 0U);");
-        let (mut p, _) = program_with_x();
-        let code = automaton_code(
-            &mut p,
-            None,
-            &a,
-            1,
-            &[2],
-            Some(coverage(CoverageCheck::BeforeBody)),
-            &[1],
-        )
-        .expect("code");
+        let (p, code) = code_for(CoverageCheck::BeforeBody);
         assert_eq!(print(&p, &code.orig_prefix), "__CPROVER_assume(x <= 0U);");
         assert!(code.orig_suffix.is_empty());
     }
