@@ -314,13 +314,10 @@ fn comparison(g: &Expr, at_k: &dyn Fn(&Expr) -> Option<Poly>) -> Option<(BinOp, 
     let ExprKind::Binary(op, l, r) = &e.kind else {
         return None;
     };
-    let op = match (op, negated) {
-        (BinOp::Lt, false) | (BinOp::Ge, true) => BinOp::Lt,
-        (BinOp::Le, false) | (BinOp::Gt, true) => BinOp::Le,
-        (BinOp::Gt, false) | (BinOp::Le, true) => BinOp::Gt,
-        (BinOp::Ge, false) | (BinOp::Lt, true) => BinOp::Ge,
-        _ => return None,
-    };
+    let op = if negated { op.negated()? } else { *op };
+    if !matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
+        return None;
+    }
     let d = at_k(l)?.sub(&at_k(r)?)?;
     (d.degree_in(Atom::K) <= 1).then_some((op, d))
 }

@@ -92,22 +92,15 @@ fn not(e: Expr) -> Expr {
 
 /// `!e`, with a comparison's operator turned instead (integers only).
 fn negate(e: Expr) -> Expr {
-    let turned = |op: BinOp| match op {
-        BinOp::Lt => Some(BinOp::Ge),
-        BinOp::Ge => Some(BinOp::Lt),
-        BinOp::Le => Some(BinOp::Gt),
-        BinOp::Gt => Some(BinOp::Le),
-        BinOp::Eq => Some(BinOp::Ne),
-        BinOp::Ne => Some(BinOp::Eq),
-        _ => None,
-    };
-    match e.kind {
-        ExprKind::Binary(op, a, b) if turned(op).is_some() => Expr {
-            kind: ExprKind::Binary(turned(op).unwrap_or(op), a, b),
-            ..e
+    let Expr { kind, ty, span } = e;
+    let kind = match kind {
+        ExprKind::Binary(op, a, b) => match op.negated() {
+            Some(n) => return Expr::new(ExprKind::Binary(n, a, b), ty, span),
+            None => ExprKind::Binary(op, a, b),
         },
-        _ => not(e),
-    }
+        k => k,
+    };
+    not(Expr::new(kind, ty, span))
 }
 
 fn stmt(kind: StmtKind) -> Stmt {
@@ -270,7 +263,11 @@ pub fn automaton_code(
         }
         let (guard, update) = symbol_code(program, automaton, state, a);
         accel_cond.push(match guard {
-            Some(g) => logical(BinOp::LogAnd, vec![g, super::nondet_bool()]).unwrap_or_else(super::nondet_bool),
+            Some(g) => Expr::new(
+                ExprKind::Binary(BinOp::LogAnd, Box::new(g), Box::new(super::nondet_bool())),
+                CType::Int(IntType::INT),
+                Span::SYNTHETIC,
+            ),
             None => super::nondet_bool(),
         });
         accel_suffix.push(update);

@@ -298,6 +298,20 @@ impl BinOp {
         )
     }
 
+    /// The comparison that holds exactly where this one does not (over
+    /// integers); `None` for an operator that is not a comparison.
+    pub fn negated(self) -> Option<BinOp> {
+        Some(match self {
+            BinOp::Lt => BinOp::Ge,
+            BinOp::Ge => BinOp::Lt,
+            BinOp::Le => BinOp::Gt,
+            BinOp::Gt => BinOp::Le,
+            BinOp::Eq => BinOp::Ne,
+            BinOp::Ne => BinOp::Eq,
+            _ => return None,
+        })
+    }
+
     pub fn is_logical(self) -> bool {
         matches!(self, BinOp::LogAnd | BinOp::LogOr)
     }

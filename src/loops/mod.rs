@@ -326,8 +326,7 @@ fn scan_expr(
 /// not modelled counts as a write of every variable.
 pub fn writes_none_of(body: &Stmt, vars: &BTreeSet<VarId>) -> bool {
     let mut keeps = true;
-    let mut stmts = vec![body];
-    while let Some(st) = stmts.pop() {
+    body.walk(&mut |st| {
         match &st.kind {
             StmtKind::Opaque(_) => keeps = false,
             StmtKind::Decl(v, _) if vars.contains(v) => keeps = false,
@@ -346,8 +345,7 @@ pub fn writes_none_of(body: &Stmt, vars: &BTreeSet<VarId>) -> bool {
                 _ => {}
             });
         }
-        stmts.extend(st.children());
-    }
+    });
     keeps
 }
 
@@ -367,8 +365,7 @@ pub fn always_completes_safely(program: &Program, body: &Stmt) -> bool {
         _ => false,
     };
     let mut ok = true;
-    let mut stmts = vec![body];
-    while let Some(st) = stmts.pop() {
+    body.walk(&mut |st| {
         match &st.kind {
             _ if st.is_loop() && !std::ptr::eq(st, body) => ok = false,
             StmtKind::Opaque(_)
@@ -422,8 +419,7 @@ pub fn always_completes_safely(program: &Program, body: &Stmt) -> bool {
                 ok &= safe;
             });
         }
-        stmts.extend(st.children());
-    }
+    });
     ok
 }
 
