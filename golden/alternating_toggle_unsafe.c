@@ -21,10 +21,9 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             t = tracc_n1 % 2UL == 0UL ? t : 1 - t;
         } else {
-            _Bool tracc_cov1 = t >= -2147483646;
+            __CPROVER_assume(t < -2147483646);
             t = 1 - t;
             i++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(t == 0);

@@ -24,11 +24,10 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
         } else {
-            _Bool tracc_cov1 = x <= 4294967293U && x == 2U * i;
+            __CPROVER_assume(!(x <= 4294967293U && x == 2U * i));
             assert(x == 2 * i);
             x = x + 2;
             i = i + 1;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(x == 2 * n);

@@ -21,12 +21,11 @@ int main(void)
             __CPROVER_assume(!(i >= n) && !((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= n));
             i = (unsigned int)((long)i + (long)tracc_n1);
         } else {
-            _Bool tracc_cov1 = i < 4294967295U && !(i >= n);
+            __CPROVER_assume(!(i < 4294967295U && !(i >= n)));
             if (i >= n) {
                 break;
             }
             i++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(i == n);

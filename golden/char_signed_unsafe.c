@@ -21,10 +21,9 @@ int main(void)
             c = (signed char)((long)c + (long)tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
         } else {
-            _Bool tracc_cov1 = c < 127 && k < 4294967295U;
+            __CPROVER_assume(!(c < 127 && k < 4294967295U));
             c++;
             k++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(k != 128);

@@ -20,10 +20,9 @@ int main(void)
             c = (unsigned char)((long)c - (long)(tracc_n1 * 2UL));
             k = (int)((long)k + (long)tracc_n1);
         } else {
-            _Bool tracc_cov1 = c >= 2 && k < 2147483647;
+            __CPROVER_assume(!(c >= 2 && k < 2147483647));
             c = c - 2;
             k = k + 1;
-            __CPROVER_assume(!tracc_cov1);
         }
     } while (c != 0);
     assert(k != 5);

@@ -21,10 +21,9 @@ int main(void)
             s = s + (tracc_n1 - 1UL) * 5UL + 5;
             i = (tracc_n1 - 1UL) * 3UL <= 9223372036854775807UL ? i - (long)((tracc_n1 - 1UL) * 3UL) : -(long)((tracc_n1 - 1UL) * 3UL - (unsigned long)i - 1UL) - 1L;
         } else {
-            _Bool tracc_cov1 = s <= 18446744073709551610UL && s != 1666660UL;
+            __CPROVER_assume(!(s <= 18446744073709551610UL && s != 1666660UL));
             s += 5;
             assert(s != 1666665);
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     return 0;

@@ -23,11 +23,10 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             g = (unsigned char)((((((tracc_n1 & 1UL) != 0UL ? 5UL : 1UL) * ((tracc_n1 & 2UL) != 0UL ? 25UL : 1UL) * ((tracc_n1 & 4UL) != 0UL ? 625UL : 1UL) * ((tracc_n1 & 8UL) != 0UL ? 481UL : 1UL) * ((tracc_n1 & 16UL) != 0UL ? 961UL : 1UL) * ((tracc_n1 & 32UL) != 0UL ? 897UL : 1UL) * ((tracc_n1 & 64UL) != 0UL ? 769UL : 1UL) * ((tracc_n1 & 128UL) != 0UL ? 513UL : 1UL) * ((unsigned long)g * 4UL + 3UL) - 3UL) % 1024UL) >> 2UL) % 256UL);
         } else {
-            _Bool tracc_cov1 = k <= 4294967293U;
+            __CPROVER_assume(k > 4294967293U);
             k += 2;
             g = 5 * g + 3;
             i++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(g == 167);

@@ -22,12 +22,11 @@ int main(void)
             __CPROVER_assume(i > 10 || (unsigned long)((long)10 - (long)i) >= tracc_n1);
             i = (unsigned int)((long)i + (long)tracc_n1);
         } else {
-            _Bool tracc_cov1 = i != 10U;
+            __CPROVER_assume(i == 10U);
             if (i == 10) {
                 goto done;
             }
             i++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
 done:

@@ -28,11 +28,10 @@ int main(void)
             y = (int)((long)y + (long)(tracc_n1 * 2UL));
             i = (unsigned int)((long)i + (long)tracc_n1);
         } else {
-            _Bool tracc_cov1 = x < 2147483647 && y <= 2147483645;
+            __CPROVER_assume(!(x < 2147483647 && y <= 2147483645));
             x = x + 1;
             y = y + 2;
             i++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(x + y < 3010);

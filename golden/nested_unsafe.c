@@ -32,9 +32,8 @@ int main(void)
                     j = (short)((long)j + (long)(tracc_n2 - 1UL));
                     c = (int)((long)c + (long)(tracc_n2 - 1UL)) + 1;
                 } else {
-                    _Bool tracc_cov2 = c < 2147483647;
+                    __CPROVER_assume(c >= 2147483647);
                     c++;
-                    __CPROVER_assume(!tracc_cov2);
                 }
             }
             __CPROVER_assume(i > 0);

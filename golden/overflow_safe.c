@@ -21,10 +21,9 @@ int main(void)
             c = (unsigned char)((long)c + (long)tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
         } else {
-            _Bool tracc_cov1 = c < 255;
+            __CPROVER_assume(c >= 255);
             c = c + 1;
             k = k + 1;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(c == 44);

@@ -21,9 +21,8 @@ int main(void)
             x = (int)((long)x + (long)(tracc_n1 - 1UL)) + 1;
             i = (int)((long)i + (long)(tracc_n1 - 1UL));
         } else {
-            _Bool tracc_cov1 = x < 2147483647;
+            __CPROVER_assume(x >= 2147483647);
             x++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(x > 0);

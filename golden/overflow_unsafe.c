@@ -24,10 +24,9 @@ int main(void)
             d = (unsigned char)((long)d + (long)tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
         } else {
-            _Bool tracc_cov1 = d < 255;
+            __CPROVER_assume(d >= 255);
             d = d + 1;
             k = k + 1;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(d > c);

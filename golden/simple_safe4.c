@@ -26,10 +26,9 @@ int main(void)
             i = tracc_n1 <= 9223372036854775807UL ? i - (long)tracc_n1 : -(long)(tracc_n1 - (unsigned long)i - 1UL) - 1L;
             j = tracc_n1 <= 9223372036854775807UL ? j + (long)tracc_n1 : (long)(tracc_n1 - (unsigned long)-(j + 1L) - 1UL);
         } else {
-            _Bool tracc_cov1 = j < 9223372036854775807L;
+            __CPROVER_assume(j >= 9223372036854775807L);
             i = i - 1;
             j = j + 1;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(i == 0);

@@ -21,10 +21,9 @@ int main(void)
             c = (signed char)((long)c - (long)tracc_n1);
             k = (int)((long)k + (long)tracc_n1);
         } else {
-            _Bool tracc_cov1 = k < 2147483647;
+            __CPROVER_assume(k >= 2147483647);
             c--;
             k++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(k != 180);

@@ -28,11 +28,10 @@ int main(void)
             acc = acc + tracc_n1 * 5UL;
             parity = tracc_n1 % 2UL == 0UL ? parity : (short)(1 - parity);
         } else {
-            _Bool tracc_cov1 = acc <= 18446744073709551610UL && parity >= -32766;
+            __CPROVER_assume(!(acc <= 18446744073709551610UL && parity >= -32766));
             acc = acc + 5;
             parity = 1 - parity;
             i = i + 1;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(acc == 5 * (uint64_t)n);

@@ -22,9 +22,8 @@ int main(void)
             c = (signed char)((int)(signed char)((long)c + (long)(tracc_n1 - 1UL)) + 1);
             k = (unsigned short)((long)k + (long)(tracc_n1 - 1UL));
         } else {
-            _Bool tracc_cov1 = c < 127;
+            __CPROVER_assume(c >= 127);
             c++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(c >= 0);

@@ -20,10 +20,9 @@ int main(void)
             k = (unsigned int)((long)k + (long)tracc_n1);
             c = (unsigned char)(((unsigned long)c + (tracc_n1 - 1UL)) % 256UL);
         } else {
-            _Bool tracc_cov1 = k < 4294967295U && k != 299U;
+            __CPROVER_assume(!(k < 4294967295U && k != 299U));
             k++;
             assert(k != 300);
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     return 0;

@@ -21,10 +21,9 @@ int main(void)
             c = (short)((long)c + (long)(tracc_n1 - 1UL));
             k = (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) + 1U;
         } else {
-            _Bool tracc_cov1 = c < 32767 && k < 4294967295U && k != 9U;
+            __CPROVER_assume(!(c < 32767 && k < 4294967295U && k != 9U));
             k++;
             assert(k != 10);
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     return 0;

@@ -20,10 +20,9 @@ int main(void)
             k = (unsigned int)((long)k + (long)tracc_n1);
             i = (unsigned int)(((unsigned long)i + (tracc_n1 - 1UL) * 1000000UL) % 4294967296UL);
         } else {
-            _Bool tracc_cov1 = k < 4294967295U && k != 4999U;
+            __CPROVER_assume(!(k < 4294967295U && k != 4999U));
             k++;
             assert(k != 5000);
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     return 0;

@@ -265,6 +265,24 @@ fn coverage_flag(program: &Program, covs: &[Option<PathCoverage>], complete: boo
     Some(build::and_all(each?))
 }
 
+/// Whether an `assume` before the original body can block covered
+/// iterations (`None`: it cannot): the body must run to its end and fail
+/// nothing at an iteration that the coverage flag says is covered. Either
+/// it can fail nowhere, or only where `covered` checks while the paths'
+/// guards decide the path (no nondeterministic choice): the flag then
+/// implies one accelerated path's `covered`, which says that the iteration
+/// takes that path (no jump out), that its assertions hold and that each
+/// of its checked operations stays in its type.
+fn before_body(program: &Program, body: &Stmt, covs: &[Option<PathCoverage>]) -> Option<CoverageCheck> {
+    use crate::loops::BodyFailures;
+    match crate::loops::body_failures(program, body)? {
+        BodyFailures::Never => Some(CoverageCheck::BeforeBody),
+        BodyFailures::Checked => {
+            (!covs.iter().flatten().any(|c| c.nondet_choice)).then_some(CoverageCheck::BeforeBodyChecked)
+        }
+    }
+}
+
 /// A condition of an accelerator (its `covered`: path guards, assertions,
 /// index bounds and no overflow at `n = 1`; or its `may_take`), over the
 /// pre-state, as it can be evaluated before the original body. `None` when
@@ -407,10 +425,8 @@ fn restrict_loop(
             build::vars_of(&cond, &mut vars);
             let check = if crate::loops::writes_none_of(&original_body, &vars) {
                 CoverageCheck::AfterBody
-            } else if crate::loops::always_completes_safely(program, &original_body) {
-                CoverageCheck::BeforeBody
             } else {
-                CoverageCheck::Flag
+                before_body(program, &original_body, &covs).unwrap_or(CoverageCheck::Flag)
             };
             Coverage {
                 symbols: &covered[..],

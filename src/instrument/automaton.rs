@@ -220,6 +220,10 @@ pub enum CoverageCheck {
     AfterBody,
     /// The body cannot fail any property: an `assume` before it.
     BeforeBody,
+    /// The body fails only where the coverage condition says a covered
+    /// iteration does not (`loops::BodyFailures::Checked`): an `assume`
+    /// before it.
+    BeforeBodyChecked,
 }
 
 /// Build the automaton code for loop number `loop_no` (used in the fresh
@@ -352,7 +356,7 @@ pub fn automaton_code(
             orig_suffix.push(assume(negate(c.cond)));
             orig_suffix.extend(uncovered_update);
         }
-        Some((None, c)) if c.check == CoverageCheck::BeforeBody => {
+        Some((None, c)) if matches!(c.check, CoverageCheck::BeforeBody | CoverageCheck::BeforeBodyChecked) => {
             orig_prefix.push(assume(negate(c.cond)));
             orig_suffix.extend(uncovered_update);
         }

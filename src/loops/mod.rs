@@ -349,78 +349,174 @@ pub fn writes_none_of(body: &Stmt, vars: &BTreeSet<VarId>) -> bool {
     keeps
 }
 
-/// Does running `body` always end at its end, along the one way its
-/// starting state determines, without failing any property under CBMC's
-/// default checks (and its conversion check)? Conservative: only
-/// assignments, comparisons, logic, bitwise operations, unsigned
-/// arithmetic other than division and shifts, value-preserving conversions
-/// to signed types, `assume` and `continue`; no assertion, call, array
-/// access, memory access, loop, jump out, nondeterministic value or
-/// declaration without a value.
-pub fn always_completes_safely(program: &Program, body: &Stmt) -> bool {
-    let unsigned = |t: &CType| t.as_int().is_some_and(|t| !t.signed);
-    // Every value of `from` is a value of `to`.
-    let fits = |from: &CType, to: &CType| match (from.as_int(), to.as_int()) {
-        (Some(f), Some(t)) => !t.signed || f.is_bool() || (f.signed && f.bits() <= t.bits()) || f.bits() < t.bits(),
-        _ => false,
-    };
-    let mut ok = true;
+/// Where one run of a loop body can fail a property under CBMC's default
+/// checks (and its conversion check).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BodyFailures {
+    /// Nowhere, and the body always ends at its end along the one way its
+    /// starting state determines.
+    Never,
+    /// Only in what an accelerator's coverage condition includes for the
+    /// path the iteration takes, along the one way its starting state
+    /// determines: its assertions, and a signed `+ - *`, a negation or a
+    /// narrowing conversion in a value the body assigns (`k++`,
+    /// `s = 3 * s + t`, `c = c - 1` of a `signed char c`: the path's checked
+    /// operations, `accelerate::overflow::collect_checks`). Or the body
+    /// leaves the loop (`break`, `return`, `goto`, `abort`), which an
+    /// iteration along an accelerated path does not.
+    Checked,
+}
+
+/// Where running `body` once can fail (`BodyFailures`), or `None` when it
+/// may fail elsewhere or take a way its starting state does not determine.
+/// Conservative: only assignments to variables, comparisons, logic,
+/// bitwise operations, arithmetic other than division by a non-constant,
+/// -1 or 0, shifts only of unsigned values by a constant below their
+/// width, conversions, `assume`, `assert`, `continue` and jumps out; no
+/// call, array access, memory access, inner loop, nondeterministic value
+/// or declaration without a value; signed arithmetic and narrowing
+/// conversions only in assigned values.
+pub fn body_failures(program: &Program, body: &Stmt) -> Option<BodyFailures> {
+    let mut verdict = Some(BodyFailures::Never);
     body.walk(&mut |st| {
+        let mut exprs: Vec<(&Expr, bool)> = Vec::new();
         match &st.kind {
-            _ if st.is_loop() && !std::ptr::eq(st, body) => ok = false,
-            StmtKind::Opaque(_)
-            | StmtKind::Break
-            | StmtKind::Return(_)
-            | StmtKind::Goto(_)
-            | StmtKind::Decl(_, None | Some(Init::List(..))) => ok = false,
-            StmtKind::Decl(v, Some(Init::Expr(e))) if !fits(&e.ty, &program.var(*v).ty) => ok = false,
-            _ => {}
+            _ if st.is_loop() && !std::ptr::eq(st, body) => verdict = None,
+            StmtKind::Opaque(_) | StmtKind::Decl(_, None | Some(Init::List(..))) => verdict = None,
+            StmtKind::Break | StmtKind::Goto(_) => checked(&mut verdict),
+            StmtKind::Return(e) => {
+                checked(&mut verdict);
+                exprs.extend(e.iter().map(|e| (e, false)));
+            }
+            StmtKind::Decl(v, Some(Init::Expr(e))) => {
+                if !fits(&e.ty, &program.var(*v).ty) {
+                    verdict = None;
+                }
+                exprs.push((e, true));
+            }
+            _ => exprs.extend(st.own_exprs().into_iter().map(|e| (e, false))),
         }
-        for e in st.own_exprs() {
-            e.walk(&mut |x| {
-                let safe = match &x.kind {
-                    _ if x.is_memory_node() => false,
-                    ExprKind::IntLit(_) | ExprKind::Var(_) => true,
-                    ExprKind::Comma(..) | ExprKind::Cond(..) => true,
-                    ExprKind::Unary(UnOp::Neg, _) => unsigned(&x.ty),
-                    ExprKind::Unary(..) => true,
-                    ExprKind::Binary(op, _, b) => {
-                        let amount = b.skip_implicit().const_value();
-                        match op {
-                            BinOp::Add | BinOp::Sub | BinOp::Mul => unsigned(&x.ty),
-                            // By a constant other than 0 and -1.
-                            BinOp::Div | BinOp::Rem => amount.is_some_and(|d| d != 0 && d != -1),
-                            // An unsigned value by a constant below its width.
-                            BinOp::Shl | BinOp::Shr => x.ty.as_int().is_some_and(|t| {
-                                !t.signed && amount.is_some_and(|a| (0..t.bits() as i128).contains(&a))
-                            }),
-                            _ => true,
-                        }
-                    }
-                    ExprKind::Assign { op, op_ty, lhs, rhs } => match op {
-                        None => fits(&rhs.ty, &lhs.ty),
-                        Some(BinOp::Add | BinOp::Sub | BinOp::Mul) => unsigned(op_ty) && unsigned(&lhs.ty),
-                        Some(BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) => fits(op_ty, &lhs.ty),
-                        Some(_) => false,
-                    },
-                    // Unsigned, or promoted to a wider type that ±1 cannot
-                    // overflow and converted back to an unsigned one.
-                    ExprKind::IncDec { op_ty, target, .. } => match (target.ty.as_int(), op_ty.as_int()) {
-                        (Some(t), Some(o)) => !t.signed && (!o.signed || t.bits() < o.bits()),
-                        _ => false,
-                    },
-                    ExprKind::Cast { expr, .. } => {
-                        fits(&expr.ty, &x.ty)
-                            || matches!(expr.kind, ExprKind::IntLit(v) if x.ty.as_int().is_some_and(|t| t.contains(v)))
-                    }
-                    ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), _) => true,
-                    _ => false,
-                };
-                ok &= safe;
-            });
+        for (e, in_value) in exprs {
+            expr_failures(e, in_value, &mut verdict);
         }
     });
-    ok
+    verdict
+}
+
+/// Something that can fail or leave the loop only where a covered
+/// iteration cannot.
+fn checked(verdict: &mut Option<BodyFailures>) {
+    *verdict = verdict.map(|_| BodyFailures::Checked);
+}
+
+/// Every value of `from` is a value of `to`.
+fn fits(from: &CType, to: &CType) -> bool {
+    match (from.as_int(), to.as_int()) {
+        (Some(f), Some(t)) => !t.signed || f.is_bool() || (f.signed && f.bits() <= t.bits()) || f.bits() < t.bits(),
+        _ => false,
+    }
+}
+
+/// `body_failures` of one expression; `in_value`: it is (part of) a value
+/// that an assignment stores, so that the path's checked operations
+/// include its operations.
+fn expr_failures(x: &Expr, in_value: bool, verdict: &mut Option<BodyFailures>) {
+    let unsigned = |t: &CType| t.as_int().is_some_and(|t| !t.signed);
+    // An operation that can fail: allowed in an assigned value only.
+    let may_fail = |v: &mut Option<BodyFailures>| {
+        if in_value { checked(v) } else { *v = None }
+    };
+    // The operands: the same context, or out of the value (a guard, a
+    // discarded operand).
+    let mut operands: Vec<(&Expr, bool)> = Vec::new();
+    match &x.kind {
+        _ if x.is_memory_node() => *verdict = None,
+        ExprKind::IntLit(_) | ExprKind::Var(_) => {}
+        ExprKind::Comma(a, b) => operands.extend([(&**a, false), (&**b, in_value)]),
+        ExprKind::Cond(c, a, b) => operands.extend([(&**c, false), (&**a, in_value), (&**b, in_value)]),
+        ExprKind::Unary(op, a) => {
+            if *op == UnOp::Neg && !unsigned(&x.ty) {
+                may_fail(verdict);
+            }
+            operands.push((a, in_value && *op != UnOp::LogNot));
+        }
+        ExprKind::Binary(op, a, b) => {
+            let amount = b.skip_implicit().const_value();
+            match op {
+                BinOp::Add | BinOp::Sub | BinOp::Mul if !unsigned(&x.ty) => may_fail(verdict),
+                BinOp::Div | BinOp::Rem if !amount.is_some_and(|d| d != 0 && d != -1) => *verdict = None,
+                BinOp::Shl | BinOp::Shr
+                    if !x
+                        .ty
+                        .as_int()
+                        .is_some_and(|t| !t.signed && amount.is_some_and(|a| (0..t.bits() as i128).contains(&a))) =>
+                {
+                    *verdict = None
+                }
+                _ => {}
+            }
+            // Comparisons and logic may become branches, out of the value.
+            let keeps = in_value && !op.is_comparison() && !op.is_logical();
+            operands.extend([(&**a, keeps), (&**b, keeps)]);
+        }
+        ExprKind::Assign { op, op_ty, lhs, rhs } => {
+            if !matches!(lhs.skip_implicit().kind, ExprKind::Var(_)) {
+                *verdict = None;
+            }
+            // The assignment's own operation and conversion back are part
+            // of the value it stores.
+            match op {
+                None if !fits(&rhs.ty, &lhs.ty) => *verdict = None,
+                None => {}
+                Some(BinOp::Add | BinOp::Sub | BinOp::Mul) if !(unsigned(op_ty) && unsigned(&lhs.ty)) => {
+                    checked(verdict)
+                }
+                Some(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor)
+                    if !fits(op_ty, &lhs.ty) =>
+                {
+                    checked(verdict)
+                }
+                Some(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) => {}
+                Some(BinOp::Div | BinOp::Rem)
+                    if rhs.skip_implicit().const_value().is_some_and(|d| d != 0 && d != -1) =>
+                {
+                    checked(verdict)
+                }
+                Some(_) => *verdict = None,
+            }
+            operands.extend([(&**lhs, false), (&**rhs, true)]);
+        }
+        // Unsigned, or promoted to a wider type that ±1 cannot overflow
+        // and converted back to an unsigned one; otherwise the operation is
+        // part of the value it stores.
+        ExprKind::IncDec { op_ty, target, .. } => {
+            match (target.ty.as_int(), op_ty.as_int()) {
+                (Some(t), Some(o)) if !t.signed && (!o.signed || t.bits() < o.bits()) => {}
+                (Some(_), Some(_)) => checked(verdict),
+                _ => *verdict = None,
+            }
+            if !matches!(target.skip_implicit().kind, ExprKind::Var(_)) {
+                *verdict = None;
+            }
+        }
+        ExprKind::Cast { expr, .. } => {
+            let keeps_value = fits(&expr.ty, &x.ty)
+                || matches!(expr.kind, ExprKind::IntLit(v) if x.ty.as_int().is_some_and(|t| t.contains(v)));
+            if !keeps_value {
+                may_fail(verdict);
+            }
+            operands.push((expr, in_value));
+        }
+        ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args) => operands.extend(args.iter().map(|a| (a, false))),
+        ExprKind::Call(Callee::Intrinsic(Intrinsic::Assert | Intrinsic::Error | Intrinsic::Abort), args) => {
+            checked(verdict);
+            operands.extend(args.iter().map(|a| (a, false)));
+        }
+        _ => *verdict = None,
+    }
+    for (e, value) in operands {
+        expr_failures(e, value, verdict);
+    }
 }
 
 fn base_var(e: &Expr) -> Option<VarId> {
@@ -1626,11 +1722,11 @@ mod tests {
     }
 
     #[test]
-    fn bodies_that_cannot_fail_are_only_unsigned_arithmetic_and_logic() {
+    fn where_a_body_can_fail_is_found_by_the_place_of_each_operation() {
         let decls = "unsigned u = 1, v = 2; unsigned char b = 3; int s = 4, c = 1; signed char t = 5;";
-        let can_fail = |body: &str| {
+        let failures = |body: &str| {
             let (program, b) = loop_body_of(decls, body);
-            !always_completes_safely(&program, &b)
+            body_failures(&program, &b)
         };
         for body in [
             "u++; v = v * 3u - u;",
@@ -1642,26 +1738,49 @@ mod tests {
             "if (u) continue; v++;",
             "if (u % 3 == 0) v++; u = u / 2 + (u << 3);",
         ] {
-            assert!(!can_fail(body), "`{body}` cannot fail");
+            assert_eq!(failures(body), Some(BodyFailures::Never), "`{body}` cannot fail");
         }
+        // Failures an accelerator's coverage condition checks: signed
+        // arithmetic and narrowing conversions in assigned values,
+        // assertions, and jumps out of the loop.
         for body in [
             "s++;",
             "s = s + 1;",
+            "s = -s * 3 + t;",
+            "int w = s + 1; u = w;",
+            "t = s;",
+            "s = u;",
+            "b += 1;",
+            "s /= 2;",
+            "assert(u > 0);",
+            "if (u) break;",
+            "if (u > 9) return 1; s--;",
+        ] {
+            assert_eq!(
+                failures(body),
+                Some(BodyFailures::Checked),
+                "`{body}` fails only where checked"
+            );
+        }
+        // Failures elsewhere: signed arithmetic in a guard, an assertion or
+        // a discarded operand, division by a variable or by -1, shifts,
+        // calls, inner loops, nondeterministic or indeterminate values.
+        for body in [
+            "if (s + 1 > 0) u++;",
+            "assert(s * 2 > 0);",
+            "s + 1;",
+            "u = (s + 1, 2);",
+            "u = s + 1 > 0;",
             "u = u / v;",
             "s = s / -1;",
             "s = s << 2;",
             "u = u << 32;",
-            "t = s;",
-            "s = u;",
-            "assert(u > 0);",
             "u = f(1);",
-            "b += 1;",
             "while (u) u--;",
-            "if (u) break;",
             "u = nondet_uint();",
             "unsigned w; u = w;",
         ] {
-            assert!(can_fail(body), "`{body}` can fail");
+            assert_eq!(failures(body), None, "`{body}` can fail elsewhere");
         }
     }
 

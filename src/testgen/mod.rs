@@ -1297,7 +1297,7 @@ mod tests {
                     *seen.entry(check.to_string()).or_insert(0) += 1;
                 }
             }
-            if seen.len() == 3 {
+            if seen.len() == 4 {
                 return;
             }
         }
