@@ -32,7 +32,7 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
-            __CPROVER_assume(!((x < 4294967295U && x < n && x < m) || (x <= 4294967293U && x < n && !(x < m))));
+            __CPROVER_assume(!(x < m || (x <= 4294967293U && !(x < m))));
             if (x < m) {
                 x = x + 1;
             } else {

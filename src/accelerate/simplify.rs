@@ -171,7 +171,9 @@ pub fn implication(premise: Expr, conclusion: Expr) -> Expr {
 
 /// `e` where the conjuncts of `fact` hold: those conjuncts of `e` left
 /// out, `!c || rest` (an implication from `implication`) read as `rest`
-/// when `c` is one of them, repeated conjuncts said once, and every
+/// when `c` is one of them, each disjunct of a disjunction simplified the
+/// same way (the disjunction left out when one of them is true), repeated
+/// conjuncts said once, and every
 /// conjunct left out that z3 proves implied by the facts and the conjuncts
 /// kept before it. Used with the loop condition, which holds where the
 /// coverage flag is evaluated.
@@ -197,6 +199,18 @@ pub fn given(program: &Program, e: Expr, fact: &Expr) -> Expr {
                 rest.reverse();
                 parts.extend(rest);
             }
+            // Each disjunct where the facts hold; one that holds there
+            // makes the disjunction true.
+            ExprKind::Binary(BinOp::LogOr, a, b) => {
+                let mut disjuncts = Vec::new();
+                for d in [*a, *b] {
+                    disjuncts_of(d, &mut disjuncts);
+                }
+                let simplified: Vec<Expr> = disjuncts.into_iter().map(|d| given(program, d, fact)).collect();
+                if !simplified.iter().any(build::is_true) {
+                    out.push(or_all(simplified));
+                }
+            }
             kind => out.push(Expr { kind, ty, span }),
         }
     }
@@ -210,6 +224,16 @@ pub fn given(program: &Program, e: Expr, fact: &Expr) -> Expr {
             .filter(|(_, implied)| !**implied)
             .map(|(c, _)| c),
     )
+}
+
+fn disjuncts_of(e: Expr, out: &mut Vec<Expr>) {
+    match e.kind {
+        ExprKind::Binary(BinOp::LogOr, a, b) => {
+            disjuncts_of(*a, out);
+            disjuncts_of(*b, out);
+        }
+        _ => out.push(e),
+    }
 }
 
 fn or_all(es: Vec<Expr>) -> Expr {
