@@ -146,6 +146,22 @@ pub fn campaign(args: &CampaignArgs) -> Exit {
         eprintln!();
     }
     println!("campaign: {}", tally_line(&tally, args.count));
+    if !tally.by_class.is_empty() {
+        let classes: Vec<String> = tally
+            .by_class
+            .iter()
+            .map(|(c, t)| {
+                format!(
+                    "{} {} ({} decided, {} disagreements)",
+                    class_name(*c),
+                    t.programs,
+                    t.decided,
+                    t.disagreements
+                )
+            })
+            .collect();
+        println!("campaign: programs with loops of each class: {}", classes.join("; "));
+    }
     if args.only.is_some() {
         println!("campaign: seeds {}..{} looked at", args.seed, end_seed);
     }

@@ -13,6 +13,7 @@
 //! UNKNOWN but never the opposite verdict. Checker timeouts make a verdict
 //! undecided, which is counted, never compared.
 
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -181,10 +182,27 @@ pub struct Tally {
     pub undecided_outputs: u64,
     pub disagreements: u64,
     pub seconds: f64,
+    /// The same counts for the programs with a loop of each class (a
+    /// program may have several classes).
+    pub by_class: BTreeMap<Class, ClassTally>,
+}
+
+/// Counts over the programs of one class.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ClassTally {
+    pub programs: u64,
+    pub decided: u64,
+    pub disagreements: u64,
 }
 
 impl Tally {
-    fn add(&mut self, r: &ProgramResult) {
+    fn add(&mut self, r: &ProgramResult, classes: &[Class]) {
+        for c in classes {
+            let t = self.by_class.entry(*c).or_default();
+            t.programs += 1;
+            t.decided += u64::from(r.reference.is_some());
+            t.disagreements += u64::from(r.disagreement.is_some());
+        }
         self.programs += 1;
         match r.reference {
             None => self.undecided_inputs += 1,
@@ -295,7 +313,7 @@ pub fn run(
                     }
                     let snapshot = {
                         let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
-                        t.add(&r);
+                        t.add(&r, &g.classes);
                         t.seconds = started.elapsed().as_secs_f64();
                         t.clone()
                     };
@@ -345,5 +363,23 @@ mod tests {
             .collect();
         assert_eq!(taken, expected);
         assert_eq!(programs.next_seed, expected[3] + 1);
+    }
+
+    #[test]
+    fn each_class_of_a_program_counts_it() {
+        let mut t = Tally::default();
+        let decided = ProgramResult {
+            reference: Some("SAFE"),
+            ..ProgramResult::default()
+        };
+        t.add(&decided, &[Class::Nested, Class::Array]);
+        t.add(&ProgramResult::default(), &[Class::Nested]);
+        assert_eq!(t.programs, 2);
+        let nested = &t.by_class[&Class::Nested];
+        assert_eq!((nested.programs, nested.decided, nested.disagreements), (2, 1, 0));
+        assert_eq!(t.by_class[&Class::Array].programs, 1);
+        assert!(!t.by_class.contains_key(&Class::Geometric));
+        let json = serde_json::to_value(&t).expect("serialises");
+        assert_eq!(json["by_class"]["nested"]["decided"], 1);
     }
 }

@@ -45,7 +45,7 @@ pub struct Generated {
 /// A class of generated loop, so that a campaign can be run on one class
 /// alone (a new class needs its own count of programs without
 /// disagreement, and it is a small share of the whole).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Class {
     /// A loop over arrays (copies, maps, fills, searches).
