@@ -33,14 +33,13 @@ int main(void)
             y = (unsigned int)((long)y + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = x < 4294967295U && y < 4294967295U;
+            __CPROVER_assume(!(x < 4294967295U && y < 4294967295U));
             if (nondet_bool()) {
                 x = x + 1;
             } else {
                 y = y + 1;
             }
             i = i + 1;
-            __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
     }

@@ -35,14 +35,13 @@ int main(void)
             x = (unsigned int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = x <= 4294967293U;
+            __CPROVER_assume(x > 4294967293U);
             if (nondet_bool()) {
                 x = x + 2;
             } else {
                 x = x + 1;
             }
             i = i + 1;
-            __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
     }

@@ -31,12 +31,11 @@ int main(void)
             i = i + tracc_n2;
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = v1 <= 65280;
+            __CPROVER_assume(v1 > 65280);
             if (nondet_bool()) {
                 v1 = v1 + 255;
             }
             i++;
-            __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
     }

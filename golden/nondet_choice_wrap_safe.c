@@ -34,14 +34,13 @@ int main(void)
             y = (unsigned char)((long)y + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = x < 255 && y < 255;
+            __CPROVER_assume(!(x < 255 && y < 255));
             if (nondet_bool()) {
                 x = x + 1;
             } else {
                 y = y + 1;
             }
             i = i + 1;
-            __CPROVER_assume(!tracc_cov1);
             tracc_q1 = 0;
         }
     }

@@ -268,19 +268,23 @@ fn coverage_flag(program: &Program, covs: &[Option<PathCoverage>], complete: boo
 /// Whether an `assume` before the original body can block covered
 /// iterations (`None`: it cannot): the body must run to its end and fail
 /// nothing at an iteration that the coverage flag says is covered. Either
-/// it can fail nowhere, or only where `covered` checks while the paths'
-/// guards decide the path (no nondeterministic choice): the flag then
-/// implies one accelerated path's `covered`, which says that the iteration
-/// takes that path (no jump out), that its assertions hold and that each
-/// of its checked operations stays in its type.
+/// it can do nothing else (`BeforeBody`), or (`BeforeBodyChecked`) it fails
+/// only where `covered` checks, and:
+/// - the paths' guards decide the path (no nondeterministic choice): the
+///   flag implies one accelerated path's `covered`, which says that the
+///   iteration takes that path (so no jump out), that its assertions hold
+///   and that each of its checked operations stays in its type; or
+/// - a nondeterministic value chooses the path and no way leaves the loop:
+///   the flag says that every path the iteration may take is covered
+///   (`coverage_flag`), and with no way out every way is such a path.
 fn before_body(program: &Program, body: &Stmt, covs: &[Option<PathCoverage>]) -> Option<CoverageCheck> {
-    use crate::loops::BodyFailures;
-    match crate::loops::body_failures(program, body)? {
-        BodyFailures::Never => Some(CoverageCheck::BeforeBody),
-        BodyFailures::Checked => {
-            (!covs.iter().flatten().any(|c| c.nondet_choice)).then_some(CoverageCheck::BeforeBodyChecked)
-        }
+    let run = crate::loops::body_run(program, body)?;
+    if run == crate::loops::BodyRun::default() {
+        return Some(CoverageCheck::BeforeBody);
     }
+    let chosen = covs.iter().flatten().any(|c| c.nondet_choice);
+    let exact = if run.chooses { chosen && !run.leaves } else { !chosen };
+    exact.then_some(CoverageCheck::BeforeBodyChecked)
 }
 
 /// A condition of an accelerator (its `covered`: path guards, assertions,

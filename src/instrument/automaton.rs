@@ -220,9 +220,9 @@ pub enum CoverageCheck {
     AfterBody,
     /// The body cannot fail any property: an `assume` before it.
     BeforeBody,
-    /// The body fails only where the coverage condition says a covered
-    /// iteration does not (`loops::BodyFailures::Checked`): an `assume`
-    /// before it.
+    /// The body fails, leaves the loop or chooses its way only where the
+    /// coverage condition says a covered iteration does not
+    /// (`loops::BodyRun`, `pipeline::before_body`): an `assume` before it.
     BeforeBodyChecked,
 }
 

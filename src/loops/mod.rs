@@ -349,64 +349,70 @@ pub fn writes_none_of(body: &Stmt, vars: &BTreeSet<VarId>) -> bool {
     keeps
 }
 
-/// Where one run of a loop body can fail a property under CBMC's default
-/// checks (and its conversion check).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BodyFailures {
-    /// Nowhere, and the body always ends at its end along the one way its
-    /// starting state determines.
-    Never,
-    /// Only in what an accelerator's coverage condition includes for the
-    /// path the iteration takes, along the one way its starting state
-    /// determines: its assertions, and a signed `+ - *`, a negation or a
-    /// narrowing conversion in a value the body assigns (`k++`,
-    /// `s = 3 * s + t`, `c = c - 1` of a `signed char c`: the path's checked
-    /// operations, `accelerate::overflow::collect_checks`). Or the body
-    /// leaves the loop (`break`, `return`, `goto`, `abort`), which an
+/// What one run of a loop body can do besides running to its end along the
+/// one way its starting state determines, failing nothing under CBMC's
+/// default checks (and its conversion check). The default: nothing else.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BodyRun {
+    /// It may fail, but only in what an accelerator's coverage condition
+    /// includes for the path the iteration takes: its assertions, and a
+    /// signed `+ - *`, a negation or a narrowing conversion in a value the
+    /// body assigns (`k++`, `s = 3 * s + t`, `c = c - 1` of a
+    /// `signed char c`: the path's checked operations,
+    /// `accelerate::overflow::collect_checks`).
+    pub fails_where_checked: bool,
+    /// It may leave the loop (`break`, `return`, `goto`, `abort`), which an
     /// iteration along an accelerated path does not.
-    Checked,
+    pub leaves: bool,
+    /// A nondeterministic value in a condition chooses its way.
+    pub chooses: bool,
 }
 
-/// Where running `body` once can fail (`BodyFailures`), or `None` when it
-/// may fail elsewhere or take a way its starting state does not determine.
-/// Conservative: only assignments to variables, comparisons, logic,
-/// bitwise operations, arithmetic other than division by a non-constant,
-/// -1 or 0, shifts only of unsigned values by a constant below their
-/// width, conversions, `assume`, `assert`, `continue` and jumps out; no
-/// call, array access, memory access, inner loop, nondeterministic value
-/// or declaration without a value; signed arithmetic and narrowing
+/// What running `body` once can do (`BodyRun`), or `None` when it may fail
+/// elsewhere. Conservative: only assignments to variables, comparisons,
+/// logic, bitwise operations, arithmetic other than division by a
+/// non-constant, -1 or 0, shifts only of unsigned values by a constant
+/// below their width, conversions, `assume`, `assert`, `continue`, jumps
+/// out and nondeterministic values in conditions; no call, array access,
+/// memory access, inner loop, nondeterministic value assigned or
+/// declaration without a value; signed arithmetic and narrowing
 /// conversions only in assigned values.
-pub fn body_failures(program: &Program, body: &Stmt) -> Option<BodyFailures> {
-    let mut verdict = Some(BodyFailures::Never);
+pub fn body_run(program: &Program, body: &Stmt) -> Option<BodyRun> {
+    let mut run = Some(BodyRun::default());
     body.walk(&mut |st| {
         let mut exprs: Vec<(&Expr, bool)> = Vec::new();
         match &st.kind {
-            _ if st.is_loop() && !std::ptr::eq(st, body) => verdict = None,
-            StmtKind::Opaque(_) | StmtKind::Decl(_, None | Some(Init::List(..))) => verdict = None,
-            StmtKind::Break | StmtKind::Goto(_) => checked(&mut verdict),
+            _ if st.is_loop() && !std::ptr::eq(st, body) => run = None,
+            StmtKind::Opaque(_) | StmtKind::Decl(_, None | Some(Init::List(..))) => run = None,
+            StmtKind::Break | StmtKind::Goto(_) => mark(&mut run, |r| r.leaves = true),
             StmtKind::Return(e) => {
-                checked(&mut verdict);
+                mark(&mut run, |r| r.leaves = true);
                 exprs.extend(e.iter().map(|e| (e, false)));
             }
             StmtKind::Decl(v, Some(Init::Expr(e))) => {
                 if !fits(&e.ty, &program.var(*v).ty) {
-                    verdict = None;
+                    run = None;
                 }
                 exprs.push((e, true));
             }
             _ => exprs.extend(st.own_exprs().into_iter().map(|e| (e, false))),
         }
         for (e, in_value) in exprs {
-            expr_failures(e, in_value, &mut verdict);
+            expr_run(e, in_value, &mut run);
         }
     });
-    verdict
+    run
 }
 
-/// Something that can fail or leave the loop only where a covered
-/// iteration cannot.
-fn checked(verdict: &mut Option<BodyFailures>) {
-    *verdict = verdict.map(|_| BodyFailures::Checked);
+fn mark(run: &mut Option<BodyRun>, what: impl FnOnce(&mut BodyRun)) {
+    if let Some(r) = run {
+        what(r)
+    }
+}
+
+/// An operation that can fail only where a covered iteration cannot.
+fn checked(run: &mut Option<BodyRun>) {
+    mark(run, |r| r.fails_where_checked = true)
 }
 
 /// Every value of `from` is a value of `to`.
@@ -417,13 +423,13 @@ fn fits(from: &CType, to: &CType) -> bool {
     }
 }
 
-/// `body_failures` of one expression; `in_value`: it is (part of) a value
+/// `body_run` of one expression; `in_value`: it is (part of) a value
 /// that an assignment stores, so that the path's checked operations
 /// include its operations.
-fn expr_failures(x: &Expr, in_value: bool, verdict: &mut Option<BodyFailures>) {
+fn expr_run(x: &Expr, in_value: bool, verdict: &mut Option<BodyRun>) {
     let unsigned = |t: &CType| t.as_int().is_some_and(|t| !t.signed);
     // An operation that can fail: allowed in an assigned value only.
-    let may_fail = |v: &mut Option<BodyFailures>| {
+    let may_fail = |v: &mut Option<BodyRun>| {
         if in_value { checked(v) } else { *v = None }
     };
     // The operands: the same context, or out of the value (a guard, a
@@ -508,14 +514,16 @@ fn expr_failures(x: &Expr, in_value: bool, verdict: &mut Option<BodyFailures>) {
             operands.push((expr, in_value));
         }
         ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args) => operands.extend(args.iter().map(|a| (a, false))),
-        ExprKind::Call(Callee::Intrinsic(Intrinsic::Assert | Intrinsic::Error | Intrinsic::Abort), args) => {
+        ExprKind::Call(Callee::Intrinsic(Intrinsic::Assert), args) => {
             checked(verdict);
             operands.extend(args.iter().map(|a| (a, false)));
         }
+        ExprKind::Call(Callee::Intrinsic(Intrinsic::Error | Intrinsic::Abort), _) => mark(verdict, |r| r.leaves = true),
+        ExprKind::Nondet(_) if !in_value => mark(verdict, |r| r.chooses = true),
         _ => *verdict = None,
     }
     for (e, value) in operands {
-        expr_failures(e, value, verdict);
+        expr_run(e, value, verdict);
     }
 }
 
@@ -1722,12 +1730,13 @@ mod tests {
     }
 
     #[test]
-    fn where_a_body_can_fail_is_found_by_the_place_of_each_operation() {
+    fn what_a_body_can_do_is_found_by_the_place_of_each_operation() {
         let decls = "unsigned u = 1, v = 2; unsigned char b = 3; int s = 4, c = 1; signed char t = 5;";
-        let failures = |body: &str| {
+        let run = |body: &str| {
             let (program, b) = loop_body_of(decls, body);
-            body_failures(&program, &b)
+            body_run(&program, &b)
         };
+        let nothing_else = Some(BodyRun::default());
         for body in [
             "u++; v = v * 3u - u;",
             "b--; u += 2;",
@@ -1738,11 +1747,15 @@ mod tests {
             "if (u) continue; v++;",
             "if (u % 3 == 0) v++; u = u / 2 + (u << 3);",
         ] {
-            assert_eq!(failures(body), Some(BodyFailures::Never), "`{body}` cannot fail");
+            assert_eq!(run(body), nothing_else, "`{body}` cannot fail");
         }
         // Failures an accelerator's coverage condition checks: signed
-        // arithmetic and narrowing conversions in assigned values,
-        // assertions, and jumps out of the loop.
+        // arithmetic and narrowing conversions in assigned values, and
+        // assertions.
+        let checked = Some(BodyRun {
+            fails_where_checked: true,
+            ..BodyRun::default()
+        });
         for body in [
             "s++;",
             "s = s + 1;",
@@ -1753,18 +1766,33 @@ mod tests {
             "b += 1;",
             "s /= 2;",
             "assert(u > 0);",
-            "if (u) break;",
-            "if (u > 9) return 1; s--;",
         ] {
-            assert_eq!(
-                failures(body),
-                Some(BodyFailures::Checked),
-                "`{body}` fails only where checked"
-            );
+            assert_eq!(run(body), checked, "`{body}` fails only where checked");
         }
+        let leaves = Some(BodyRun {
+            leaves: true,
+            ..BodyRun::default()
+        });
+        assert_eq!(run("if (u) break;"), leaves);
+        assert_eq!(
+            run("if (u > 9) return 1; s--;"),
+            Some(BodyRun {
+                fails_where_checked: true,
+                leaves: true,
+                chooses: false
+            })
+        );
+        assert_eq!(
+            run("if (nondet_uint()) u++; else v++;"),
+            Some(BodyRun {
+                chooses: true,
+                ..BodyRun::default()
+            })
+        );
         // Failures elsewhere: signed arithmetic in a guard, an assertion or
         // a discarded operand, division by a variable or by -1, shifts,
-        // calls, inner loops, nondeterministic or indeterminate values.
+        // calls, inner loops, nondeterministic values assigned or
+        // indeterminate values.
         for body in [
             "if (s + 1 > 0) u++;",
             "assert(s * 2 > 0);",
@@ -1780,7 +1808,7 @@ mod tests {
             "u = nondet_uint();",
             "unsigned w; u = w;",
         ] {
-            assert_eq!(failures(body), None, "`{body}` can fail elsewhere");
+            assert_eq!(run(body), None, "`{body}` can fail elsewhere");
         }
     }
 
