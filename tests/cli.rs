@@ -338,6 +338,9 @@ fn version_and_unknown_flags() {
     assert!(stdout(&o).starts_with("tracc "), "{}", stdout(&o));
     let o = tracc(&["accelerate", "--frobnicate", "a.c"], dir.path(), None);
     assert_eq!(code(&o), 2);
+    // `--only` selects generated programs: the campaign's, not the bench's.
+    let o = tracc(&["bench", "--only", "nested", "--no-cbmc"], dir.path(), None);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
     let o = tracc(&[], dir.path(), None);
     assert_eq!(code(&o), 2);
 }

@@ -203,12 +203,6 @@ pub struct BenchArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 30)]
     pub timeout: u64,
 
-    /// Check only programs with this class of loop: the seeds from SEED on
-    /// whose program has another class are passed over, and COUNT programs
-    /// of the class are checked.
-    #[arg(long, value_name = "CLASS", value_enum)]
-    pub only: Option<Class>,
-
     /// Worker threads (default: the available cores).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
