@@ -43,10 +43,15 @@ pub(super) fn coverage(ctx: &Ctx, parts: Vec<Expr>) -> Expr {
 }
 
 fn flatten(e: Expr, out: &mut Vec<Expr>) {
+    operands_of(BinOp::LogAnd, e, out)
+}
+
+/// The operands of a chain of `op` (`&&` or `||`), in order.
+fn operands_of(op: BinOp, e: Expr, out: &mut Vec<Expr>) {
     match e.kind {
-        ExprKind::Binary(BinOp::LogAnd, a, b) => {
-            flatten(*a, out);
-            flatten(*b, out);
+        ExprKind::Binary(o, a, b) if o == op => {
+            operands_of(op, *a, out);
+            operands_of(op, *b, out);
         }
         _ => out.push(e),
     }
@@ -204,7 +209,7 @@ pub fn given(program: &Program, e: Expr, fact: &Expr) -> Expr {
             ExprKind::Binary(BinOp::LogOr, a, b) => {
                 let mut disjuncts = Vec::new();
                 for d in [*a, *b] {
-                    disjuncts_of(d, &mut disjuncts);
+                    operands_of(BinOp::LogOr, d, &mut disjuncts);
                 }
                 let simplified: Vec<Expr> = disjuncts.into_iter().map(|d| given(program, d, fact)).collect();
                 if !simplified.iter().any(build::is_true) {
@@ -224,16 +229,6 @@ pub fn given(program: &Program, e: Expr, fact: &Expr) -> Expr {
             .filter(|(_, implied)| !**implied)
             .map(|(c, _)| c),
     )
-}
-
-fn disjuncts_of(e: Expr, out: &mut Vec<Expr>) {
-    match e.kind {
-        ExprKind::Binary(BinOp::LogOr, a, b) => {
-            disjuncts_of(*a, out);
-            disjuncts_of(*b, out);
-        }
-        _ => out.push(e),
-    }
 }
 
 fn or_all(es: Vec<Expr>) -> Expr {
