@@ -755,4 +755,29 @@ mod tests {
         assert_eq!(shown(&some), "(v0 < 30) && ((v1 == 0) || ((v1 != 0) && (v1 != 1)))");
         assert!(any_of(&p, Vec::new()).is_none());
     }
+
+    #[test]
+    fn each_disjunct_is_simplified_where_the_loop_condition_holds() {
+        let mut p = crate::ir::Program::default();
+        for name in ["i", "x"] {
+            p.add_var(crate::ir::VarDecl {
+                name: name.into(),
+                ty: CType::Int(IntType::UINT),
+                storage: crate::ir::Storage::Global,
+                func: None,
+                span: crate::ir::Span::SYNTHETIC,
+            });
+        }
+        let (i, x) = (var(0, IntType::UINT), var(1, IntType::UINT));
+        let uint = |v| Expr::int(v, IntType::UINT);
+        let below = |e: &Expr, v| cmp(BinOp::Lt, e.clone(), uint(v));
+        let fact = below(&i, 100);
+        // i < 100 is the fact itself, i < 4294967295U follows from it.
+        let disjunct = |c: Expr| build::and(build::and(below(&i, 4294967295), below(&i, 100)), c);
+        let e = build::or(disjunct(below(&x, 5)), disjunct(cmp(BinOp::Gt, x.clone(), uint(9))));
+        assert_eq!(shown(&given(&p, e, &fact)), "(v1 < 5U) || (v1 > 9U)");
+        // A disjunct that holds with the fact makes the disjunction true.
+        let e = build::and(below(&x, 7), build::or(below(&x, 5), below(&i, 4294967295)));
+        assert_eq!(shown(&given(&p, e, &fact)), "v1 < 7U");
+    }
 }
