@@ -70,6 +70,9 @@ pub enum Class {
     /// tests (their paths are merged into one, guarded by the
     /// disjunction).
     EqualEffects,
+    /// A body that may leave the loop with `break` (an accelerated path
+    /// never does, so its iterations may be blocked before the body).
+    EarlyExit,
 }
 
 /// xorshift64*: small, deterministic, good enough for test generation.
@@ -249,6 +252,8 @@ struct Program {
     /// A loop in the body, after the branches: the outer loop is
     /// accelerated with its summary as one step when it has one.
     inner: Option<InnerLoop>,
+    /// `if (cond) break;` at the start of the body.
+    exit: Option<Cond>,
 }
 
 /// The limit of an inner loop's counter.
@@ -445,6 +450,7 @@ impl Program {
             flag_assert: None,
             correlated: None,
             inner: None,
+            exit: None,
         };
         if rng.chance(40) {
             prog.bound_const = Some(prog.max_iters);
@@ -621,9 +627,15 @@ impl Program {
         }
     }
 
-    fn simulate(&self, mut vals: Vec<i128>, iterations: u32, rng: &mut Rng) -> Vec<i128> {
+    /// The final values and how many times the body ran to its end.
+    fn simulate(&self, mut vals: Vec<i128>, iterations: u32, rng: &mut Rng) -> (Vec<i128>, u32) {
         let mut flag = self.flag.unwrap_or(false);
         for i in 0..iterations {
+            if let Some(c) = &self.exit
+                && self.holds(&vals, c)
+            {
+                return (vals, i);
+            }
             let take_then = match &self.guard {
                 None => true,
                 Some(Branch::Cond(g)) => self.holds(&vals, g),
@@ -650,7 +662,7 @@ impl Program {
                 self.run_inner(&mut vals, l, i);
             }
         }
-        vals
+        (vals, iterations)
     }
 
     /// Adds the second, correlated branch (`correlated`).
@@ -690,10 +702,10 @@ impl Program {
         let iterations = self
             .bound_const
             .unwrap_or_else(|| rng.below(u64::from(self.max_iters) + 1) as u32);
-        let finals = self.simulate(inits, iterations, rng);
+        let (finals, ran) = self.simulate(inits, iterations, rng);
         if let Some(init) = self.flag {
             // Often the value reached (safe), else its negation (unsafe).
-            let reached = init ^ (iterations % 2 == 1);
+            let reached = init ^ (ran % 2 == 1);
             self.flag_assert = Some(if rng.chance(50) { reached } else { !reached });
         }
         let var = rng.below(self.vars.len() as u64) as usize;
@@ -810,6 +822,9 @@ impl Program {
             let _ = writeln!(out, "    _Bool flag = {};", u8::from(init));
         }
         let _ = writeln!(out, "    while (i < {limit}) {{");
+        if let Some(c) = &self.exit {
+            let _ = writeln!(out, "        if ({}) break;", self.cond_text(c));
+        }
         let body_indent = if self.guard.is_some() {
             "            "
         } else {
@@ -1172,6 +1187,18 @@ pub fn loop_program(seed: u64) -> Generated {
             classes.push(Class::Geometric);
         }
     }
+    // Another for a `break` at the start of the body.
+    let mut exit = Rng::new(seed ^ 0xB4EA_0000_0000_0000);
+    if exit.chance(12) {
+        let var = exit.below(prog.vars.len() as u64) as usize;
+        prog.exit = Some(Cond {
+            var,
+            modulo: None,
+            cmp: *exit.pick(&[Cmp::Eq, Cmp::Gt, Cmp::Lt, Cmp::Ge]),
+            value: prog.interesting_value(&mut exit, prog.vars[var].ty),
+        });
+        classes.push(Class::EarlyExit);
+    }
     // And another for loops nested in the body.
     let mut nested = Rng::new(seed ^ 0x4E57_ED00_0000_0000);
     if nested.chance(25) {
@@ -1308,6 +1335,15 @@ mod tests {
             }
         }
         panic!("placements generated: {seen:?}");
+    }
+
+    #[test]
+    fn early_exits_are_generated_and_blocked_before_the_body() {
+        let n = accelerated_with(&["break;"], "\"before-body-checked\"", 1, 3);
+        assert!(
+            n >= 3,
+            "{n} programs with a break had their loop blocked before the body"
+        );
     }
 
     #[test]
