@@ -724,18 +724,24 @@ mod tests {
         assert_eq!(without_implied(rev, &types).len(), 2);
     }
 
-    #[test]
-    fn the_coverage_of_several_paths_says_their_common_prefix_once() {
+    /// A program with global variables `names` of type `ty` (ids 0, 1, ...).
+    fn globals(names: &[&str], ty: IntType) -> crate::ir::Program {
         let mut p = crate::ir::Program::default();
-        for name in ["k", "s"] {
+        for name in names {
             p.add_var(crate::ir::VarDecl {
-                name: name.into(),
-                ty: CType::Int(IntType::INT),
+                name: (*name).into(),
+                ty: CType::Int(ty),
                 storage: crate::ir::Storage::Global,
                 func: None,
                 span: crate::ir::Span::SYNTHETIC,
             });
         }
+        p
+    }
+
+    #[test]
+    fn the_coverage_of_several_paths_says_their_common_prefix_once() {
+        let p = globals(&["k", "s"], IntType::INT);
         let (k, st) = (var(0, IntType::INT), var(1, IntType::INT));
         let int = |v| Expr::int(v, IntType::INT);
         let prefix = cmp(BinOp::Lt, k.clone(), int(30));
@@ -758,16 +764,7 @@ mod tests {
 
     #[test]
     fn each_disjunct_is_simplified_where_the_loop_condition_holds() {
-        let mut p = crate::ir::Program::default();
-        for name in ["i", "x"] {
-            p.add_var(crate::ir::VarDecl {
-                name: name.into(),
-                ty: CType::Int(IntType::UINT),
-                storage: crate::ir::Storage::Global,
-                func: None,
-                span: crate::ir::Span::SYNTHETIC,
-            });
-        }
+        let p = globals(&["i", "x"], IntType::UINT);
         let (i, x) = (var(0, IntType::UINT), var(1, IntType::UINT));
         let uint = |v| Expr::int(v, IntType::UINT);
         let below = |e: &Expr, v| cmp(BinOp::Lt, e.clone(), uint(v));
