@@ -13,6 +13,7 @@
 //! that blocks a covered iteration and the state update. A condition that
 //! the body cannot change needs no flag: it is evaluated where it blocks.
 
+use crate::ir::build;
 use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage, VarDecl,
     VarId,
@@ -73,13 +74,7 @@ fn cmp(op: BinOp, a: Expr, b: Expr) -> Expr {
 }
 
 fn logical(op: BinOp, parts: Vec<Expr>) -> Option<Expr> {
-    parts.into_iter().reduce(|a, b| {
-        Expr::new(
-            ExprKind::Binary(op, Box::new(a), Box::new(b)),
-            CType::Int(IntType::INT),
-            Span::SYNTHETIC,
-        )
-    })
+    parts.into_iter().reduce(|a, b| build::bool_op(op, a, b))
 }
 
 fn not(e: Expr) -> Expr {
@@ -267,11 +262,7 @@ pub fn automaton_code(
         }
         let (guard, update) = symbol_code(program, automaton, state, a);
         accel_cond.push(match guard {
-            Some(g) => Expr::new(
-                ExprKind::Binary(BinOp::LogAnd, Box::new(g), Box::new(super::nondet_bool())),
-                CType::Int(IntType::INT),
-                Span::SYNTHETIC,
-            ),
+            Some(g) => build::and(g, super::nondet_bool()),
             None => super::nondet_bool(),
         });
         accel_suffix.push(update);

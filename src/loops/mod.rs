@@ -415,6 +415,11 @@ fn checked(run: &mut Option<BodyRun>) {
     mark(run, |r| r.fails_where_checked = true)
 }
 
+/// A constant divisor other than 0 and -1: the division cannot fail.
+fn safe_divisor(e: &Expr) -> bool {
+    e.skip_implicit().const_value().is_some_and(|d| d != 0 && d != -1)
+}
+
 /// Every value of `from` is a value of `to`.
 fn fits(from: &CType, to: &CType) -> bool {
     match (from.as_int(), to.as_int()) {
@@ -426,7 +431,7 @@ fn fits(from: &CType, to: &CType) -> bool {
 /// `body_run` of one expression; `in_value`: it is (part of) a value
 /// that an assignment stores, so that the path's checked operations
 /// include its operations.
-fn expr_run(x: &Expr, in_value: bool, verdict: &mut Option<BodyRun>) {
+fn expr_run(x: &Expr, in_value: bool, run: &mut Option<BodyRun>) {
     let unsigned = |t: &CType| t.as_int().is_some_and(|t| !t.signed);
     // An operation that can fail: allowed in an assigned value only.
     let may_fail = |v: &mut Option<BodyRun>| {
@@ -436,28 +441,28 @@ fn expr_run(x: &Expr, in_value: bool, verdict: &mut Option<BodyRun>) {
     // discarded operand).
     let mut operands: Vec<(&Expr, bool)> = Vec::new();
     match &x.kind {
-        _ if x.is_memory_node() => *verdict = None,
+        _ if x.is_memory_node() => *run = None,
         ExprKind::IntLit(_) | ExprKind::Var(_) => {}
         ExprKind::Comma(a, b) => operands.extend([(&**a, false), (&**b, in_value)]),
         ExprKind::Cond(c, a, b) => operands.extend([(&**c, false), (&**a, in_value), (&**b, in_value)]),
         ExprKind::Unary(op, a) => {
             if *op == UnOp::Neg && !unsigned(&x.ty) {
-                may_fail(verdict);
+                may_fail(run);
             }
             operands.push((a, in_value && *op != UnOp::LogNot));
         }
         ExprKind::Binary(op, a, b) => {
             let amount = b.skip_implicit().const_value();
             match op {
-                BinOp::Add | BinOp::Sub | BinOp::Mul if !unsigned(&x.ty) => may_fail(verdict),
-                BinOp::Div | BinOp::Rem if !amount.is_some_and(|d| d != 0 && d != -1) => *verdict = None,
+                BinOp::Add | BinOp::Sub | BinOp::Mul if !unsigned(&x.ty) => may_fail(run),
+                BinOp::Div | BinOp::Rem if !safe_divisor(b) => *run = None,
                 BinOp::Shl | BinOp::Shr
                     if !x
                         .ty
                         .as_int()
                         .is_some_and(|t| !t.signed && amount.is_some_and(|a| (0..t.bits() as i128).contains(&a))) =>
                 {
-                    *verdict = None
+                    *run = None
                 }
                 _ => {}
             }
@@ -467,28 +472,22 @@ fn expr_run(x: &Expr, in_value: bool, verdict: &mut Option<BodyRun>) {
         }
         ExprKind::Assign { op, op_ty, lhs, rhs } => {
             if !matches!(lhs.skip_implicit().kind, ExprKind::Var(_)) {
-                *verdict = None;
+                *run = None;
             }
             // The assignment's own operation and conversion back are part
             // of the value it stores.
-            match op {
-                None if !fits(&rhs.ty, &lhs.ty) => *verdict = None,
-                None => {}
-                Some(BinOp::Add | BinOp::Sub | BinOp::Mul) if !(unsigned(op_ty) && unsigned(&lhs.ty)) => {
-                    checked(verdict)
-                }
-                Some(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor)
-                    if !fits(op_ty, &lhs.ty) =>
-                {
-                    checked(verdict)
-                }
-                Some(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) => {}
-                Some(BinOp::Div | BinOp::Rem)
-                    if rhs.skip_implicit().const_value().is_some_and(|d| d != 0 && d != -1) =>
-                {
-                    checked(verdict)
-                }
-                Some(_) => *verdict = None,
+            // `None`: it can fail otherwise.
+            let own_fails = match op {
+                None => fits(&rhs.ty, &lhs.ty).then_some(false),
+                Some(BinOp::Add | BinOp::Sub | BinOp::Mul) => Some(!(unsigned(op_ty) && unsigned(&lhs.ty))),
+                Some(BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) => Some(!fits(op_ty, &lhs.ty)),
+                Some(BinOp::Div | BinOp::Rem) => safe_divisor(rhs).then_some(true),
+                Some(_) => None,
+            };
+            match own_fails {
+                Some(true) => checked(run),
+                Some(false) => {}
+                None => *run = None,
             }
             operands.extend([(&**lhs, false), (&**rhs, true)]);
         }
@@ -498,32 +497,32 @@ fn expr_run(x: &Expr, in_value: bool, verdict: &mut Option<BodyRun>) {
         ExprKind::IncDec { op_ty, target, .. } => {
             match (target.ty.as_int(), op_ty.as_int()) {
                 (Some(t), Some(o)) if !t.signed && (!o.signed || t.bits() < o.bits()) => {}
-                (Some(_), Some(_)) => checked(verdict),
-                _ => *verdict = None,
+                (Some(_), Some(_)) => checked(run),
+                _ => *run = None,
             }
             if !matches!(target.skip_implicit().kind, ExprKind::Var(_)) {
-                *verdict = None;
+                *run = None;
             }
         }
         ExprKind::Cast { expr, .. } => {
             let keeps_value = fits(&expr.ty, &x.ty)
                 || matches!(expr.kind, ExprKind::IntLit(v) if x.ty.as_int().is_some_and(|t| t.contains(v)));
             if !keeps_value {
-                may_fail(verdict);
+                may_fail(run);
             }
             operands.push((expr, in_value));
         }
         ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), args) => operands.extend(args.iter().map(|a| (a, false))),
         ExprKind::Call(Callee::Intrinsic(Intrinsic::Assert), args) => {
-            checked(verdict);
+            checked(run);
             operands.extend(args.iter().map(|a| (a, false)));
         }
-        ExprKind::Call(Callee::Intrinsic(Intrinsic::Error | Intrinsic::Abort), _) => mark(verdict, |r| r.leaves = true),
-        ExprKind::Nondet(_) if !in_value => mark(verdict, |r| r.chooses = true),
-        _ => *verdict = None,
+        ExprKind::Call(Callee::Intrinsic(Intrinsic::Error | Intrinsic::Abort), _) => mark(run, |r| r.leaves = true),
+        ExprKind::Nondet(_) if !in_value => mark(run, |r| r.chooses = true),
+        _ => *run = None,
     }
     for (e, value) in operands {
-        expr_run(e, value, verdict);
+        expr_run(e, value, run);
     }
 }
 

@@ -665,6 +665,18 @@ impl Program {
         (vals, iterations)
     }
 
+    /// A comparison (one of `cmps`) of a random variable with one of its
+    /// type's interesting values.
+    fn random_cond(&self, rng: &mut Rng, cmps: &[Cmp]) -> Cond {
+        let var = rng.below(self.vars.len() as u64) as usize;
+        Cond {
+            var,
+            modulo: None,
+            cmp: *rng.pick(cmps),
+            value: self.interesting_value(rng, self.vars[var].ty),
+        }
+    }
+
     /// Adds the second, correlated branch (`correlated`).
     fn add_correlated_branch(&mut self, rng: &mut Rng) {
         let cond = match &self.guard {
@@ -679,15 +691,7 @@ impl Program {
                 }
                 c
             }
-            _ => {
-                let var = rng.below(self.vars.len() as u64) as usize;
-                Cond {
-                    var,
-                    modulo: None,
-                    cmp: *rng.pick(&[Cmp::Lt, Cmp::Gt, Cmp::Eq]),
-                    value: self.interesting_value(rng, self.vars[var].ty),
-                }
-            }
+            _ => self.random_cond(rng, &[Cmp::Lt, Cmp::Gt, Cmp::Eq]),
         };
         let updates = self.random_updates(rng);
         self.correlated = Some((cond, updates));
@@ -1190,13 +1194,7 @@ pub fn loop_program(seed: u64) -> Generated {
     // Another for a `break` at the start of the body.
     let mut exit = Rng::new(seed ^ 0xB4EA_0000_0000_0000);
     if exit.chance(12) {
-        let var = exit.below(prog.vars.len() as u64) as usize;
-        prog.exit = Some(Cond {
-            var,
-            modulo: None,
-            cmp: *exit.pick(&[Cmp::Eq, Cmp::Gt, Cmp::Lt, Cmp::Ge]),
-            value: prog.interesting_value(&mut exit, prog.vars[var].ty),
-        });
+        prog.exit = Some(prog.random_cond(&mut exit, &[Cmp::Eq, Cmp::Gt, Cmp::Lt, Cmp::Ge]));
         classes.push(Class::EarlyExit);
     }
     // And another for loops nested in the body.
@@ -1319,8 +1317,8 @@ mod tests {
             let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
                 continue;
             };
-            let loops = out.report["loops"].as_array().cloned().unwrap_or_default();
-            for l in &loops {
+            let loops = out.report["loops"].as_array().map_or(&[][..], |l| &l[..]);
+            for l in loops {
                 if let Some(check) = l["automaton"]["coverage_check"].as_str() {
                     *seen.entry(check.to_string()).or_insert(0) += 1;
                     // Blocked before a body whose path a nondeterministic
