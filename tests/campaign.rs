@@ -51,7 +51,7 @@ fn saved_findings_are_fixtures() {
         source: SAFE_LOOP.to_string(),
         disagreement: Disagreement {
             comparison: Comparison::RestrictedAt3,
-            reference: "SAFE",
+            reference: "SAFE".to_string(),
             got: "UNSAFE".to_string(),
             output: String::new(),
         },

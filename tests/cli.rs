@@ -453,6 +453,36 @@ fn verify_proves_what_check_cannot() {
 }
 
 #[test]
+fn signed_overflow_check_finds_an_overflow_two_million_iterations_deep() {
+    let src = "unsigned int nondet_uint(void);\nint main(void) {\n    unsigned int n = nondet_uint();\n\
+               unsigned int i = 0;\n    int k = 0;\n    while (i < n) {\n        k = k + 1000;\n        i++;\n    }\n\
+               return 0;\n}\n";
+    let dir = dir_with(&[("k.c", src)]);
+    let o = tracc(
+        &[
+            "verify",
+            "k.c",
+            "--unwind",
+            "3",
+            "--signed-overflow-check",
+            "--timeout",
+            "60",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("k.c:7:13: failed: arithmetic overflow on signed + in k + 1000"),
+        "{}",
+        stdout(&o)
+    );
+    // Without the check the sum wraps: no failure at this bound.
+    let o = tracc(&["check", "k.c", "--unwind", "3"], dir.path(), None);
+    assert_eq!(code(&o), 20, "{}", stdout(&o));
+}
+
+#[test]
 fn verify_deepens_the_bound_where_the_transformation_did_not_help() {
     // The inner loop is accelerated, the outer one is not (`c += j` in the
     // inner loop has no summary): UNKNOWN at --unwind 3, the bug is found

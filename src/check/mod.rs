@@ -72,6 +72,10 @@ pub struct CheckOptions {
     pub memory_limit_mib: Option<u64>,
     /// Where long work reports what it is doing (a terminal's status line).
     pub progress: Option<Progress>,
+    /// Signed `+ - * / %` and negation out of range fail, as under CBMC's
+    /// `--signed-overflow-check` (on by default in CBMC 6); off: they
+    /// wrap, the project's reference semantics.
+    pub signed_overflow: bool,
 }
 
 /// A receiver of progress messages ("unwinding `main`: loop at line 5,
@@ -106,6 +110,7 @@ impl Default for CheckOptions {
             timeout_ms: None,
             memory_limit_mib: None,
             progress: None,
+            signed_overflow: false,
         }
     }
 }
@@ -140,6 +145,8 @@ pub enum FailureKind {
     Unwinding,
     /// Recursion deeper than the bound (the span is the call).
     Recursion,
+    /// Signed arithmetic out of range (with `signed_overflow` only).
+    Overflow,
 }
 
 impl FailureKind {
@@ -150,6 +157,7 @@ impl FailureKind {
             PropKind::ErrorLabel => FailureKind::ErrorLabel,
             PropKind::Unwind => FailureKind::Unwinding,
             PropKind::Recursion => FailureKind::Recursion,
+            PropKind::Overflow => FailureKind::Overflow,
         }
     }
 }
@@ -341,6 +349,7 @@ fn check_in_context(
         memory_limit_kib: opts.memory_limit_mib.map(|m| m.saturating_mul(1024)),
         native_quantifiers,
         progress: opts.progress.as_ref(),
+        signed_overflow: opts.signed_overflow,
     };
 
     let mut report = CheckReport {
@@ -582,28 +591,55 @@ fn user_failures(
                 _ => {}
             }
         }
-    } else if !user.is_empty() {
-        let lits: Vec<&Bool> = user.iter().map(|(_, l)| l).collect();
-        match backend.check(&Bool::or(&lits)) {
-            (SatResult::Sat, Some(m), _) => {
-                // Every property the model violates, first in execution order first.
-                for (i, _) in user {
-                    if holds(&m, &enc.props[*i].fails) {
-                        let with_trace = report.failures.is_empty();
-                        report.failures.push(failure(enc, *i, &m, with_trace));
-                    }
-                }
-                // "sat" whose model shows no failing property: seen when the
-                // deadline strikes as z3 answers. Undecided, never SAFE.
-                if report.failures.is_empty() {
-                    unknown = Some("the solver's model shows no failing property (timeout?)".to_string());
-                }
+    } else {
+        // Assertions and overflows are asked apart, so that a failing
+        // overflow does not hide whether an assertion fails (the values
+        // wrap on, as in CBMC).
+        let (overflows, asserts): (Vec<_>, Vec<_>) =
+            user.iter().partition(|(i, _)| enc.props[*i].kind == PropKind::Overflow);
+        for group in [asserts, overflows] {
+            if let Some(why) = group_failures(backend, enc, &group, report) {
+                unknown = Some(why);
             }
-            (SatResult::Unknown, _, why) => unknown = why,
-            _ => {}
+        }
+        // One group failing and another undecided is UNSAFE, and says so.
+        if !report.failures.is_empty() {
+            report.unknown_reason = unknown.take();
         }
     }
     unknown
+}
+
+/// One query for any of `group` failing; the failures of its model into
+/// `report.failures`; why the answer is unknown, if it is.
+fn group_failures(
+    backend: &mut Backend,
+    enc: &Encoding,
+    group: &[&(usize, Bool)],
+    report: &mut CheckReport,
+) -> Option<String> {
+    if group.is_empty() {
+        return None;
+    }
+    let lits: Vec<&Bool> = group.iter().map(|(_, l)| l).collect();
+    match backend.check(&Bool::or(&lits)) {
+        (SatResult::Sat, Some(m), _) => {
+            let before = report.failures.len();
+            // Every property the model violates, first in execution order first.
+            for (i, _) in group {
+                if holds(&m, &enc.props[*i].fails) {
+                    let with_trace = report.failures.is_empty();
+                    report.failures.push(failure(enc, *i, &m, with_trace));
+                }
+            }
+            // "sat" whose model shows no failing property: seen when the
+            // deadline strikes as z3 answers. Undecided, never SAFE.
+            (report.failures.len() == before)
+                .then(|| "the solver's model shows no failing property (timeout?)".to_string())
+        }
+        (SatResult::Unknown, _, why) => why,
+        _ => None,
+    }
 }
 
 /// Name every loop whose unwinding assertion can fail: ask, collect the

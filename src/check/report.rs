@@ -74,6 +74,7 @@ fn kind_str(k: FailureKind) -> &'static str {
         FailureKind::ErrorLabel => "error-label",
         FailureKind::Unwinding => "unwinding",
         FailureKind::Recursion => "recursion",
+        FailureKind::Overflow => "overflow",
     }
 }
 

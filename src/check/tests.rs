@@ -1087,3 +1087,87 @@ fn a_check_that_hits_its_limit_leaves_the_next_check_in_the_thread_working() {
     // thread's own context) must not see it.
     assert_eq!(verdict(src, 1), Verdict::Safe);
 }
+
+/// The failures of `src` at `--unwind 1` with the signed-overflow check,
+/// as (kind, message).
+fn overflow_failures(src: &str) -> Vec<(FailureKind, String)> {
+    let o = CheckOptions {
+        signed_overflow: true,
+        ..opts(1)
+    };
+    let r = check_source(src, &o).unwrap_or_else(|d| panic!("refused: {d:?}\n{src}"));
+    r.failures.into_iter().map(|f| (f.kind, f.message)).collect()
+}
+
+#[test]
+fn signed_overflow_fails_where_cbmc_reports_it_and_only_when_asked() {
+    let decls = "int nondet_int(void); long nondet_long(void); void assert(int);\n";
+    // Each operation overflows for some input; the messages are CBMC's.
+    for (body, message) in [
+        (
+            "int x = nondet_int(); int y = x + 1;",
+            "arithmetic overflow on signed + in x + 1",
+        ),
+        (
+            "int x = nondet_int(); int y = 1 - x;",
+            "arithmetic overflow on signed - in 1 - x",
+        ),
+        (
+            "long x = nondet_long(); long y = x * 3;",
+            "arithmetic overflow on signed * in x * 3",
+        ),
+        (
+            "int x = nondet_int(); int y = -x;",
+            "arithmetic overflow on signed unary minus in -x",
+        ),
+        (
+            "int x = nondet_int(); int d = nondet_int(); int y = d ? x / d : 0;",
+            "arithmetic overflow on signed / in x / d",
+        ),
+        (
+            "int x = nondet_int(); int d = nondet_int(); int y = d ? x % d : 0;",
+            "result of signed mod is not representable in x % d",
+        ),
+        ("int x = nondet_int(); x++;", "arithmetic overflow on signed + in x++"),
+        (
+            "int x = nondet_int(); x -= 5;",
+            "arithmetic overflow on signed - in x -= 5",
+        ),
+    ] {
+        let src = format!("{decls}int main(void) {{ {body} return 0; }}");
+        assert_eq!(
+            overflow_failures(&src),
+            vec![(FailureKind::Overflow, message.to_string())],
+            "{body}"
+        );
+        assert_eq!(verdict(&src, 1), Verdict::Safe, "wraps without the check: {body}");
+    }
+    // None of these can overflow: guarded by `&&`, `||` and `?:`, promoted
+    // from a narrow type, unsigned, computed in a wider type.
+    for body in [
+        "int x = nondet_int(); int y = x < 100 && x + 1 > 5;",
+        "int x = nondet_int(); int y = x >= 100 || x + 1 > 5;",
+        "int x = nondet_int(); int y = x > 0 ? x - 1 : x + 1;",
+        "signed char c = 127; c++; short s = -32768; s = s - 1;",
+        "unsigned u = 4294967295U; u = u + 1; u = -u;",
+        "int x = nondet_int(); long y = (long)x * 2 + (long)x;",
+    ] {
+        let src = format!("{decls}int main(void) {{ {body} return 0; }}");
+        assert_eq!(overflow_failures(&src), vec![], "{body}");
+    }
+}
+
+#[test]
+fn an_overflow_does_not_hide_a_failing_assertion_nor_the_other_way_round() {
+    let src = "int nondet_int(void); void assert(int);\n\
+               int main(void) { int x = nondet_int(); int y = x + 1; assert(x != 7); return 0; }";
+    let kinds: Vec<FailureKind> = overflow_failures(src).into_iter().map(|(k, _)| k).collect();
+    assert!(
+        kinds.contains(&FailureKind::Overflow) && kinds.contains(&FailureKind::Assertion),
+        "{kinds:?}"
+    );
+    // The values wrap on after an overflow, as in CBMC.
+    let src = "void assert(int);\n\
+               int main(void) { int x = 2147483647; x = x + 1; assert(x < 0); return 0; }";
+    assert_eq!(overflow_failures(src).len(), 1);
+}

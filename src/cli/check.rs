@@ -54,6 +54,12 @@ pub struct CheckerArgs {
     /// limit).
     #[arg(long, value_name = "MIB")]
     pub memory_limit: Option<u64>,
+
+    /// Report signed arithmetic out of range (`+ - * / %`, negation, `++`
+    /// and `--` in `int` or wider) as a failure, as CBMC 6 does by default;
+    /// without it signed arithmetic wraps around.
+    #[arg(long)]
+    pub signed_overflow_check: bool,
 }
 
 /// `tracc verify`'s time limit when none is given: a CI job gets an answer.
@@ -76,6 +82,7 @@ impl CheckerArgs {
                 .map(|s| s.saturating_mul(1000)),
             memory_limit_mib: self.memory_limit.map_or_else(default_memory_limit_mib, positive),
             progress: None,
+            signed_overflow: self.signed_overflow_check,
         }
     }
 }

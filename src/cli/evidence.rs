@@ -58,7 +58,8 @@ pub struct CampaignArgs {
 
 fn tally_line(t: &Tally, count: u64) -> String {
     format!(
-        "{}/{} programs ({} decided: {} safe, {} unsafe; {} transformed), {} disagreements; \
+        "{}/{} programs ({} decided: {} safe, {} unsafe, {} of them by a signed overflow; {} transformed), \
+         {} disagreements; \
          at --unwind 3 the restricted output proved {}/{} safe and found {}/{} unsafe; \
          {} inputs and {} output checks timed out; {:.0} s",
         t.programs,
@@ -66,6 +67,7 @@ fn tally_line(t: &Tally, count: u64) -> String {
         t.decided,
         t.safe,
         t.unsafe_,
+        t.overflowing,
         t.transformed,
         t.disagreements,
         t.proved_at_3,

@@ -5,7 +5,13 @@
 //! verdicts of the input at a bound that covers its loop (the reference),
 //! of the acceleration-only and the restricted output at that bound, and of
 //! the restricted output at `--unwind 3`; a [`Disagreement`] for any pair
-//! that says SAFE against UNSAFE; and a [`Tally`] over the range.
+//! that says SAFE against UNSAFE, or at the covering bound where a
+//! different kind of property fails; and a [`Tally`] over the range.
+//!
+//! Every check counts a signed overflow as a failure, as CBMC 6 does by
+//! default, and asks for assertions and overflows apart: an output that
+//! lets a value wrap where its input overflows hides a bug CBMC would
+//! report, and one overflow must not hide a wrong assertion verdict.
 //!
 //! Every output execution is an input execution with some iterations
 //! merged, so the covering bound covers the outputs too and all three must
@@ -19,7 +25,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::check::{CheckOptions, CheckReport, Verdict, check_source};
+use crate::check::{CheckOptions, CheckReport, Failure, FailureKind, Verdict, check_source};
 use crate::pipeline::{Options, accelerate_source};
 use crate::testgen::{Class, Generated, loop_program};
 
@@ -61,7 +67,7 @@ impl Comparison {
 #[derive(Clone, Debug, Serialize)]
 pub struct Disagreement {
     pub comparison: Comparison,
-    pub reference: &'static str,
+    pub reference: String,
     pub got: String,
     pub output: String,
 }
@@ -71,6 +77,8 @@ pub struct Disagreement {
 pub struct ProgramResult {
     /// The input's verdict at the covering bound; `None` when undecided.
     pub reference: Option<&'static str>,
+    /// The input's failure at the covering bound is a signed overflow.
+    pub reference_overflows: bool,
     pub transformed: bool,
     /// The restricted output's verdict at `--unwind 3`, `None` when undecided.
     pub at_3: Option<&'static str>,
@@ -79,9 +87,12 @@ pub struct ProgramResult {
 }
 
 fn check(text: &str, unwind: u32, limits: CheckLimits) -> Result<CheckReport, String> {
+    // With CBMC's default signed-overflow check: an output that lets a
+    // value wrap where the input overflows would hide a bug CBMC reports.
     let opts = CheckOptions {
         unwind,
         timeout_ms: Some(limits.timeout_ms),
+        signed_overflow: true,
         ..CheckOptions::default()
     };
     check_source(text, &opts).map_err(|d| {
@@ -95,17 +106,35 @@ fn decided(r: &CheckReport) -> Option<Verdict> {
     r.unknown_reason.is_none().then_some(r.verdict)
 }
 
+/// What fails in a decided report: an assertion (or error call), a signed
+/// overflow. The checker asks for the two apart, so neither hides the
+/// other.
+fn what_fails(r: &CheckReport) -> (bool, bool) {
+    let overflow = |f: &Failure| f.kind == FailureKind::Overflow;
+    (r.failures.iter().any(|f| !overflow(f)), r.failures.iter().any(overflow))
+}
+
+/// A verdict with what fails, as a disagreement shows it.
+fn describe(v: Verdict, fails: (bool, bool)) -> String {
+    match (v, fails) {
+        (Verdict::Unsafe, (true, true)) => "UNSAFE (an assertion and a signed overflow)".to_string(),
+        (Verdict::Unsafe, (false, true)) => "UNSAFE (a signed overflow)".to_string(),
+        (Verdict::Unsafe, _) => "UNSAFE (an assertion)".to_string(),
+        (v, _) => v.as_str().to_string(),
+    }
+}
+
 /// Compare one program's input with its outputs (module comment).
 pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> ProgramResult {
     let mut result = ProgramResult::default();
     let transform_failure = |got: String, output: String| Disagreement {
         comparison: Comparison::Transform,
-        reference: "-",
+        reference: "-".to_string(),
         got,
         output,
     };
-    let reference = match check(source, bound, limits) {
-        Ok(r) => decided(&r),
+    let (reference, reference_fails) = match check(source, bound, limits) {
+        Ok(r) => (decided(&r), what_fails(&r)),
         Err(e) => {
             result.disagreement = Some(transform_failure(e, String::new()));
             return result;
@@ -116,6 +145,7 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
         return result;
     };
     result.reference = Some(reference.as_str());
+    result.reference_overflows = reference_fails.1;
     // One transformation gives both outputs (the acceleration-only text
     // is the restricted one before the automata are inlined).
     let (accel_only, restricted) = match accelerate_source(source, &Options::default()) {
@@ -143,15 +173,18 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
         if comparison == Comparison::RestrictedAt3 {
             result.at_3 = got.map(Verdict::as_str);
         }
+        let at_bound = comparison != Comparison::RestrictedAt3;
         match got {
             None => result.undecided_outputs += 1,
             // UNKNOWN is acceptable only where the bound is below the covering one.
-            Some(Verdict::Unknown) if comparison == Comparison::RestrictedAt3 => {}
-            Some(v) if v != reference => {
+            Some(Verdict::Unknown) if !at_bound => {}
+            // At the covering bound the same kinds of property fail; below
+            // it, a failure found may be one of several.
+            Some(v) if v != reference || (at_bound && what_fails(&report) != reference_fails) => {
                 result.disagreement = Some(Disagreement {
                     comparison,
-                    reference: reference.as_str(),
-                    got: v.as_str().to_string(),
+                    reference: describe(reference, reference_fails),
+                    got: describe(v, what_fails(&report)),
                     output: text.clone(),
                 });
                 return result;
@@ -171,6 +204,8 @@ pub struct Tally {
     pub safe: u64,
     #[serde(rename = "unsafe")]
     pub unsafe_: u64,
+    /// Unsafe programs whose input fails by a signed overflow.
+    pub overflowing: u64,
     pub transformed: u64,
     /// Safe programs the restricted output proves at `--unwind 3`.
     pub proved_at_3: u64,
@@ -213,6 +248,7 @@ impl Tally {
                     self.safe += 1;
                 } else {
                     self.unsafe_ += 1;
+                    self.overflowing += u64::from(r.reference_overflows);
                 }
                 match r.at_3 {
                     Some("SAFE") if safe => self.proved_at_3 += 1,

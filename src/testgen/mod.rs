@@ -73,6 +73,9 @@ pub enum Class {
     /// A body that may leave the loop with `break` (an accelerated path
     /// never does, so its iterations may be blocked before the body).
     EarlyExit,
+    /// A test in the body (the branch, the `break`, the assertion) on
+    /// `v + c` or `v - c`, which may overflow a signed `int` or `long`.
+    OffsetTest,
 }
 
 /// xorshift64*: small, deterministic, good enough for test generation.
@@ -203,6 +206,10 @@ struct Cond {
     /// `var % m` is compared rather than `var` (a guard whose truth repeats
     /// with a period when `var` moves by a constant step).
     modulo: Option<i128>,
+    /// `var + offset` (or `var - |offset|`) is tested rather than `var`: in
+    /// a signed `int` or `long` the sum may overflow, a bug of the input
+    /// that every output must keep.
+    offset: Option<i128>,
     cmp: Cmp,
     value: i128,
 }
@@ -489,6 +496,7 @@ impl Program {
                 Branch::Cond(Cond {
                     var,
                     modulo: Some(m),
+                    offset: None,
                     cmp: *rng.pick(&[Cmp::Eq, Cmp::Ne]),
                     value: rng.below(m as u64) as i128,
                 })
@@ -496,6 +504,7 @@ impl Program {
                 Branch::Cond(Cond {
                     var,
                     modulo: None,
+                    offset: None,
                     cmp,
                     value,
                 })
@@ -511,6 +520,7 @@ impl Program {
             prog.inner_assert = Some(Cond {
                 var,
                 modulo: None,
+                offset: None,
                 cmp: Cmp::Ne,
                 value,
             });
@@ -568,9 +578,15 @@ impl Program {
 
     fn cond_text(&self, c: &Cond) -> String {
         let name = &self.vars[c.var].name;
-        match c.modulo {
-            Some(m) => format!("{name} % {} {} {}", literal(m), c.cmp.text(), literal(c.value)),
-            None => format!("{name} {} {}", c.cmp.text(), literal(c.value)),
+        let tested = match c.offset {
+            Some(o) if o < 0 => format!("{name} - {}", literal(-o)),
+            Some(o) => format!("{name} + {}", literal(o)),
+            None => name.clone(),
+        };
+        match (c.modulo, c.offset) {
+            (Some(m), Some(_)) => format!("({tested}) % {} {} {}", literal(m), c.cmp.text(), literal(c.value)),
+            (Some(m), None) => format!("{tested} % {} {} {}", literal(m), c.cmp.text(), literal(c.value)),
+            (None, _) => format!("{tested} {} {}", c.cmp.text(), literal(c.value)),
         }
     }
 
@@ -602,6 +618,10 @@ impl Program {
 
     fn holds(&self, vals: &[i128], c: &Cond) -> bool {
         let v = (vals[c.var], self.vars[c.var].ty);
+        let v = match c.offset {
+            Some(o) => arith(v, (o.abs(), literal_type(o.abs())), o >= 0),
+            None => v,
+        };
         let lhs = match c.modulo {
             Some(m) => remainder(v, (m, literal_type(m))),
             None => v,
@@ -672,9 +692,38 @@ impl Program {
         Cond {
             var,
             modulo: None,
+            offset: None,
             cmp: *rng.pick(cmps),
             value: self.interesting_value(rng, self.vars[var].ty),
         }
+    }
+
+    /// Makes some of the body's tests (the branch, the correlated branch,
+    /// the `break`, the assertion) test `v + c` or `v - c`; says whether
+    /// any does.
+    fn add_offsets(&mut self, rng: &mut Rng) -> bool {
+        let guard = match &mut self.guard {
+            Some(Branch::Cond(c)) => Some(c),
+            _ => None,
+        };
+        let tests = [
+            guard,
+            self.correlated.as_mut().map(|(c, _)| c),
+            self.exit.as_mut(),
+            self.inner_assert.as_mut(),
+        ];
+        let mut any = false;
+        for c in tests.into_iter().flatten() {
+            if rng.chance(60) {
+                // Towards the limit the variable starts near, mostly.
+                let (lo, hi) = self.vars[c.var].range;
+                let up = (lo + hi >= 0) != rng.chance(20);
+                let magnitude = *rng.pick(&[1, 3, 100, 1000]);
+                c.offset = Some(if up { magnitude } else { -magnitude });
+                any = true;
+            }
+        }
+        any
     }
 
     /// Adds the second, correlated branch (`correlated`).
@@ -719,6 +768,7 @@ impl Program {
             0 | 1 => Cond {
                 var,
                 modulo: None,
+                offset: None,
                 cmp: Cmp::Ne,
                 value: reached,
             },
@@ -726,12 +776,14 @@ impl Program {
             2 => Cond {
                 var,
                 modulo: None,
+                offset: None,
                 cmp: Cmp::Eq,
                 value: reached,
             },
             _ => Cond {
                 var,
                 modulo: None,
+                offset: None,
                 cmp: *rng.pick(&[Cmp::Le, Cmp::Ge]),
                 value: reached,
             },
@@ -1203,6 +1255,12 @@ pub fn loop_program(seed: u64) -> Generated {
         prog.inner = Some(InnerLoop::random(&mut nested, &prog, 0));
         classes.push(Class::Nested);
     }
+    // And another for tests on `v + c`: a signed overflow in a test, where
+    // an accelerated iteration does not evaluate the body's own test.
+    let mut offsets = Rng::new(seed ^ 0x0FF5_E700_0000_0000);
+    if offsets.chance(20) && prog.add_offsets(&mut offsets) {
+        classes.push(Class::OffsetTest);
+    }
     prog.choose_final_asserts(&mut rng);
     // A while loop whose body runs m times needs --unwind m + 1 (an inner
     // loop counts afresh each time it is entered).
@@ -1265,6 +1323,50 @@ mod tests {
             }
         }
         found
+    }
+
+    #[test]
+    fn offset_tests_are_generated_accelerated_and_overflow() {
+        // Tests on `v + c` in accelerated loops, some of which overflow a
+        // signed type in the input (the campaign then asks the outputs to
+        // overflow too).
+        let options = crate::pipeline::Options::default();
+        let check = |g: &Generated| {
+            let o = crate::check::CheckOptions {
+                unwind: g.bound,
+                signed_overflow: true,
+                timeout_ms: Some(20_000),
+                ..Default::default()
+            };
+            crate::check::check_source(&g.source, &o)
+                .is_ok_and(|r| r.failures.iter().any(|f| f.kind == crate::check::FailureKind::Overflow))
+        };
+        let (mut accelerated, mut overflowing) = (0, 0);
+        for seed in 0..5000 {
+            let g = loop_program(seed);
+            if !g.classes.contains(&Class::OffsetTest) {
+                continue;
+            }
+            assert!(
+                g.source.contains(" + ") || g.source.contains(" - "),
+                "seed {seed}:\n{}",
+                g.source
+            );
+            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+                continue;
+            };
+            if out.output != g.source {
+                accelerated += 1;
+                overflowing += usize::from(check(&g));
+            }
+            if overflowing >= 2 && accelerated >= 5 {
+                break;
+            }
+        }
+        assert!(
+            accelerated >= 5 && overflowing >= 2,
+            "{accelerated} accelerated, {overflowing} overflowing"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use z3::ast::{Array, Ast, BV, Bool};
 
 use super::pointer::scalar_type;
-use super::{Enc, R, Sel, State, StepKind, Val, and2, bool_to_bv, lit, not1, or2, unsupported};
+use super::{Enc, PropKind, R, Sel, State, StepKind, Val, and2, bool_to_bv, lit, not1, or2, unsupported};
 use crate::check::quant::Quant;
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp, VarId};
 
@@ -143,7 +143,8 @@ impl<'p> Enc<'p> {
     fn logic(&mut self, op: BinOp, a: &'p Expr, b: &'p Expr, st: &mut State) -> R<Bool> {
         let ta = self.truth(a, st)?;
         let tb = if pure(b) {
-            self.truth(b, st)?
+            let go = if op == BinOp::LogAnd { ta.clone() } else { not1(&ta) };
+            self.under(&go, st, |me, st| me.truth(b, st))?
         } else {
             let go = if op == BinOp::LogAnd { ta.clone() } else { not1(&ta) };
             let mut sb = self.fork(st, &go);
@@ -245,7 +246,11 @@ impl<'p> Enc<'p> {
         let at = self.ity(a)?;
         let v = self.eval_bv(a, st)?;
         let r = match op {
-            UnOp::Neg => convert(&v, at, t).bvneg(),
+            UnOp::Neg => {
+                let x = convert(&v, at, t);
+                self.check_overflow(e, "unary minus", signed_overflow_neg(&x, t), st);
+                x.bvneg()
+            }
             UnOp::Plus => convert(&v, at, t),
             UnOp::BitNot => convert(&v, at, t).bvnot(),
             UnOp::LogNot => bool_to_bv(&v.eq(lit(0, v.get_size())), t.bits()),
@@ -257,7 +262,9 @@ impl<'p> Enc<'p> {
     fn eval_cond(&mut self, e: &'p Expr, c: &'p Expr, a: &'p Expr, b: &'p Expr, st: &mut State) -> R<Val> {
         let tc = self.truth(c, st)?;
         let (va, vb) = if pure(a) && pure(b) {
-            (self.eval(a, st)?, self.eval(b, st)?)
+            let va = self.under(&tc, st, |me, st| me.eval(a, st))?;
+            let vb = self.under(&not1(&tc), st, |me, st| me.eval(b, st))?;
+            (va, vb)
         } else {
             let mut sa = self.fork(st, &tc);
             let mut sb = self.fork(st, &not1(&tc));
@@ -306,6 +313,10 @@ impl<'p> Enc<'p> {
         let o = convert(&old, lt, ot);
         // (A pointer moves by one element: one unit of its offset.)
         let one = lit(1, ot.bits());
+        let op = if inc { BinOp::Add } else { BinOp::Sub };
+        if !matches!(op_ty, CType::Pointer(_)) {
+            self.check_overflow(e, op.c_str(), signed_overflow(op, &o, &one, ot), st);
+        }
         let r = if inc { o.bvadd(&one) } else { o.bvsub(&one) };
         let new = self.store_place(&place, convert(&r, ot, lt), lt, e.span, st)?;
         let res = if prefix { new } else { old };
@@ -428,8 +439,45 @@ impl<'p> Enc<'p> {
             let c = compare(op, &x, &y, at.signed && !at.is_bool());
             return Ok(Val::Bv(bool_to_bv(&c, t.bits()).simplify()));
         }
+        if !op.is_shift() {
+            let yc = if y.get_size() == x.get_size() {
+                y.clone()
+            } else {
+                convert(&y, bt, at)
+            };
+            self.check_overflow(e, op.c_str(), signed_overflow(op, &x, &yc, at), st);
+        }
         let r = arith(op, &x, at, &y, bt);
         Ok(Val::Bv(convert(&r, at, t).simplify()))
+    }
+
+    /// Records where the signed operation `e` (`what`) overflows, when
+    /// the options ask for it. Not inside a quantifier's body, where the
+    /// bound variable is free.
+    fn check_overflow(&mut self, e: &Expr, what: &str, overflows: Option<Bool>, st: &State) {
+        let Some(o) = overflows else { return };
+        if !self.opts.signed_overflow || self.binders > 0 || st.dead {
+            return;
+        }
+        let message = match what {
+            "%" => format!("result of signed mod is not representable in {}", self.text(e.span)),
+            _ => format!("arithmetic overflow on signed {what} in {}", self.text(e.span)),
+        };
+        self.prop(PropKind::Overflow, e.span, message, and2(&st.guard, &o));
+    }
+
+    /// Evaluates `f` with the guard strengthened by `c`, so that the
+    /// properties a pure operand records hold only where it is evaluated
+    /// (the right of `&&`, a branch of `?:`).
+    fn under<T>(&mut self, c: &Bool, st: &mut State, f: impl FnOnce(&mut Self, &mut State) -> R<T>) -> R<T> {
+        if !self.opts.signed_overflow {
+            return f(self, st);
+        }
+        let saved = st.guard.clone();
+        st.guard = and2(&saved, c);
+        let r = f(self, st);
+        st.guard = saved;
+        r
     }
 
     fn eval_assign(
@@ -461,7 +509,9 @@ impl<'p> Enc<'p> {
                         let res = if op.is_shift() {
                             arith(op, &o, ot, &r, rt)
                         } else {
-                            arith(op, &o, ot, &convert(&r, rt, ot), ot)
+                            let r = convert(&r, rt, ot);
+                            self.check_overflow(e, op.c_str(), signed_overflow(op, &o, &r, ot), st);
+                            arith(op, &o, ot, &r, ot)
                         };
                         convert(&res, ot, *lt)
                     }
@@ -533,6 +583,39 @@ fn compare(op: BinOp, x: &BV, y: &BV, signed: bool) -> Bool {
         (BinOp::Eq, _) => x.eq(y),
         _ => x.eq(y).not(),
     }
+}
+
+/// Where `x op y` in type `t` leaves the range of `t` (signed types of at
+/// least `int`: narrower operands are promoted first, and a conversion
+/// back is not an overflow), or `None` where it cannot.
+fn signed_overflow(op: BinOp, x: &BV, y: &BV, t: IntType) -> Option<Bool> {
+    if !t.signed || t.is_bool() || t.bits() < 32 {
+        return None;
+    }
+    let w = x.get_size();
+    match op {
+        BinOp::Add | BinOp::Sub => {
+            let (a, b) = (x.sign_ext(1), y.sign_ext(1));
+            let r = if op == BinOp::Add { a.bvadd(&b) } else { a.bvsub(&b) };
+            Some(r.extract(w, w).eq(r.extract(w - 1, w - 1)).not())
+        }
+        BinOp::Mul => {
+            let r = x.sign_ext(w).bvmul(y.sign_ext(w));
+            Some(r.extract(w - 1, 0).sign_ext(w).eq(&r).not())
+        }
+        BinOp::Div | BinOp::Rem => Some(and2(&x.eq(min_of(w)), &y.eq(lit(-1, w)))),
+        _ => None,
+    }
+}
+
+/// Where `-x` in type `t` overflows: `x` is the type's minimum.
+fn signed_overflow_neg(x: &BV, t: IntType) -> Option<Bool> {
+    (t.signed && !t.is_bool() && t.bits() >= 32).then(|| x.eq(min_of(x.get_size())))
+}
+
+/// The minimum of a signed type of `w` bits.
+fn min_of(w: u32) -> BV {
+    lit(1, 1).concat(lit(0, w - 1))
 }
 
 /// Arithmetic `x op y` in the type `xt` of the left operand (the IR has

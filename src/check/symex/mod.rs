@@ -49,6 +49,8 @@ pub(crate) enum PropKind {
     ErrorLabel,
     Unwind,
     Recursion,
+    /// A signed `+ - * / %` or negation out of its type's range.
+    Overflow,
 }
 
 /// A property: it fails exactly when `fails` holds.
@@ -103,6 +105,9 @@ pub(crate) struct EncodeOptions<'a> {
     pub memory_limit_kib: Option<u64>,
     /// Quantifiers as z3 quantifiers instead of names (quant.rs).
     pub native_quantifiers: bool,
+    /// Signed arithmetic out of range is a failure (CBMC's
+    /// `--signed-overflow-check`) instead of wrapping.
+    pub signed_overflow: bool,
     /// Told where the unwinding is, a few times a second.
     pub progress: Option<&'a super::Progress>,
 }
