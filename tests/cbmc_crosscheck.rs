@@ -7,9 +7,14 @@
 //! that names a `tracc_` variable: the accelerators compute in range by
 //! construction), no failing assertion in a fixture that is SAFE, a failing
 //! assertion where `tracc verify` finds the bug. Failing default checks in
-//! the input's own code are the input's (the project's semantics let signed
-//! arithmetic wrap) and are not compared. CBMC may run out of time
-//! (counted, printed), never disagree.
+//! the input's own code are the input's, but the output must keep them:
+//! every default check (signed overflow, array bounds, division by zero,
+//! ...) that CBMC finds failing in the input at `--unwind 3` it must find
+//! failing in the output at `--unwind 3` too (an output execution takes no
+//! more passes through the loop head than the input execution it stands
+//! for, and an iteration whose operation overflows or whose index leaves
+//! its array is never covered). CBMC may run out of time (counted,
+//! printed), never disagree.
 //!
 //! CBMC comes from `TRACC_CBMC` or the PATH; `.ci/run` points `TRACC_CBMC`
 //! at a copy of CBMC 6.6. Without one the test says so loudly and passes:
@@ -36,11 +41,18 @@ fn cbmc() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// CBMC's output on `file`, or `None` when it ran out of time.
+/// CBMC's output on `file` at `--unwind 3`, or `None` when it ran out of
+/// time.
 fn run_cbmc(cbmc: &PathBuf, file: &std::path::Path, secs: u64) -> Option<String> {
+    run_cbmc_at(cbmc, file, "3", secs)
+}
+
+/// CBMC's output on `file` at `--unwind UNWIND`, or `None` when it ran out
+/// of time.
+fn run_cbmc_at(cbmc: &PathBuf, file: &std::path::Path, unwind: &str, secs: u64) -> Option<String> {
     let mut child = Command::new(cbmc)
         .arg(file)
-        .args(["--unwind", "3", "--unwinding-assertions"])
+        .args(["--unwind", unwind, "--unwinding-assertions"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -113,6 +125,12 @@ fn crosscheck_one(cbmc: &PathBuf, dir: &std::path::Path, path: &std::path::Path)
     std::fs::write(&out, &outcome.output).expect("write output");
     let log = run_cbmc(cbmc, &out, CBMC_SECS)?;
     let mut problems = Vec::new();
+    if let Some(input_log) = run_cbmc(cbmc, path, CBMC_SECS) {
+        let kept = failing_checks(&log);
+        for o in failing_checks(&input_log).difference(&kept) {
+            problems.push(format!("{name}: CBMC finds `{o}` in the input, not in the output"));
+        }
+    }
     if log.contains("ignoring") {
         problems.push(format!("{name}: CBMC ignores a construct of the output"));
     }
@@ -141,4 +159,87 @@ fn crosscheck_one(cbmc: &PathBuf, dir: &std::path::Path, path: &std::path::Path)
         _ => {}
     }
     Some(problems)
+}
+
+/// The default checks CBMC reports failing in `log` (every property but
+/// assertions and unwinding assertions), by description (`arithmetic
+/// overflow on signed + in k + 1`), outside generated code.
+fn failing_checks(log: &str) -> std::collections::BTreeSet<String> {
+    log.lines()
+        .filter(|l| is_failing_check(l) && !l.contains("tracc_"))
+        .filter_map(|l| l.strip_suffix(": FAILURE"))
+        // "[main.overflow.2] line 8 arithmetic overflow ...": the description.
+        .filter_map(|l| l.split_once("] line ").and_then(|(_, rest)| rest.split_once(' ')))
+        .map(|(_, description)| description.to_string())
+        .collect()
+}
+
+/// How many generated programs with tests on `v + c` are given to CBMC.
+const GENERATED: usize = 60;
+
+#[test]
+fn cbmc_finds_the_same_failures_in_generated_programs_before_and_after() {
+    // At a bound that covers the loop, CBMC must report every failing
+    // default check of the input (signed overflows in tests on `v + c`, in
+    // the updates) in the restricted output too, none where the input has
+    // none, and the same failing-assertion status: the campaign's
+    // comparison, with the real back end as the oracle.
+    let Some(cbmc) = cbmc() else {
+        eprintln!(
+            "\n*** SKIPPED: no CBMC (set TRACC_CBMC or put cbmc on the PATH); generated programs NOT cross-checked ***\n"
+        );
+        return;
+    };
+    let programs: Vec<(u64, tracc::testgen::Generated)> = (0..)
+        .map(|seed| (seed, tracc::testgen::loop_program(seed)))
+        .filter(|(_, g)| g.classes.contains(&tracc::testgen::Class::OffsetTest))
+        .take(GENERATED)
+        .collect();
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let results = common::par_map(&programs, |(seed, g)| {
+        let out = accelerate_source(&g.source, &Options::default()).ok()?.output;
+        let input = dir.path().join(format!("in{seed}.c"));
+        let output = dir.path().join(format!("out{seed}.c"));
+        std::fs::write(&input, &g.source).expect("write input");
+        std::fs::write(&output, &out).expect("write output");
+        let unwind = g.bound.to_string();
+        let run = |file: &std::path::Path| run_cbmc_at(&cbmc, file, &unwind, CBMC_SECS);
+        let (before, after) = (run(&input)?, run(&output)?);
+        let failed_assertion = |log: &str| {
+            log.lines()
+                .any(|l| l.ends_with(": FAILURE") && l.contains(".assertion."))
+        };
+        // The output may report an input's overflow a second time, in
+        // generated code that evaluates the body's test at a later
+        // iteration; it may lose none, and invent none.
+        let (checks_before, checks_after) = (failing_checks(&before), failing_checks(&after));
+        let invented = checks_before.is_empty() && after.lines().any(is_failing_check);
+        let same = checks_before.is_subset(&checks_after)
+            && !invented
+            && failed_assertion(&before) == failed_assertion(&after);
+        Some((same, failing_checks(&before).len(), *seed, before, after))
+    });
+    let mut decided = 0;
+    let mut with_checks = 0;
+    for r in results.into_iter().flatten() {
+        let (same, checks, seed, before, after) = r;
+        decided += 1;
+        with_checks += usize::from(checks > 0);
+        assert!(
+            same,
+            "seed {seed}: CBMC disagrees before and after\n--- input:\n{before}\n--- output:\n{after}"
+        );
+    }
+    eprintln!("{decided} of {GENERATED} generated programs cross-checked, {with_checks} with failing default checks");
+    assert!(decided * 2 >= GENERATED, "CBMC ran out of time on most programs");
+}
+
+/// Whether a line of CBMC's output is a failing default check (a property
+/// other than an assertion, an unwinding assertion, a call of a function
+/// without a body).
+fn is_failing_check(line: &str) -> bool {
+    line.ends_with(": FAILURE")
+        && !line.contains(".assertion.")
+        && !line.contains(".unwind.")
+        && !line.contains(".no-body.")
 }
