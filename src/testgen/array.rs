@@ -11,7 +11,10 @@
 //! Every drawn program is simulated with C semantics; one whose index
 //! leaves the arrays, or whose signed arithmetic overflows, is drawn again,
 //! so the programs have no undefined behaviour and every loop ends within
-//! `L` iterations.
+//! `L` iterations. Some are then made to run past the end of their arrays
+//! on purpose (`run_past_the_end`): a bug CBMC's bounds check reports,
+//! which an output must keep (the accelerators cover only iterations
+//! inside the arrays).
 
 use super::{Cmp, Rng, compare, literal, literal_type, nondet_name};
 use crate::ir::IntType;
@@ -71,6 +74,9 @@ pub(super) struct ArrayLoop {
     /// `for (T i = S; COND; STEP) BODY`: the counter is declared in the
     /// loop (so no assertion on it after the loop).
     as_for: bool,
+    /// The limit lies past the arrays' end: the simulation reads 0 there
+    /// and drops writes (the checkers decide what really happens).
+    past_end: bool,
     final_assert: Option<Final>,
 }
 
@@ -185,6 +191,7 @@ impl ArrayLoop {
             write,
             step_first,
             as_for: !step_first && rng.chance(40),
+            past_end: false,
             final_assert: None,
         }
     }
@@ -221,13 +228,16 @@ impl ArrayLoop {
             a: vec![0; self.len as usize],
             b: self.source.clone(),
         };
-        let at = |i: i128| -> Result<usize, Undefined> {
+        let at = |i: i128| -> Result<Option<usize>, Undefined> {
             if (0..self.len).contains(&i) {
-                Ok(i as usize)
+                Ok(Some(i as usize))
+            } else if self.past_end {
+                Ok(None)
             } else {
                 Err(Undefined::OutOfBounds)
             }
         };
+        let read = |arr: &[i128], i: i128| at(i).map(|j| j.map_or(0, |j| arr[j]));
         let step = |i: i128| -> Result<i128, Undefined> {
             binary((i, it), (self.step, literal_type(self.step)), |x, y| x + y)
                 .map(|(v, _)| it.wrap(v))
@@ -238,11 +248,11 @@ impl ArrayLoop {
                 return Ok(run);
             }
             if let Some(s) = self.search
-                && !self.elem_holds(run.b[at(run.i)?], s)
+                && !self.elem_holds(read(&run.b, run.i)?, s)
             {
                 return Ok(run);
             }
-            if run.trips as i128 > self.len {
+            if run.trips as i128 > self.len + if self.past_end { 3 } else { 0 } {
                 return Err(Undefined::TooLong);
             }
             run.trips += 1;
@@ -250,18 +260,21 @@ impl ArrayLoop {
                 run.i = step(run.i)?;
             }
             run.x += match self.branch {
-                Some(c) if !self.elem_holds(run.b[at(run.i)?], c) => 2,
+                Some(c) if !self.elem_holds(read(&run.b, run.i)?, c) => 2,
                 _ => 1,
             };
             if self.body_assert.is_some() {
                 at(run.i)?;
             }
             if let Some((to_b, value)) = self.write {
-                let j = at(run.i)?;
                 let v = self
-                    .value(value, run.i, run.b[j], nondet)
+                    .value(value, run.i, read(&run.b, run.i)?, nondet)
                     .ok_or(Undefined::SignedOverflow)?;
-                if to_b { run.b[j] = v } else { run.a[j] = v }
+                match at(run.i)? {
+                    Some(j) if to_b => run.b[j] = v,
+                    Some(j) => run.a[j] = v,
+                    None => {}
+                }
             }
             if !self.step_first {
                 run.i = step(run.i)?;
@@ -288,6 +301,26 @@ impl ArrayLoop {
                 .iter()
                 .all(|v| self.simulate(n, *v).is_ok())
         })
+    }
+
+    /// Moves the limit of an upward loop that does not search past the
+    /// arrays' end (by 1 to 3 elements), so that its last iterations index
+    /// out of bounds; says whether it did.
+    pub(super) fn run_past_the_end(&mut self, rng: &mut Rng) -> bool {
+        let accesses = self.branch.is_some() || self.body_assert.is_some() || self.write.is_some();
+        if !accesses || self.step <= 0 || self.search.is_some() || !matches!(self.cmp, Cmp::Lt | Cmp::Le) {
+            return false;
+        }
+        let end = match self.cmp {
+            Cmp::Lt => self.len + 1,
+            _ => self.len,
+        } + rng.below(3) as i128;
+        self.limit = match self.limit {
+            Limit::Const(_) => Limit::Const(end),
+            Limit::Nondet(_) => Limit::Nondet(end),
+        };
+        self.past_end = true;
+        true
     }
 
     pub(super) fn choose_final_assert(&mut self, rng: &mut Rng) {

@@ -73,6 +73,9 @@ pub enum Class {
     /// A body that may leave the loop with `break` (an accelerated path
     /// never does, so its iterations may be blocked before the body).
     EarlyExit,
+    /// An array loop whose index runs past the end of its arrays (CBMC's
+    /// bounds check fails; no accelerator covers those iterations).
+    PastTheEnd,
     /// A test in the body (the branch, the `break`, the assertion) on
     /// `v + c` or `v - c`, which may overflow a signed `int` or `long`.
     OffsetTest,
@@ -1183,11 +1186,16 @@ pub fn loop_program(seed: u64) -> Generated {
         while !a.defined() {
             a = array::ArrayLoop::random(&mut arrays);
         }
+        // A stream of its own again: the other array loops stay as before.
+        let mut classes = vec![Class::Array];
+        if Rng::new(seed ^ 0x0B0B_0000_0000_0000).chance(15) && a.run_past_the_end(&mut Rng::new(seed)) {
+            classes.push(Class::PastTheEnd);
+        }
         a.choose_final_assert(&mut arrays);
         return Generated {
             source: a.render(),
             bound: a.bound(),
-            classes: vec![Class::Array],
+            classes,
         };
     }
     let mut rng = Rng::new(seed);
@@ -1367,6 +1375,27 @@ mod tests {
             accelerated >= 5 && overflowing >= 2,
             "{accelerated} accelerated, {overflowing} overflowing"
         );
+    }
+
+    #[test]
+    fn array_loops_past_the_end_are_generated_and_accelerated() {
+        // An upward array loop whose last iterations index past the end;
+        // the bound still covers every iteration.
+        let options = crate::pipeline::Options::default();
+        let mut accelerated = 0;
+        for seed in 0..5000 {
+            let g = loop_program(seed);
+            if !g.classes.contains(&Class::PastTheEnd) {
+                continue;
+            }
+            assert!(g.bound > 1, "seed {seed}:\n{}", g.source);
+            let out = crate::pipeline::accelerate_source(&g.source, &options);
+            accelerated += usize::from(out.is_ok_and(|o| o.output.contains("tracc_n")));
+            if accelerated >= 5 {
+                break;
+            }
+        }
+        assert!(accelerated >= 5, "only {accelerated} accelerated");
     }
 
     #[test]
