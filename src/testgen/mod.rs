@@ -16,8 +16,11 @@
 //! step, a side effect of a `do`-`while` condition) from a start a few
 //! steps from the type's limits, with guards (`!=`, `<`, `<=`, ...) that a
 //! wrap-around can skip or keep true forever and steps that need not divide
-//! the distance. Both have assertions inside and after the loop. A quarter
-//! of the counted `while` loops have a counted inner loop after their
+//! the distance. Both have assertions inside and after the loop. In a fifth
+//! of the counted `while` loops some tests in the body (the branch, the
+//! `break`, the assertion) are on `v + c` or `v - c`, which may overflow a
+//! signed type. (Array loops, a third of the seeds, are in `array.rs`; some
+//! run past their arrays' end.) A quarter of the counted `while` loops have a counted inner loop after their
 //! branches (`for` or `while`, a counter of any width moving up or down to
 //! a constant, to the outer counter, or around a narrow type's wrap, and
 //! sometimes a third loop inside it), whose summary the outer loop's
