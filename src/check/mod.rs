@@ -76,6 +76,11 @@ pub struct CheckOptions {
     /// `--signed-overflow-check` (on by default in CBMC 6); off: they
     /// wrap, the project's reference semantics.
     pub signed_overflow: bool,
+    /// An index outside its array (of constant size, indexed as an array,
+    /// not through a pointer) fails, as under CBMC's `--bounds-check` (on
+    /// by default in CBMC 6); off: the access reads and writes the SMT
+    /// array there.
+    pub bounds_check: bool,
 }
 
 /// A receiver of progress messages ("unwinding `main`: loop at line 5,
@@ -111,6 +116,7 @@ impl Default for CheckOptions {
             memory_limit_mib: None,
             progress: None,
             signed_overflow: false,
+            bounds_check: false,
         }
     }
 }
@@ -147,6 +153,8 @@ pub enum FailureKind {
     Recursion,
     /// Signed arithmetic out of range (with `signed_overflow` only).
     Overflow,
+    /// An array index out of bounds (with `bounds_check` only).
+    Bounds,
 }
 
 impl FailureKind {
@@ -158,6 +166,7 @@ impl FailureKind {
             PropKind::Unwind => FailureKind::Unwinding,
             PropKind::Recursion => FailureKind::Recursion,
             PropKind::Overflow => FailureKind::Overflow,
+            PropKind::Bounds => FailureKind::Bounds,
         }
     }
 }
@@ -350,6 +359,7 @@ fn check_in_context(
         native_quantifiers,
         progress: opts.progress.as_ref(),
         signed_overflow: opts.signed_overflow,
+        bounds_check: opts.bounds_check,
     };
 
     let mut report = CheckReport {
@@ -592,12 +602,18 @@ fn user_failures(
             }
         }
     } else {
-        // Assertions and overflows are asked apart, so that a failing
-        // overflow does not hide whether an assertion fails (the values
-        // wrap on, as in CBMC).
-        let (overflows, asserts): (Vec<_>, Vec<_>) =
-            user.iter().partition(|(i, _)| enc.props[*i].kind == PropKind::Overflow);
-        for group in [asserts, overflows] {
+        // Assertions, overflows and bounds are asked apart, so that one
+        // kind failing does not hide whether another fails (execution goes
+        // on after a failed check, as in CBMC).
+        let of_kind = |k: fn(PropKind) -> bool| -> Vec<&(usize, Bool)> {
+            user.iter().filter(|(i, _)| k(enc.props[*i].kind)).collect()
+        };
+        let groups = [
+            of_kind(|k| !matches!(k, PropKind::Overflow | PropKind::Bounds)),
+            of_kind(|k| k == PropKind::Overflow),
+            of_kind(|k| k == PropKind::Bounds),
+        ];
+        for group in groups {
             if let Some(why) = group_failures(backend, enc, &group, report) {
                 unknown = Some(why);
             }

@@ -75,6 +75,7 @@ fn kind_str(k: FailureKind) -> &'static str {
         FailureKind::Unwinding => "unwinding",
         FailureKind::Recursion => "recursion",
         FailureKind::Overflow => "overflow",
+        FailureKind::Bounds => "bounds",
     }
 }
 

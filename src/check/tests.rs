@@ -1171,3 +1171,33 @@ fn an_overflow_does_not_hide_a_failing_assertion_nor_the_other_way_round() {
                int main(void) { int x = 2147483647; x = x + 1; assert(x < 0); return 0; }";
     assert_eq!(overflow_failures(src).len(), 1);
 }
+
+#[test]
+fn an_index_outside_its_array_fails_where_cbmc_reports_it_and_only_when_asked() {
+    let src = "int nondet_int(void); unsigned nondet_uint(void);\n\
+               int a[10]; int g[3][4];\n\
+               int main(void) { int i = nondet_int(); unsigned u = nondet_uint();\n\
+               int x = (i >= 0 && i < 10) ? a[i] : 0;\n\
+               int y = i < 10 && a[i] > 0;\n\
+               a[u] = 1; g[1][u % 5] = 2; g[2][u % 4] = 3;\n\
+               int *p = &a[10];\n\
+               return x + y; }";
+    let o = CheckOptions {
+        bounds_check: true,
+        per_assertion: true,
+        ..opts(1)
+    };
+    let r = check_source(src, &o).unwrap();
+    let messages: Vec<(FailureKind, &str)> = r.failures.iter().map(|f| (f.kind, f.message.as_str())).collect();
+    // CBMC 6 reports the same three (the guarded reads, `g[2][u % 4]` and
+    // the address one past the end do not fail).
+    assert_eq!(
+        messages,
+        vec![
+            (FailureKind::Bounds, "array 'a' lower bound in a[i]"),
+            (FailureKind::Bounds, "array 'a' upper bound in a[u]"),
+            (FailureKind::Bounds, "array 'g[1]' upper bound in g[1][u % 5]"),
+        ]
+    );
+    assert_eq!(verdict(src, 1), Verdict::Safe, "without the check");
+}

@@ -60,6 +60,12 @@ pub struct CheckerArgs {
     /// without it signed arithmetic wraps around.
     #[arg(long)]
     pub signed_overflow_check: bool,
+
+    /// Report an index outside its array (an array of constant size
+    /// indexed as such, not through a pointer) as a failure, as CBMC 6 does
+    /// by default.
+    #[arg(long)]
+    pub bounds_check: bool,
 }
 
 /// `tracc verify`'s time limit when none is given: a CI job gets an answer.
@@ -83,6 +89,7 @@ impl CheckerArgs {
             memory_limit_mib: self.memory_limit.map_or_else(default_memory_limit_mib, positive),
             progress: None,
             signed_overflow: self.signed_overflow_check,
+            bounds_check: self.bounds_check,
         }
     }
 }

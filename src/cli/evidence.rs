@@ -58,7 +58,8 @@ pub struct CampaignArgs {
 
 fn tally_line(t: &Tally, count: u64) -> String {
     format!(
-        "{}/{} programs ({} decided: {} safe, {} unsafe, {} of them by a signed overflow; {} transformed), \
+        "{}/{} programs ({} decided: {} safe, {} unsafe, {} of them by a signed overflow, {} by an index out of bounds; \
+         {} transformed), \
          {} disagreements; \
          at --unwind 3 the restricted output proved {}/{} safe and found {}/{} unsafe; \
          {} inputs and {} output checks timed out; {:.0} s",
@@ -68,6 +69,7 @@ fn tally_line(t: &Tally, count: u64) -> String {
         t.safe,
         t.unsafe_,
         t.overflowing,
+        t.out_of_bounds,
         t.transformed,
         t.disagreements,
         t.proved_at_3,

@@ -157,9 +157,9 @@ pub enum Command {
         long_about = "Generate loop programs (seeds SEED..SEED+N), check each input at a bound that \
                       covers its loop, and compare with the acceleration-only and restricted outputs \
                       at that bound and the restricted output at --unwind 3, with signed overflow \
-                      checked as CBMC checks it. SAFE against UNSAFE in any pair, or at the \
-                      covering bound a different kind of failure (an assertion, a signed \
-                      overflow), is a soundness bug: the program is reduced and saved as a fixture in \
+                      and array bounds checked as CBMC checks them. SAFE against UNSAFE in any \
+                      pair, or at the covering bound a different kind of failure (an assertion, \
+                      a signed overflow, an index out of bounds), is a soundness bug: the program is reduced and saved as a fixture in \
                       --findings-dir. Prints a progress line every --progress-every programs and the \
                       counts at the end. Exit 0 when nothing disagreed, 1 when something did.",
         after_help = EXIT_CODES

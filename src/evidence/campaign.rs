@@ -8,10 +8,11 @@
 //! that says SAFE against UNSAFE, or at the covering bound where a
 //! different kind of property fails; and a [`Tally`] over the range.
 //!
-//! Every check counts a signed overflow as a failure, as CBMC 6 does by
-//! default, and asks for assertions and overflows apart: an output that
-//! lets a value wrap where its input overflows hides a bug CBMC would
-//! report, and one overflow must not hide a wrong assertion verdict.
+//! Every check counts a signed overflow and an index out of bounds as
+//! failures, as CBMC 6 does by default, and asks for assertions, overflows
+//! and bounds apart: an output that lets a value wrap where its input
+//! overflows, or skips an access outside an array, hides a bug CBMC would
+//! report, and one such failure must not hide a wrong assertion verdict.
 //!
 //! Every output execution is an input execution with some iterations
 //! merged, so the covering bound covers the outputs too and all three must
@@ -79,6 +80,8 @@ pub struct ProgramResult {
     pub reference: Option<&'static str>,
     /// The input's failure at the covering bound is a signed overflow.
     pub reference_overflows: bool,
+    /// The input's failure at the covering bound is an index out of bounds.
+    pub reference_out_of_bounds: bool,
     pub transformed: bool,
     /// The restricted output's verdict at `--unwind 3`, `None` when undecided.
     pub at_3: Option<&'static str>,
@@ -87,12 +90,14 @@ pub struct ProgramResult {
 }
 
 fn check(text: &str, unwind: u32, limits: CheckLimits) -> Result<CheckReport, String> {
-    // With CBMC's default signed-overflow check: an output that lets a
-    // value wrap where the input overflows would hide a bug CBMC reports.
+    // With CBMC's default signed-overflow and bounds checks: an output
+    // that lets a value wrap where the input overflows, or that skips an
+    // access out of bounds, would hide a bug CBMC reports.
     let opts = CheckOptions {
         unwind,
         timeout_ms: Some(limits.timeout_ms),
         signed_overflow: true,
+        bounds_check: true,
         ..CheckOptions::default()
     };
     check_source(text, &opts).map_err(|d| {
@@ -107,21 +112,39 @@ fn decided(r: &CheckReport) -> Option<Verdict> {
 }
 
 /// What fails in a decided report: an assertion (or error call), a signed
-/// overflow. The checker asks for the two apart, so neither hides the
-/// other.
-fn what_fails(r: &CheckReport) -> (bool, bool) {
-    let overflow = |f: &Failure| f.kind == FailureKind::Overflow;
-    (r.failures.iter().any(|f| !overflow(f)), r.failures.iter().any(overflow))
+/// overflow, an index out of bounds. The checker asks for each kind apart,
+/// so none hides another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+struct Fails {
+    assertion: bool,
+    overflow: bool,
+    bounds: bool,
+}
+
+fn what_fails(r: &CheckReport) -> Fails {
+    let any = |k: fn(FailureKind) -> bool| r.failures.iter().any(|f: &Failure| k(f.kind));
+    Fails {
+        assertion: any(|k| !matches!(k, FailureKind::Overflow | FailureKind::Bounds)),
+        overflow: any(|k| k == FailureKind::Overflow),
+        bounds: any(|k| k == FailureKind::Bounds),
+    }
 }
 
 /// A verdict with what fails, as a disagreement shows it.
-fn describe(v: Verdict, fails: (bool, bool)) -> String {
-    match (v, fails) {
-        (Verdict::Unsafe, (true, true)) => "UNSAFE (an assertion and a signed overflow)".to_string(),
-        (Verdict::Unsafe, (false, true)) => "UNSAFE (a signed overflow)".to_string(),
-        (Verdict::Unsafe, _) => "UNSAFE (an assertion)".to_string(),
-        (v, _) => v.as_str().to_string(),
+fn describe(v: Verdict, fails: Fails) -> String {
+    if v != Verdict::Unsafe {
+        return v.as_str().to_string();
     }
+    let kinds: Vec<&str> = [
+        (fails.assertion, "an assertion"),
+        (fails.overflow, "a signed overflow"),
+        (fails.bounds, "an index out of bounds"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, what)| *what)
+    .collect();
+    format!("UNSAFE ({})", kinds.join(", "))
 }
 
 /// Compare one program's input with its outputs (module comment).
@@ -145,7 +168,8 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
         return result;
     };
     result.reference = Some(reference.as_str());
-    result.reference_overflows = reference_fails.1;
+    result.reference_overflows = reference_fails.overflow;
+    result.reference_out_of_bounds = reference_fails.bounds;
     // One transformation gives both outputs (the acceleration-only text
     // is the restricted one before the automata are inlined).
     let (accel_only, restricted) = match accelerate_source(source, &Options::default()) {
@@ -206,6 +230,8 @@ pub struct Tally {
     pub unsafe_: u64,
     /// Unsafe programs whose input fails by a signed overflow.
     pub overflowing: u64,
+    /// Unsafe programs whose input fails by an index out of bounds.
+    pub out_of_bounds: u64,
     pub transformed: u64,
     /// Safe programs the restricted output proves at `--unwind 3`.
     pub proved_at_3: u64,
@@ -249,6 +275,7 @@ impl Tally {
                 } else {
                     self.unsafe_ += 1;
                     self.overflowing += u64::from(r.reference_overflows);
+                    self.out_of_bounds += u64::from(r.reference_out_of_bounds);
                 }
                 match r.at_3 {
                     Some("SAFE") if safe => self.proved_at_3 += 1,

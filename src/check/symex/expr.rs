@@ -211,6 +211,7 @@ impl<'p> Enc<'p> {
             ExprKind::Index(a, i) => {
                 let arr = self.eval_arr(a, st)?;
                 let idx = self.index64(i, st)?;
+                self.check_bounds(e, a, i, &idx, st)?;
                 self.select(&arr, &idx, &e.ty, e.span)
             }
             ExprKind::Call(callee, args) => self.eval_call(e, callee, args, st, false),
@@ -466,11 +467,41 @@ impl<'p> Enc<'p> {
         self.prop(PropKind::Overflow, e.span, message, and2(&st.guard, &o));
     }
 
+    /// Records where index `i` (`idx`, its value in 64 bits) of array `a`
+    /// in access `e` lies outside the array, when the options ask for it
+    /// (CBMC's two properties: a lower bound for a signed index, an upper
+    /// bound).
+    pub(super) fn check_bounds(&mut self, e: &Expr, a: &Expr, i: &Expr, idx: &BV, st: &State) -> R<()> {
+        let CType::Array(_, n) = a.skip_implicit().ty else {
+            return Ok(());
+        };
+        if !self.opts.bounds_check || self.binders > 0 || st.dead {
+            return Ok(());
+        }
+        let it = self.ity(i)?;
+        let signed = it.signed && !it.is_bool();
+        let len = BV::from_u64(n, 64);
+        let what = |me: &Self, bound: &str| format!("array '{}' {bound} bound in {}", me.text(a.span), me.text(e.span));
+        if signed {
+            let message = what(self, "lower");
+            self.prop(
+                PropKind::Bounds,
+                e.span,
+                message,
+                and2(&st.guard, &idx.bvslt(lit(0, 64))),
+            );
+        }
+        let above = if signed { idx.bvsge(&len) } else { idx.bvuge(&len) };
+        let message = what(self, "upper");
+        self.prop(PropKind::Bounds, e.span, message, and2(&st.guard, &above));
+        Ok(())
+    }
+
     /// Evaluates `f` with the guard strengthened by `c`, so that the
     /// properties a pure operand records hold only where it is evaluated
     /// (the right of `&&`, a branch of `?:`).
     fn under<T>(&mut self, c: &Bool, st: &mut State, f: impl FnOnce(&mut Self, &mut State) -> R<T>) -> R<T> {
-        if !self.opts.signed_overflow {
+        if !self.opts.signed_overflow && !self.opts.bounds_check {
             return f(self, st);
         }
         let saved = st.guard.clone();

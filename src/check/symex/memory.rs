@@ -316,7 +316,9 @@ impl<'p> Enc<'p> {
         match &e.kind {
             ExprKind::Index(a, i) => {
                 let (root, mut sels) = self.selectors(a.skip_implicit(), st)?;
-                sels.push(Sel::Index(self.index64(i, st)?));
+                let idx = self.index64(i, st)?;
+                self.check_bounds(e, a, i, &idx, st)?;
+                sels.push(Sel::Index(idx));
                 Ok((root, sels))
             }
             ExprKind::Member(s, f) => {

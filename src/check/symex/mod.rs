@@ -51,6 +51,8 @@ pub(crate) enum PropKind {
     Recursion,
     /// A signed `+ - * / %` or negation out of its type's range.
     Overflow,
+    /// An array index outside the array.
+    Bounds,
 }
 
 /// A property: it fails exactly when `fails` holds.
@@ -108,6 +110,8 @@ pub(crate) struct EncodeOptions<'a> {
     /// Signed arithmetic out of range is a failure (CBMC's
     /// `--signed-overflow-check`) instead of wrapping.
     pub signed_overflow: bool,
+    /// An index outside its array is a failure (CBMC's `--bounds-check`).
+    pub bounds_check: bool,
     /// Told where the unwinding is, a few times a second.
     pub progress: Option<&'a super::Progress>,
 }
