@@ -72,7 +72,7 @@ pub struct CheckOptions {
     pub memory_limit_mib: Option<u64>,
     /// Where long work reports what it is doing (a terminal's status line).
     pub progress: Option<Progress>,
-    /// Signed `+ - * / %` and negation out of range fail, as under CBMC's
+    /// Signed `+ - * / % <<` and negation out of range fail, as under CBMC's
     /// `--signed-overflow-check` (on by default in CBMC 6); off: they
     /// wrap, the project's reference semantics.
     pub signed_overflow: bool,

@@ -1133,6 +1133,14 @@ fn signed_overflow_fails_where_cbmc_reports_it_and_only_when_asked() {
             "int x = nondet_int(); x -= 5;",
             "arithmetic overflow on signed - in x -= 5",
         ),
+        (
+            "int x = nondet_int(); int y = x << 3;",
+            "arithmetic overflow on signed shl in x << 3",
+        ),
+        (
+            "long x = nondet_long(); x <<= 1;",
+            "arithmetic overflow on signed shl in x <<= 1",
+        ),
     ] {
         let src = format!("{decls}int main(void) {{ {body} return 0; }}");
         assert_eq!(
@@ -1151,6 +1159,7 @@ fn signed_overflow_fails_where_cbmc_reports_it_and_only_when_asked() {
         "signed char c = 127; c++; short s = -32768; s = s - 1;",
         "unsigned u = 4294967295U; u = u + 1; u = -u;",
         "int x = nondet_int(); long y = (long)x * 2 + (long)x;",
+        "int x = nondet_int(); int y = x < 0 || x > 255 ? 0 : x << 23; int z = -1 << 3; unsigned u = 1u << 31;",
     ] {
         let src = format!("{decls}int main(void) {{ {body} return 0; }}");
         assert_eq!(overflow_failures(&src), vec![], "{body}");

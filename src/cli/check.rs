@@ -55,7 +55,7 @@ pub struct CheckerArgs {
     #[arg(long, value_name = "MIB")]
     pub memory_limit: Option<u64>,
 
-    /// Report signed arithmetic out of range (`+ - * / %`, negation, `++`
+    /// Report signed arithmetic out of range (`+ - * / % <<`, negation, `++`
     /// and `--` in `int` or wider) as a failure, as CBMC 6 does by default;
     /// without it signed arithmetic wraps around.
     #[arg(long)]

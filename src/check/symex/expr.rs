@@ -440,7 +440,10 @@ impl<'p> Enc<'p> {
             let c = compare(op, &x, &y, at.signed && !at.is_bool());
             return Ok(Val::Bv(bool_to_bv(&c, t.bits()).simplify()));
         }
-        if !op.is_shift() {
+        if op == BinOp::Shl {
+            let amount = convert(&y, bt, IntType::LONG);
+            self.check_overflow(e, "shl", signed_shl_overflow(&x, at, &amount), st);
+        } else if !op.is_shift() {
             let yc = if y.get_size() == x.get_size() {
                 y.clone()
             } else {
@@ -538,6 +541,10 @@ impl<'p> Enc<'p> {
                         let rt = self.ity(rhs)?;
                         let o = convert(&old, *lt, ot);
                         let res = if op.is_shift() {
+                            if op == BinOp::Shl {
+                                let amount = convert(&r, rt, IntType::LONG);
+                                self.check_overflow(e, "shl", signed_shl_overflow(&o, ot, &amount), st);
+                            }
                             arith(op, &o, ot, &r, rt)
                         } else {
                             let r = convert(&r, rt, ot);
@@ -637,6 +644,26 @@ fn signed_overflow(op: BinOp, x: &BV, y: &BV, t: IntType) -> Option<Bool> {
         BinOp::Div | BinOp::Rem => Some(and2(&x.eq(min_of(w)), &y.eq(lit(-1, w)))),
         _ => None,
     }
+}
+
+/// Where `x << amount` in type `t` overflows (CBMC's rule: `x` is not
+/// negative, the amount is in `0..width`, and `x * 2^amount` leaves the
+/// type; a negative operand or amount out of range is the shift check's
+/// business, not this one's). `amount` is the shift amount as a `long`.
+fn signed_shl_overflow(x: &BV, t: IntType, amount: &BV) -> Option<Bool> {
+    if !t.signed || t.is_bool() || t.bits() < 32 {
+        return None;
+    }
+    let w = x.get_size();
+    let in_range = and2(&amount.bvsge(lit(0, 64)), &amount.bvslt(lit(i128::from(w), 64)));
+    let wide_amount = if 2 * w > 64 {
+        amount.sign_ext(2 * w - 64)
+    } else {
+        amount.extract(2 * w - 1, 0)
+    };
+    let shifted = x.sign_ext(w).bvshl(&wide_amount);
+    let fits = shifted.extract(w - 1, 0).sign_ext(w).eq(&shifted);
+    Some(and2(&and2(&x.bvsge(lit(0, w)), &in_range), &fits.not()))
 }
 
 /// Where `-x` in type `t` overflows: `x` is the type's minimum.

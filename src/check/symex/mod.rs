@@ -49,7 +49,7 @@ pub(crate) enum PropKind {
     ErrorLabel,
     Unwind,
     Recursion,
-    /// A signed `+ - * / %` or negation out of its type's range.
+    /// A signed `+ - * / % <<` or negation out of its type's range.
     Overflow,
     /// An array index outside the array.
     Bounds,
