@@ -14,7 +14,9 @@
 //! assertions that `check_source` must prove (SAFE), one of them perturbed
 //! must fail (UNSAFE), and a program whose run fails an inner `assert` must
 //! be UNSAFE too. Programs avoid undefined behaviour beyond what `-fwrapv`
-//! defines, so gcc is a valid oracle.
+//! defines, so gcc is a valid oracle. Compiled without `-fwrapv` under
+//! gcc's signed-overflow sanitizer, the same programs test the checker's
+//! signed-overflow check (`overflow_check_agrees_with_gccs_sanitizer`).
 //!
 //! `TRACC_DIFF_COUNT` sets the number of programs (default 300),
 //! `TRACC_DIFF_SEED` the first seed, `TRACC_DIFF_SAVE` a directory where
@@ -1811,10 +1813,10 @@ enum Outcome {
 }
 
 fn compile_batch(programs: &[Program], dir: &std::path::Path) -> std::path::PathBuf {
-    compile_batch_with(programs, dir, &["-w"])
+    compile_batch_with(programs, dir, &["-w", "-fwrapv"])
 }
 
-/// The batch compiled with `-std=c99 -O0 -fwrapv` and `flags`.
+/// The batch compiled with `-std=c99 -O0` and `flags`.
 fn compile_batch_with(programs: &[Program], dir: &std::path::Path, flags: &[&str]) -> std::path::PathBuf {
     let mut src = String::from("#include <stdio.h>\n#include <stdlib.h>\n#include <assert.h>\nlong tracc_in[8];\n");
     for p in programs {
@@ -1832,7 +1834,7 @@ fn compile_batch_with(programs: &[Program], dir: &std::path::Path, flags: &[&str
     let exe = dir.join("batch");
     std::fs::write(&c, &src).unwrap();
     let st = Command::new("gcc")
-        .args(["-std=c99", "-O0", "-fwrapv"])
+        .args(["-std=c99", "-O0"])
         .args(flags)
         .arg("-o")
         .arg(&exe)
@@ -2021,6 +2023,7 @@ fn generated_programs_are_well_defined() {
     let dir = tempfile::tempdir().unwrap();
     let flags = [
         "-w",
+        "-fwrapv",
         "-g",
         "-fsanitize=undefined,address",
         "-fno-sanitize-recover=undefined",
@@ -2072,6 +2075,149 @@ fn generated_programs_are_well_defined() {
         bad.len()
     );
     assert!(bad.is_empty());
+}
+
+/// The checker's signed-overflow check against gcc's sanitizer: each
+/// program, compiled without `-fwrapv` and with
+/// `-fsanitize=signed-integer-overflow,shift-base` (recovering, so the run
+/// goes on with the wrapped value as CBMC's does), reports a signed
+/// overflow (`+ - * / %`, negation, `++`/`--`, a `<<` whose value does not
+/// fit) only where `check` with `signed_overflow` finds one. gcc folds
+/// constant subexpressions at compile time, unchecked (`2147483647 + (c >
+/// b)` of a `_Bool b`), so where only the checker finds an overflow CBMC
+/// (`TRACC_CBMC` or the PATH) must find one too; without CBMC those
+/// programs are counted and said to be unconfirmed. A run that fails an
+/// inner assertion before any overflow, or shifts a negative value
+/// (another check's business, after which gcc stops), is not compared.
+#[test]
+fn overflow_check_agrees_with_gccs_sanitizer() {
+    let count: u64 = std::env::var("TRACC_DIFF_COUNT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    let first: u64 = std::env::var("TRACC_DIFF_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let dir = tempfile::tempdir().unwrap();
+    let flags = [
+        "-w",
+        "-fsanitize=signed-integer-overflow,shift-base",
+        "-fsanitize-recover=all",
+    ];
+    let cbmc = std::env::var_os("TRACC_CBMC")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::split_paths(&std::env::var_os("PATH")?)
+                .map(|d| d.join("cbmc"))
+                .find(|p| p.is_file())
+        });
+    let (mut overflowing, mut clean, mut skipped, mut folded, mut unconfirmed) = (0, 0, 0, 0, 0);
+    let mut disagreements = Vec::new();
+    let mut seed = first;
+    while seed < first + count {
+        let n = 100.min(first + count - seed);
+        let programs: Vec<Program> = (seed..seed + n).map(|s| generate(s, &format!("s{s}_"), 0)).collect();
+        let exe = compile_batch_with(&programs, dir.path(), &flags);
+        for (k, p) in programs.iter().enumerate() {
+            let s = seed + k as u64;
+            let out = Command::new(&exe).arg(k.to_string()).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            let errors: Vec<&str> = err.lines().filter(|l| l.contains("runtime error")).collect();
+            let gcc_overflows = errors.iter().any(|l| !l.contains("negative value"));
+            let stopped = !out.status.success() || errors.iter().any(|l| l.contains("negative value"));
+            if stopped && !gcc_overflows {
+                skipped += 1;
+                continue;
+            }
+            let text = format!("{}    return 0;\n}}\n", variant(&p.text, CHECK, GCC));
+            let opts = CheckOptions {
+                unwind: 10,
+                entry: p.entry.clone(),
+                signed_overflow: true,
+                ..CheckOptions::default()
+            };
+            let report = match check_source(&text, &opts) {
+                Ok(r) => r,
+                Err(d) => {
+                    disagreements.push(format!("seed {s}: refused: {d:?}"));
+                    continue;
+                }
+            };
+            let found: Vec<&str> = report.failures.iter().map(|f| f.message.as_str()).collect();
+            let checker_overflows = report
+                .failures
+                .iter()
+                .any(|f| f.kind == tracc::check::FailureKind::Overflow);
+            if checker_overflows && !gcc_overflows {
+                match &cbmc {
+                    Some(cbmc) => {
+                        let file = dir.path().join(format!("seed{s}.c"));
+                        std::fs::write(&file, &text).unwrap();
+                        let log = Command::new(cbmc)
+                            .arg(&file)
+                            .args(["--function", &p.entry, "--unwind", "10"])
+                            .output()
+                            .unwrap();
+                        let log = String::from_utf8_lossy(&log.stdout);
+                        let cbmc_overflows = log.lines().any(|l| {
+                            l.ends_with(": FAILURE")
+                                && (l.contains("arithmetic overflow on signed") || l.contains("result of signed mod"))
+                        });
+                        if cbmc_overflows {
+                            folded += 1;
+                        } else {
+                            disagreements.push(format!(
+                                "seed {s}: the checker finds {found:?}, neither gcc's sanitizer nor CBMC does\n{text}"
+                            ));
+                        }
+                    }
+                    None => unconfirmed += 1,
+                }
+                continue;
+            }
+            // A run stopped by an assertion saw only a prefix of the program.
+            if gcc_overflows != checker_overflows && !(stopped && checker_overflows) {
+                disagreements.push(format!(
+                    "seed {s}: gcc's sanitizer {}, the checker {} {found:?}\n{}\n{text}",
+                    if gcc_overflows {
+                        "reports a signed overflow"
+                    } else {
+                        "reports none"
+                    },
+                    if checker_overflows { "finds one" } else { "finds none" },
+                    errors.join("\n")
+                ));
+            } else if gcc_overflows {
+                overflowing += 1;
+            } else {
+                clean += 1;
+            }
+        }
+        seed += n;
+    }
+    for d in disagreements.iter().take(3) {
+        eprintln!("----- DISAGREEMENT -----\n{d}");
+    }
+    eprintln!(
+        "{count} programs: {overflowing} overflow and {clean} do not in both, {folded} overflow in the checker \
+         and CBMC only (gcc folds them), {skipped} not compared, {} disagreements",
+        disagreements.len()
+    );
+    if unconfirmed > 0 {
+        eprintln!(
+            "\n*** {unconfirmed} programs overflow in the checker only and were NOT confirmed: no CBMC (set TRACC_CBMC) ***\n"
+        );
+    }
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements with gcc's sanitizer",
+        disagreements.len()
+    );
+    assert!(
+        overflowing > 0,
+        "no generated program overflows: the test compares nothing"
+    );
 }
 
 /// Diagnostics for a saved program: `TRACC_CHECK_FILE=f.c TRACC_CHECK_ENTRY=s1_main
