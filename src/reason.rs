@@ -100,7 +100,13 @@ pub enum Reason {
     /// A global variable shadowed by a local of the same name.
     ShadowedGlobal(String),
     /// The accelerator would need a quantifier the target cannot evaluate.
-    QuantifierUnsupported { quantifier: String, none_allowed: bool },
+    /// `range`: the quantifier's constant range, where it has one (then
+    /// larger than the target expands).
+    QuantifierUnsupported {
+        quantifier: String,
+        none_allowed: bool,
+        range: Option<i128>,
+    },
     /// z3 could not prove something the accelerator relies on.
     Unproved(Claim),
     /// An internal limit of the closed-form machinery (a coefficient that
@@ -424,6 +430,7 @@ impl fmt::Display for Reason {
             Reason::QuantifierUnsupported {
                 quantifier,
                 none_allowed: true,
+                ..
             } => write!(
                 f,
                 "needs the quantifier `{quantifier}`, and the output may have none (--quantifiers=none, --dialect svcomp)"
@@ -431,6 +438,18 @@ impl fmt::Display for Reason {
             Reason::QuantifierUnsupported {
                 quantifier,
                 none_allowed: false,
+                range: Some(values),
+            } => write!(
+                f,
+                "needs the quantifier `{quantifier}` over {values} values, more than tracc emits for CBMC's \
+                 default SAT back end (at most {}: it expands the body once per value; --quantifiers=smt emits \
+                 it, for cbmc --z3)",
+                crate::ir::Quantifiers::MAX_BOUNDED_RANGE
+            ),
+            Reason::QuantifierUnsupported {
+                quantifier,
+                none_allowed: false,
+                range: None,
             } => write!(
                 f,
                 "needs the quantifier `{quantifier}`, whose range is not constant: CBMC's default SAT back end \

@@ -786,6 +786,7 @@ fn accelerate_exact(
         return Err(Reason::QuantifierUnsupported {
             quantifier: shown,
             none_allowed: quantifiers == Quantifiers::None,
+            range: crate::ir::constant_range(&q),
         });
     }
     let mut closed_forms = closed_form_report(&ctx, &name);

@@ -206,7 +206,7 @@ impl Quantifiers {
 }
 
 /// `C` of `forall k. !(k < C) || P` with a constant `C`.
-fn constant_range(forall: &Expr) -> Option<i128> {
+pub fn constant_range(forall: &Expr) -> Option<i128> {
     let ExprKind::Forall(k, body) = &forall.kind else {
         return None;
     };
