@@ -1948,16 +1948,19 @@ impl Agreement {
     }
 }
 
+/// `TRACC_DIFF_COUNT` (else `default_count`) programs from seed
+/// `TRACC_DIFF_SEED` (else 1).
+fn diff_range(default_count: u64) -> (u64, u64) {
+    let var = |name: &str| std::env::var(name).ok().and_then(|s| s.parse().ok());
+    (
+        var("TRACC_DIFF_COUNT").unwrap_or(default_count),
+        var("TRACC_DIFF_SEED").unwrap_or(1),
+    )
+}
+
 #[test]
 fn checker_agrees_with_gcc() {
-    let count: u64 = std::env::var("TRACC_DIFF_COUNT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
-    let first: u64 = std::env::var("TRACC_DIFF_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
+    let (count, first) = diff_range(300);
     let dir = tempfile::tempdir().unwrap();
     let mut tally = Agreement::default();
     let batch = 100;
@@ -2012,14 +2015,7 @@ fn checker_agrees_with_gcc() {
 #[test]
 #[ignore]
 fn generated_programs_are_well_defined() {
-    let count: u64 = std::env::var("TRACC_DIFF_COUNT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100);
-    let first: u64 = std::env::var("TRACC_DIFF_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
+    let (count, first) = diff_range(100);
     let dir = tempfile::tempdir().unwrap();
     let flags = [
         "-w",
@@ -2091,14 +2087,7 @@ fn generated_programs_are_well_defined() {
 /// (another check's business, after which gcc stops), is not compared.
 #[test]
 fn overflow_check_agrees_with_gccs_sanitizer() {
-    let count: u64 = std::env::var("TRACC_DIFF_COUNT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
-    let first: u64 = std::env::var("TRACC_DIFF_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
+    let (count, first) = diff_range(300);
     let dir = tempfile::tempdir().unwrap();
     let flags = [
         "-w",
