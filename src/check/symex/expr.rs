@@ -249,7 +249,10 @@ impl<'p> Enc<'p> {
         let r = match op {
             UnOp::Neg => {
                 let x = convert(&v, at, t);
-                self.check_overflow(e, "unary minus", signed_overflow_neg(&x, t), st);
+                if self.checks_overflow_in(t, st) {
+                    let fails = x.eq(min_of(x.get_size()));
+                    self.record_overflow(e, None, fails, st);
+                }
                 x.bvneg()
             }
             UnOp::Plus => convert(&v, at, t),
@@ -314,9 +317,9 @@ impl<'p> Enc<'p> {
         let o = convert(&old, lt, ot);
         // (A pointer moves by one element: one unit of its offset.)
         let one = lit(1, ot.bits());
-        let op = if inc { BinOp::Add } else { BinOp::Sub };
         if !matches!(op_ty, CType::Pointer(_)) {
-            self.check_overflow(e, op.c_str(), signed_overflow(op, &o, &one, ot), st);
+            let op = if inc { BinOp::Add } else { BinOp::Sub };
+            self.check_arith_overflow(e, op, (&o, ot), (&one, ot), st);
         }
         let r = if inc { o.bvadd(&one) } else { o.bvsub(&one) };
         let new = self.store_place(&place, convert(&r, ot, lt), lt, e.span, st)?;
@@ -440,34 +443,49 @@ impl<'p> Enc<'p> {
             let c = compare(op, &x, &y, at.signed && !at.is_bool());
             return Ok(Val::Bv(bool_to_bv(&c, t.bits()).simplify()));
         }
-        if op == BinOp::Shl {
-            let amount = convert(&y, bt, IntType::LONG);
-            self.check_overflow(e, "shl", signed_shl_overflow(&x, at, &amount), st);
-        } else if !op.is_shift() {
-            let yc = if y.get_size() == x.get_size() {
-                y.clone()
-            } else {
-                convert(&y, bt, at)
-            };
-            self.check_overflow(e, op.c_str(), signed_overflow(op, &x, &yc, at), st);
-        }
+        self.check_arith_overflow(e, op, (&x, at), (&y, bt), st);
         let r = arith(op, &x, at, &y, bt);
         Ok(Val::Bv(convert(&r, at, t).simplify()))
     }
 
-    /// Records where the signed operation `e` (`what`) overflows, when
-    /// the options ask for it. Not inside a quantifier's body, where the
-    /// bound variable is free.
-    fn check_overflow(&mut self, e: &Expr, what: &str, overflows: Option<Bool>, st: &State) {
-        let Some(o) = overflows else { return };
-        if !self.opts.signed_overflow || self.binders > 0 || st.dead {
-            return;
+    /// Whether signed overflow in type `t` is a property here: the options
+    /// ask for it, the type is signed and at least `int` (narrower operands
+    /// are promoted first, and a conversion back is not an overflow), and
+    /// not inside a quantifier's body, where the bound variable is free.
+    /// Asked first, so that no formula is built where none is wanted.
+    fn checks_overflow_in(&self, t: IntType, st: &State) -> bool {
+        self.opts.signed_overflow && self.binders == 0 && !st.dead && t.signed && !t.is_bool() && t.bits() >= 32
+    }
+
+    /// Records where `x op y` overflows (`x` of the operation's type `xt`,
+    /// `y` of type `yt`: a shift amount keeps its own type), when
+    /// `checks_overflow_in` says so.
+    fn check_arith_overflow(
+        &mut self,
+        e: &Expr,
+        op: BinOp,
+        (x, xt): (&BV, IntType),
+        (y, yt): (&BV, IntType),
+        st: &State,
+    ) {
+        if self.checks_overflow_in(xt, st)
+            && let Some(fails) = arith_overflows(op, x, (y, yt), xt)
+        {
+            self.record_overflow(e, Some(op), fails, st);
         }
-        let message = match what {
-            "%" => format!("result of signed mod is not representable in {}", self.text(e.span)),
-            _ => format!("arithmetic overflow on signed {what} in {}", self.text(e.span)),
+    }
+
+    /// The property that `e` (the binary `op`, or a negation) overflows
+    /// where `fails`, with CBMC's message.
+    fn record_overflow(&mut self, e: &Expr, op: Option<BinOp>, fails: Bool, st: &State) {
+        let text = self.text(e.span);
+        let message = match op {
+            Some(BinOp::Rem) => format!("result of signed mod is not representable in {text}"),
+            Some(BinOp::Shl) => format!("arithmetic overflow on signed shl in {text}"),
+            Some(op) => format!("arithmetic overflow on signed {} in {text}", op.c_str()),
+            None => format!("arithmetic overflow on signed unary minus in {text}"),
         };
-        self.prop(PropKind::Overflow, e.span, message, and2(&st.guard, &o));
+        self.prop(PropKind::Overflow, e.span, message, and2(&st.guard, &fails));
     }
 
     /// Records where index `i` (`idx`, its value in 64 bits) of array `a`
@@ -540,16 +558,11 @@ impl<'p> Enc<'p> {
                         let r = self.eval_bv(rhs, st)?;
                         let rt = self.ity(rhs)?;
                         let o = convert(&old, *lt, ot);
+                        self.check_arith_overflow(e, op, (&o, ot), (&r, rt), st);
                         let res = if op.is_shift() {
-                            if op == BinOp::Shl {
-                                let amount = convert(&r, rt, IntType::LONG);
-                                self.check_overflow(e, "shl", signed_shl_overflow(&o, ot, &amount), st);
-                            }
                             arith(op, &o, ot, &r, rt)
                         } else {
-                            let r = convert(&r, rt, ot);
-                            self.check_overflow(e, op.c_str(), signed_overflow(op, &o, &r, ot), st);
-                            arith(op, &o, ot, &r, ot)
+                            arith(op, &o, ot, &convert(&r, rt, ot), ot)
                         };
                         convert(&res, ot, *lt)
                     }
@@ -623,14 +636,15 @@ fn compare(op: BinOp, x: &BV, y: &BV, signed: bool) -> Bool {
     }
 }
 
-/// Where `x op y` in type `t` leaves the range of `t` (signed types of at
-/// least `int`: narrower operands are promoted first, and a conversion
-/// back is not an overflow), or `None` where it cannot.
-fn signed_overflow(op: BinOp, x: &BV, y: &BV, t: IntType) -> Option<Bool> {
-    if !t.signed || t.is_bool() || t.bits() < 32 {
-        return None;
-    }
+/// Where the signed `x op y` leaves the operation's type `xt` (`x` is of
+/// that type, `y` of type `yt`: converted to it, except a shift amount),
+/// or `None` for an operation that cannot overflow.
+fn arith_overflows(op: BinOp, x: &BV, (y, yt): (&BV, IntType), xt: IntType) -> Option<Bool> {
     let w = x.get_size();
+    if op == BinOp::Shl {
+        return Some(shl_overflows(x, &convert(y, yt, IntType::LONG)));
+    }
+    let y = &convert(y, yt, xt);
     match op {
         BinOp::Add | BinOp::Sub => {
             let (a, b) = (x.sign_ext(1), y.sign_ext(1));
@@ -646,14 +660,11 @@ fn signed_overflow(op: BinOp, x: &BV, y: &BV, t: IntType) -> Option<Bool> {
     }
 }
 
-/// Where `x << amount` in type `t` overflows (CBMC's rule: `x` is not
+/// Where the signed `x << amount` overflows (CBMC's rule: `x` is not
 /// negative, the amount is in `0..width`, and `x * 2^amount` leaves the
 /// type; a negative operand or amount out of range is the shift check's
 /// business, not this one's). `amount` is the shift amount as a `long`.
-fn signed_shl_overflow(x: &BV, t: IntType, amount: &BV) -> Option<Bool> {
-    if !t.signed || t.is_bool() || t.bits() < 32 {
-        return None;
-    }
+fn shl_overflows(x: &BV, amount: &BV) -> Bool {
     let w = x.get_size();
     let in_range = and2(&amount.bvsge(lit(0, 64)), &amount.bvslt(lit(i128::from(w), 64)));
     let wide_amount = if 2 * w > 64 {
@@ -663,12 +674,7 @@ fn signed_shl_overflow(x: &BV, t: IntType, amount: &BV) -> Option<Bool> {
     };
     let shifted = x.sign_ext(w).bvshl(&wide_amount);
     let fits = shifted.extract(w - 1, 0).sign_ext(w).eq(&shifted);
-    Some(and2(&and2(&x.bvsge(lit(0, w)), &in_range), &fits.not()))
-}
-
-/// Where `-x` in type `t` overflows: `x` is the type's minimum.
-fn signed_overflow_neg(x: &BV, t: IntType) -> Option<Bool> {
-    (t.signed && !t.is_bool() && t.bits() >= 32).then(|| x.eq(min_of(x.get_size())))
+    and2(&and2(&x.bvsge(lit(0, w)), &in_range), &fits.not())
 }
 
 /// The minimum of a signed type of `w` bits.
