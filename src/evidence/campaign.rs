@@ -78,10 +78,8 @@ pub struct Disagreement {
 pub struct ProgramResult {
     /// The input's verdict at the covering bound; `None` when undecided.
     pub reference: Option<&'static str>,
-    /// The input's failure at the covering bound is a signed overflow.
-    pub reference_overflows: bool,
-    /// The input's failure at the covering bound is an index out of bounds.
-    pub reference_out_of_bounds: bool,
+    /// What fails in the input at the covering bound.
+    pub reference_fails: Fails,
     pub transformed: bool,
     /// The restricted output's verdict at `--unwind 3`, `None` when undecided.
     pub at_3: Option<&'static str>,
@@ -114,11 +112,11 @@ fn decided(r: &CheckReport) -> Option<Verdict> {
 /// What fails in a decided report: an assertion (or error call), a signed
 /// overflow, an index out of bounds. The checker asks for each kind apart,
 /// so none hides another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-struct Fails {
-    assertion: bool,
-    overflow: bool,
-    bounds: bool,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+pub struct Fails {
+    pub assertion: bool,
+    pub overflow: bool,
+    pub bounds: bool,
 }
 
 fn what_fails(r: &CheckReport) -> Fails {
@@ -168,8 +166,7 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
         return result;
     };
     result.reference = Some(reference.as_str());
-    result.reference_overflows = reference_fails.overflow;
-    result.reference_out_of_bounds = reference_fails.bounds;
+    result.reference_fails = reference_fails;
     // One transformation gives both outputs (the acceleration-only text
     // is the restricted one before the automata are inlined).
     let (accel_only, restricted) = match accelerate_source(source, &Options::default()) {
@@ -198,17 +195,18 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
             result.at_3 = got.map(Verdict::as_str);
         }
         let at_bound = comparison != Comparison::RestrictedAt3;
+        let fails = what_fails(&report);
         match got {
             None => result.undecided_outputs += 1,
             // UNKNOWN is acceptable only where the bound is below the covering one.
             Some(Verdict::Unknown) if !at_bound => {}
             // At the covering bound the same kinds of property fail; below
             // it, a failure found may be one of several.
-            Some(v) if v != reference || (at_bound && what_fails(&report) != reference_fails) => {
+            Some(v) if v != reference || (at_bound && fails != reference_fails) => {
                 result.disagreement = Some(Disagreement {
                     comparison,
                     reference: describe(reference, reference_fails),
-                    got: describe(v, what_fails(&report)),
+                    got: describe(v, fails),
                     output: text.clone(),
                 });
                 return result;
@@ -274,8 +272,8 @@ impl Tally {
                     self.safe += 1;
                 } else {
                     self.unsafe_ += 1;
-                    self.overflowing += u64::from(r.reference_overflows);
-                    self.out_of_bounds += u64::from(r.reference_out_of_bounds);
+                    self.overflowing += u64::from(r.reference_fails.overflow);
+                    self.out_of_bounds += u64::from(r.reference_fails.bounds);
                 }
                 match r.at_3 {
                     Some("SAFE") if safe => self.proved_at_3 += 1,
