@@ -31,16 +31,6 @@ use common::{Verdict as Expected, VerifyVerdict};
 use tracc::pipeline::{Options, accelerate_source};
 use wait_timeout::ChildExt;
 
-fn cbmc() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("TRACC_CBMC") {
-        return Some(PathBuf::from(p));
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join("cbmc"))
-        .find(|p| p.is_file())
-}
-
 /// CBMC's output on `file` at `--unwind 3`, or `None` when it ran out of
 /// time.
 fn run_cbmc(cbmc: &PathBuf, file: &std::path::Path, secs: u64) -> Option<String> {
@@ -86,7 +76,7 @@ fn run_cbmc_at(cbmc: &PathBuf, file: &std::path::Path, unwind: &str, secs: u64) 
 
 #[test]
 fn cbmc_reads_every_output_in_full_and_agrees() {
-    let Some(cbmc) = cbmc() else {
+    let Some(cbmc) = common::cbmc() else {
         eprintln!(
             "\n*** SKIPPED: no CBMC (set TRACC_CBMC or put cbmc on the PATH); the outputs were NOT cross-checked ***\n"
         );
@@ -142,7 +132,7 @@ fn crosscheck_one(cbmc: &PathBuf, dir: &std::path::Path, path: &std::path::Path)
     for f in failures.iter().filter(|l| l.contains("tracc_")) {
         problems.push(format!("{name}: a generated property fails: {f}"));
     }
-    let failed_assertion = failures.iter().any(|l| l.contains(".assertion."));
+    let failed_assertion = fails_an_assertion(&log);
     let failed_unwinding = failures.iter().any(|l| l.contains("unwinding assertion"));
     let verified = log.contains("VERIFICATION") && !failed_assertion && !failed_unwinding;
     match (expectation.verdict, expectation.verify) {
@@ -185,7 +175,7 @@ fn cbmc_finds_the_same_failures_in_generated_programs_before_and_after() {
     // the updates; array bounds) in the restricted output too, none where the input has
     // none, and the same failing-assertion status: the campaign's
     // comparison, with the real back end as the oracle.
-    let Some(cbmc) = cbmc() else {
+    let Some(cbmc) = common::cbmc() else {
         eprintln!(
             "\n*** SKIPPED: no CBMC (set TRACC_CBMC or put cbmc on the PATH); generated programs NOT cross-checked ***\n"
         );
@@ -209,10 +199,6 @@ fn cbmc_finds_the_same_failures_in_generated_programs_before_and_after() {
         let unwind = g.bound.to_string();
         let run = |file: &std::path::Path| run_cbmc_at(&cbmc, file, &unwind, CBMC_SECS);
         let (before, after) = (run(&input)?, run(&output)?);
-        let failed_assertion = |log: &str| {
-            log.lines()
-                .any(|l| l.ends_with(": FAILURE") && l.contains(".assertion."))
-        };
         // The output may report an input's overflow a second time, in
         // generated code that evaluates the body's test at a later
         // iteration; it may lose none, and invent none.
@@ -220,8 +206,8 @@ fn cbmc_finds_the_same_failures_in_generated_programs_before_and_after() {
         let invented = checks_before.is_empty() && after.lines().any(is_failing_check);
         let same = checks_before.is_subset(&checks_after)
             && !invented
-            && failed_assertion(&before) == failed_assertion(&after);
-        Some((same, failing_checks(&before).len(), *seed, before, after))
+            && fails_an_assertion(&before) == fails_an_assertion(&after);
+        Some((same, checks_before.len(), *seed, before, after))
     });
     let mut decided = 0;
     let mut with_checks = 0;
@@ -249,4 +235,10 @@ fn is_failing_check(line: &str) -> bool {
         && !line.contains(".assertion.")
         && !line.contains(".unwind.")
         && !line.contains(".no-body.")
+}
+
+/// Whether CBMC's output reports a failing assertion.
+fn fails_an_assertion(log: &str) -> bool {
+    log.lines()
+        .any(|l| l.ends_with(": FAILURE") && l.contains(".assertion."))
 }

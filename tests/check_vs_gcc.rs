@@ -24,6 +24,8 @@
 //! all are. The ignored `generated_programs_are_well_defined` runs the
 //! programs under gcc's sanitizers.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::process::Command;
 
@@ -2094,13 +2096,7 @@ fn overflow_check_agrees_with_gccs_sanitizer() {
         "-fsanitize=signed-integer-overflow,shift-base",
         "-fsanitize-recover=all",
     ];
-    let cbmc = std::env::var_os("TRACC_CBMC")
-        .map(std::path::PathBuf::from)
-        .or_else(|| {
-            std::env::split_paths(&std::env::var_os("PATH")?)
-                .map(|d| d.join("cbmc"))
-                .find(|p| p.is_file())
-        });
+    let cbmc = common::cbmc();
     let (mut overflowing, mut clean, mut skipped, mut folded, mut unconfirmed) = (0, 0, 0, 0, 0);
     let mut disagreements = Vec::new();
     let mut seed = first;

@@ -1,5 +1,5 @@
-//! Shared helpers for the integration tests: the fixture list and the
-//! parser of a fixture's first-line expectation.
+//! Shared helpers for the integration tests: the fixture list, the
+//! parser of a fixture's first-line expectation, and where CBMC is.
 //!
 //! In: `fixtures/*.c` (each starting with
 //! `// tracc: expect SAFE|UNSAFE[ bound=N]`). Out: sorted paths and
@@ -66,4 +66,16 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
         .into_iter()
         .map(|r| r.expect("every item was processed"))
         .collect()
+}
+
+/// The CBMC to cross-check with: `TRACC_CBMC`, else `cbmc` on the PATH.
+/// CBMC is not part of the project; a test without it says so and skips.
+pub fn cbmc() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("TRACC_CBMC") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join("cbmc"))
+        .find(|p| p.is_file())
 }
