@@ -1315,6 +1315,13 @@ mod tests {
         assert!(sources.iter().any(|s| s.contains("        if (v")));
     }
 
+    /// The programs of `class` among the first 5,000 seeds, with their seed.
+    fn of_class(class: Class) -> impl Iterator<Item = (u64, Generated)> {
+        (0..5000)
+            .map(|seed| (seed, loop_program(seed)))
+            .filter(move |(_, g)| g.classes.contains(&class))
+    }
+
     /// How many of the generated programs whose source contains one of
     /// `shapes` get a transformation report with `needed` occurrences of
     /// `marker`, stopping at `enough`.
@@ -1353,11 +1360,7 @@ mod tests {
                 .is_ok_and(|r| r.failures.iter().any(|f| f.kind == crate::check::FailureKind::Overflow))
         };
         let (mut accelerated, mut overflowing) = (0, 0);
-        for seed in 0..5000 {
-            let g = loop_program(seed);
-            if !g.classes.contains(&Class::OffsetTest) {
-                continue;
-            }
+        for (seed, g) in of_class(Class::OffsetTest) {
             assert!(
                 g.source.contains(" + ") || g.source.contains(" - "),
                 "seed {seed}:\n{}",
@@ -1386,11 +1389,7 @@ mod tests {
         // the bound still covers every iteration.
         let options = crate::pipeline::Options::default();
         let mut accelerated = 0;
-        for seed in 0..5000 {
-            let g = loop_program(seed);
-            if !g.classes.contains(&Class::PastTheEnd) {
-                continue;
-            }
+        for (seed, g) in of_class(Class::PastTheEnd) {
             assert!(g.bound > 1, "seed {seed}:\n{}", g.source);
             let out = crate::pipeline::accelerate_source(&g.source, &options);
             accelerated += usize::from(out.is_ok_and(|o| o.output.contains("tracc_n")));
@@ -1406,11 +1405,7 @@ mod tests {
         // Header loops of unsigned counters whose guard excludes one value.
         let options = crate::pipeline::Options::default();
         let mut found = 0;
-        for seed in 0..5000 {
-            let g = loop_program(seed);
-            if !(g.classes.contains(&Class::Wrapping) && g.source.contains(" != ")) {
-                continue;
-            }
+        for (_, g) in of_class(Class::Wrapping).filter(|(_, g)| g.source.contains(" != ")) {
             if let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) {
                 found += usize::from(out.report.to_string().contains("\"WrapsAround\""));
             }
