@@ -142,11 +142,11 @@ impl<'p> Enc<'p> {
     /// `a && b` / `a || b` as a formula; `b` runs only when it must.
     fn logic(&mut self, op: BinOp, a: &'p Expr, b: &'p Expr, st: &mut State) -> R<Bool> {
         let ta = self.truth(a, st)?;
+        // Where `b` is evaluated.
+        let go = if op == BinOp::LogAnd { ta.clone() } else { not1(&ta) };
         let tb = if pure(b) {
-            let go = if op == BinOp::LogAnd { ta.clone() } else { not1(&ta) };
             self.under(&go, st, |me, st| me.truth(b, st))?
         } else {
-            let go = if op == BinOp::LogAnd { ta.clone() } else { not1(&ta) };
             let mut sb = self.fork(st, &go);
             let mut sn = self.fork(st, &not1(&go));
             let tb = if sb.dead {
