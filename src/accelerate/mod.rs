@@ -215,6 +215,32 @@ fn with_rlimit<R>(rlimit: u32, f: impl FnOnce() -> R) -> R {
     result
 }
 
+/// Whether z3 proves `claim` from `premises` on a solver of its own that
+/// sees this one query, under the current resource limit. For queries over
+/// the exact C semantics of `%` and `/` (periodic guards): z3's incremental
+/// core (what `with_solver` gives) can run on such a query for many seconds
+/// without counting resources, into the wall-clock guard (seen: 10 s where
+/// the fresh solver, which preprocesses the query as a whole, answers in
+/// 0.1 s). A fresh solver also answers independently of earlier queries.
+fn prove_alone(premises: &[Bool], claim: &Bool) -> bool {
+    let solver = Solver::new_for_logic("QF_NIA").unwrap_or_default();
+    solver.set_params(&solver_params(RLIMIT.with(|r| r.get())));
+    for p in premises {
+        solver.assert(p);
+    }
+    solver.assert(claim.not());
+    solver.check() == z3::SatResult::Unsat
+}
+
+/// A resource limit (deterministic) and the wall-clock guard, for queries
+/// that do not honour it; running out means "not proved".
+fn solver_params(rlimit: u32) -> z3::Params {
+    let mut p = z3::Params::new();
+    p.set_u32("rlimit", rlimit);
+    p.set_u32("timeout", 10_000);
+    p
+}
+
 fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
     let rlimit = RLIMIT.with(|r| r.get());
     SOLVERS.with(|s| {
@@ -231,14 +257,7 @@ fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
                 // logic (z3 has no special setup for it) and the fallback is
                 // the tactic the portfolio picks for nonlinear integer goals.
                 let solver = Solver::new_for_logic("QF_NIA").unwrap_or_default();
-                let mut p = z3::Params::new();
-                // A deterministic resource limit (per check) decides; the
-                // wall-clock timeout only guards against queries that do
-                // not honour it. Running out means "not proved": the path
-                // is then not accelerated.
-                p.set_u32("rlimit", rlimit);
-                p.set_u32("timeout", 10_000);
-                solver.set_params(&p);
+                solver.set_params(&solver_params(rlimit));
                 s.push((rlimit, solver));
                 s.len() - 1
             }

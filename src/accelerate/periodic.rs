@@ -27,9 +27,9 @@ use super::guards::facts_at;
 use super::overflow::{collect_checks, const_value};
 use super::recurrence::Kind;
 use super::single_point::moving_step;
-use super::smt::{Eval, Mode, int, prove};
+use super::smt::{Eval, Mode, int};
 use super::symex::Sym;
-use super::{Atom, Atoms, CheckPoly, Ctx, key, with_solver};
+use super::{Atom, Atoms, CheckPoly, Ctx, key, prove_alone};
 use crate::ir::build;
 use crate::ir::{BinOp, Expr, ExprKind, VarId};
 use crate::reason::Reason;
@@ -148,9 +148,7 @@ pub(super) fn proved_period(
         premises.push(facts_at(ctx, check_polys, &get, &n, &int(1))?);
         premises.extend(atoms.ranges(ctx));
         // Not proved never to hold twice: it may.
-        Some(!with_solver(|s| {
-            prove(s, &premises, &Bool::and(&[first, second]).not())
-        }))
+        Some(!prove_alone(&premises, &Bool::and(&[first, second]).not()))
     };
     let check = || -> Option<bool> {
         let k = Int::fresh_const("k");
@@ -160,7 +158,7 @@ pub(super) fn proved_period(
         premises.push(facts_at(ctx, check_polys, &get, &n, &k)?);
         premises.push(facts_at(ctx, check_polys, &get, &n, &later)?);
         premises.extend(atoms.ranges(ctx));
-        Some(with_solver(|s| prove(s, &premises, &now.iff(&then))))
+        Some(prove_alone(&premises, &now.iff(&then)))
     };
     if !check().unwrap_or(false) {
         return Ok(None);

@@ -310,8 +310,6 @@ pub fn poly_value(p: &Poly, atoms: &dyn Fn(Atom) -> Int) -> Option<Int> {
     if scale == 1 { Some(t) } else { Some(t.div(int(scale))) }
 }
 
-/// Whether `claim` holds for all values (the solver proves its negation
-/// unsatisfiable). Unknown counts as not proved.
 /// Whether z3 finds a model of `premises` (`false` also when it gives up).
 pub fn satisfiable(solver: &Solver, premises: &[Bool]) -> bool {
     solver.push();
@@ -323,6 +321,8 @@ pub fn satisfiable(solver: &Solver, premises: &[Bool]) -> bool {
     r == SatResult::Sat
 }
 
+/// Whether `claim` holds for all values (the solver proves its negation
+/// unsatisfiable). Unknown counts as not proved.
 pub fn prove(solver: &Solver, premises: &[Bool], claim: &Bool) -> bool {
     solver.push();
     for p in premises {
