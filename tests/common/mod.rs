@@ -38,7 +38,7 @@ pub fn stem(p: &Path) -> String {
 
 /// `f` applied to every item, on all available cores; the results in the
 /// order of the items. The fixture tests spend their time in the solver, so
-/// this halves the everyday `cargo test` on two cores.
+/// this halves the everyday test run on two cores.
 pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicUsize, Ordering};
