@@ -39,8 +39,6 @@ struct Product {
     term: BV,
     a: BV,
     b: BV,
-    /// The low bits of a wider product (made by the first kind of lemma).
-    low: bool,
 }
 
 /// The lemmas for the products of `formulas`.
@@ -55,31 +53,31 @@ pub(crate) fn mul_lemmas(formulas: &[Bool]) -> Vec<Bool> {
         ws.dedup();
         ws
     };
-    let all_pairs = products.len() <= MAX_PRODUCTS_FOR_ALL_PAIRS;
+    // The formula's own products; the low bits of wide ones follow them.
+    let native = products.len();
+    let all_pairs = native <= MAX_PRODUCTS_FOR_ALL_PAIRS;
     let mut out = Vec::new();
     // Low bits of wide products, as products of their own.
-    let wide: Vec<(BV, BV, BV)> = products
-        .iter()
-        .map(|p| (p.term.clone(), p.a.clone(), p.b.clone()))
-        .collect();
-    for (term, a, b) in &wide {
-        let tw = term.get_size();
+    let mut lows = Vec::new();
+    for p in &products {
+        let tw = p.term.get_size();
         for &w in widths.iter().filter(|&&w| w < tw) {
-            let (la, lb) = (a.extract(w - 1, 0), b.extract(w - 1, 0));
+            let (la, lb) = (p.a.extract(w - 1, 0), p.b.extract(w - 1, 0));
             let low = la.bvmul(&lb);
-            out.push(term.extract(w - 1, 0).eq(&low));
-            products.push(Product {
+            out.push(p.term.extract(w - 1, 0).eq(&low));
+            lows.push(Product {
                 term: low,
                 a: la,
                 b: lb,
-                low: true,
             });
         }
     }
+    products.extend(lows);
     // Congruence between products of one width.
     'pairs: for (i, p) in products.iter().enumerate() {
-        for q in &products[i + 1..] {
-            if !(all_pairs || p.low || q.low) || p.term.get_size() != q.term.get_size() || p.term.ast_eq(&q.term) {
+        for (j, q) in products.iter().enumerate().skip(i + 1) {
+            // `j > i`: the pair has a low product when `q` is one.
+            if !(all_pairs || j >= native) || p.term.get_size() != q.term.get_size() || p.term.ast_eq(&q.term) {
                 continue;
             }
             if out.len() >= MAX_LEMMAS {
@@ -103,7 +101,7 @@ fn products_of(formulas: &[Bool]) -> Vec<Product> {
             && a.as_u64().is_none()
             && b.as_u64().is_none()
         {
-            out.push(Product { term, a, b, low: false });
+            out.push(Product { term, a, b });
         }
         ControlFlow::Continue(())
     });
