@@ -225,11 +225,7 @@ fn with_rlimit<R>(rlimit: u32, f: impl FnOnce() -> R) -> R {
 fn prove_alone(premises: &[Bool], claim: &Bool) -> bool {
     let solver = Solver::new_for_logic("QF_NIA").unwrap_or_default();
     solver.set_params(&solver_params(RLIMIT.with(|r| r.get())));
-    for p in premises {
-        solver.assert(p);
-    }
-    solver.assert(claim.not());
-    solver.check() == z3::SatResult::Unsat
+    smt::refuted(&solver, premises, claim)
 }
 
 /// A resource limit (deterministic) and the wall-clock guard, for queries
@@ -248,7 +244,8 @@ fn with_solver<R>(f: impl FnOnce(&Solver) -> R) -> R {
         let i = match s.iter().position(|(r, _)| *r == rlimit) {
             Some(i) => i,
             None => {
-                // All queries run on the incremental core (push/pop). A
+                // These queries run on the incremental core (push/pop; the
+                // periodicity proofs take `prove_alone` instead). A
                 // solver made by `Solver::new()` also builds z3's default
                 // tactic, a portfolio for every logic that only serves as a
                 // fallback when the core answers "unknown"; building it

@@ -325,12 +325,17 @@ pub fn satisfiable(solver: &Solver, premises: &[Bool]) -> bool {
 /// unsatisfiable). Unknown counts as not proved.
 pub fn prove(solver: &Solver, premises: &[Bool], claim: &Bool) -> bool {
     solver.push();
+    let proved = refuted(solver, premises, claim);
+    solver.pop(1);
+    proved
+}
+
+/// `premises` and the negation of `claim` asserted into `solver`; whether
+/// z3 shows them unsatisfiable.
+pub fn refuted(solver: &Solver, premises: &[Bool], claim: &Bool) -> bool {
     for p in premises {
         solver.assert(p);
     }
     solver.assert(claim.not());
-    let r = solver.check();
-
-    solver.pop(1);
-    r == SatResult::Unsat
+    solver.check() == SatResult::Unsat
 }
