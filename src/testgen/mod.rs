@@ -981,6 +981,13 @@ enum Run {
 /// The most iterations a header loop is simulated (and checked) for.
 const HEADER_CAP: u32 = 24;
 
+/// Whether a counter of type `ty` stepping out of its type is a signed
+/// overflow (`int` or wider); narrower types are promoted, and the step's
+/// conversion back wraps without one.
+fn overflow_is_undefined(ty: IntType) -> bool {
+    ty.signed && ty.bits() >= 32
+}
+
 /// Every integer type a counter can have, with a C spelling (`char` is
 /// signed here, as on x86-64; `signed char` is the same type).
 const COUNTER_TYPES: [(IntType, &str); 9] = [
@@ -1015,8 +1022,7 @@ impl HeaderLoop {
         // undefined: they start a few steps past it instead, at a bound
         // the loop moves away from).
         let near = rng.below(6) as i128 * magnitude + rng.below(2) as i128;
-        let no_ub = ty.signed && ty.bits() >= 32;
-        let start = match (up, no_ub) {
+        let start = match (up, overflow_is_undefined(ty)) {
             (true, false) => ty.max() - near,
             (false, false) => ty.min() + near,
             (true, true) => ty.min() + near,
@@ -1060,7 +1066,7 @@ impl HeaderLoop {
     /// How the loop runs from its start value, with C semantics.
     fn simulate(&self) -> Run {
         let mut c = self.start;
-        let no_ub = self.ty.signed && self.ty.bits() >= 32;
+        let no_ub = overflow_is_undefined(self.ty);
         for trips in 1..=HEADER_CAP {
             if no_ub && !self.ty.contains(c + self.step) {
                 return Run::Overflows;
