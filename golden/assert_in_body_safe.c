@@ -20,7 +20,7 @@ int main(void)
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - x) / 2UL);
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
-            __CPROVER_assume(x == 2 * i);
+            __CPROVER_assume(x == 2 * i && (unsigned int)((long)x + (long)((tracc_n1 - 1UL) * 2UL)) == 2 * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)));
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
         } else {

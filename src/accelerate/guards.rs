@@ -14,7 +14,9 @@ use super::poly::Atom;
 use super::recurrence::Kind;
 use super::single_point::single_point_guard;
 use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
-use super::{Atoms, CheckPoly, Ctx, GuardInfo, GuardTreatment, K, RLIMIT_OPTIONAL, key, with_rlimit, with_solver};
+use super::{
+    Atoms, CheckPoly, Ctx, GuardInfo, GuardTreatment, K, RLIMIT_OPTIONAL, key, prove_alone, with_rlimit, with_solver,
+};
 use crate::ir::build::{self, and, cmp, forall_below, or, ulong};
 use crate::ir::{BinOp, Expr, ExprKind, Quantifiers, VarId};
 use crate::reason::{Claim, Reason};
@@ -180,9 +182,19 @@ impl GuardStates {
             g.walk(&mut |x| found |= matches!(x.kind, ExprKind::Binary(BinOp::Rem | BinOp::Div, ..)));
             found
         });
+        // A conversion that wraps is a remainder in z3 too: z3's incremental
+        // core can run on such a query into the wall-clock guard without
+        // counting resources, where a solver of its own answers within them.
+        let wraps = group.iter().any(|(g, _, _)| converts_with_wrap(g));
         let prove_each = |claims: &[&Bool]| {
             let claim = Bool::and(&claims.iter().map(|c| (*c).clone()).collect::<Vec<_>>());
-            let query = || with_solver(|s| prove(s, &premises, &claim));
+            let query = || {
+                if wraps {
+                    prove_alone(&premises, &claim)
+                } else {
+                    with_solver(|s| prove(s, &premises, &claim))
+                }
+            };
             if modular {
                 with_rlimit(RLIMIT_OPTIONAL, query)
             } else {
@@ -194,6 +206,20 @@ impl GuardStates {
             .map(|ak| together || ak.as_ref().is_some_and(|c| prove_each(&[c])))
             .collect()
     }
+}
+
+/// Whether `e` converts a value to an integer type that does not hold every
+/// value of the operand's type (z3 models the conversion as a remainder).
+fn converts_with_wrap(e: &Expr) -> bool {
+    let mut found = false;
+    e.walk(&mut |x| {
+        if let ExprKind::Cast { expr, .. } = &x.kind
+            && let (Some(to), Some(from)) = (x.ty.as_int(), expr.ty.as_int())
+        {
+            found |= !to.is_bool() && (to.min() > from.min() || to.max() < from.max());
+        }
+    });
+    found
 }
 
 /// The guards' treatment and, per guard, the condition the accelerator of

@@ -585,6 +585,23 @@ impl Ctx<'_> {
         vars.iter().map(|v| Some((*v, self.cf_value(*v, j, atoms)?))).collect()
     }
 
+    /// The truth at iteration `j` of each of the path's `guards` that every
+    /// treatment assumes at the first and the last covered iteration (those
+    /// before the body, not assertions), where z3 can model it.
+    fn guards_at(&self, guards: &[(Expr, bool, bool)], j: &Int, atoms: &dyn Fn(Atom) -> Int) -> Vec<Bool> {
+        let tru = Bool::from_bool(true);
+        guards
+            .iter()
+            .filter(|(_, assertion, after)| !assertion && !after)
+            .filter_map(|(g, _, _)| {
+                let mut vars = BTreeSet::new();
+                build::vars_of(g, &mut vars);
+                let state = self.state_at(&vars, j, atoms)?;
+                smt::Eval::new(smt::Mode::Exact, &state).truth(g, &tru)
+            })
+            .collect()
+    }
+
     /// The mathematical value (no wrap-around) at iteration `j` of `e`, an
     /// expression over the values at the start of an iteration (z3).
     fn value_at(&self, e: &Expr, j: &Int, atoms: &dyn Fn(Atom) -> Int) -> Option<Int> {
@@ -737,11 +754,12 @@ fn accelerate_exact(
         cfs,
         full_vals: sym.full_vals.clone(),
     };
-    require_monotone(&ctx, &name)?;
+    let guarded = require_monotone(&ctx, &sym.guards, &name)?;
     if quantifiers == Quantifiers::Bounded {
         periodic::operand_checks(&ctx, &mut sym)?;
     }
-    let checks = checked_operations(&ctx, &sym, &name)?;
+    let mut checks = checked_operations(&ctx, &sym, &name)?;
+    checks.guarded |= !guarded.is_empty();
     let (check_polys, quant_checks) = (&checks.polys[..], &checks.quantified[..]);
     verify_recurrences(&ctx, &updates)?;
 
@@ -761,7 +779,7 @@ fn accelerate_exact(
         positive: true,
     };
     let m = top.minus1();
-    let overflow = overflow_conditions(&ctx, check_polys, &checks.alternating, &top, &m)?;
+    let overflow = overflow_conditions(&ctx, check_polys, &checks.alternating, &guarded, &top, &m)?;
     let mut finals = final_values(&ctx, &sym, &m, &top)?;
     let (mut guard_infos, mut guards) =
         guard_assumptions(&ctx, &sym.guards, check_polys, n_id, &m, quantifiers, &mut fresh)?;
@@ -844,18 +862,30 @@ fn array_anchors(ctx: &Ctx, sym: &Sym, quant_checks: &[Expr], m: &K) -> Vec<boun
 }
 
 /// Polynomial closed forms are checked at the ends of ranges only: they
-/// must be monotone in the iteration count.
-fn require_monotone(ctx: &Ctx, name: &dyn Fn(VarId) -> String) -> Result<(), Reason> {
+/// must be monotone in the iteration count. Out: those that are monotone
+/// only where the path's guards hold at both ends (`recurrence::monotone`);
+/// their value at the last iteration is then bounded too, since the C text
+/// of the conditions computes it before the guards are assumed.
+fn require_monotone(
+    ctx: &Ctx,
+    guards: &[(Expr, bool, bool)],
+    name: &dyn Fn(VarId) -> String,
+) -> Result<BTreeSet<VarId>, Reason> {
+    let mut guarded = BTreeSet::new();
     for (x, cf) in &ctx.cfs {
-        if matches!(cf.kind, Kind::Polynomial) && !monotone(ctx, &cf.rest) {
+        if !matches!(cf.kind, Kind::Polynomial) || monotone(ctx, &cf.rest, &[]) {
+            continue;
+        }
+        if cf.piecewise() || !monotone(ctx, &cf.rest, guards) {
             return Err(Reason::ClosedFormTooComplex {
                 var: name(*x),
                 form: cf.rest.show(&|a| atom_name(ctx.program, ctx.path, a)),
                 limit: ClosedFormLimit::Monotone,
             });
         }
+        guarded.insert(*x);
     }
-    Ok(())
+    Ok(guarded)
 }
 
 /// Variables whose closed forms are emitted at iterations other than the

@@ -383,6 +383,9 @@ pub(super) struct CheckedOps {
     /// Over alternating variables (and unchanged ones): their values
     /// repeat every two iterations, so the first two are checked.
     pub(super) alternating: Vec<Expr>,
+    /// Whether a value of `polys`, or a closed form, is monotone only where
+    /// the path's guards hold at both ends (`recurrence::monotone`).
+    pub(super) guarded: bool,
 }
 
 /// The checked operations of the path, sorted into `CheckedOps`.
@@ -395,6 +398,7 @@ pub(super) fn checked_operations(ctx: &Ctx, sym: &Sym, name: &dyn Fn(VarId) -> S
     // condition is assumed at every iteration with a quantifier.
     let mut quant_checks: Vec<Expr> = Vec::new();
     let mut alternating = Vec::new();
+    let mut guarded = false;
     for node in &sym.checks {
         let rest = ctx.poly_in_k(node);
         let first = to_poly(node, &|_| None);
@@ -414,12 +418,15 @@ pub(super) fn checked_operations(ctx: &Ctx, sym: &Sym, name: &dyn Fn(VarId) -> S
                 monotone_unknown: false,
             });
         };
-        if rest.degree_in(Atom::K) > 2 || (rest.degree_in(Atom::K) == 2 && !monotone(ctx, &rest)) {
+        let quadratic = rest.degree_in(Atom::K) == 2;
+        let needs_guards = quadratic && !monotone(ctx, &rest, &[]);
+        if rest.degree_in(Atom::K) > 2 || (needs_guards && !monotone(ctx, &rest, &sym.guards)) {
             return Err(Reason::UnboundedValue {
                 what: show::expr(prog, &|v| Some(name(v)), node),
                 monotone_unknown: true,
             });
         }
+        guarded |= needs_guards;
         let piecewise = rest.at_k(&Poly::zero()).as_ref() != Some(&first);
         check_polys.push((node.clone(), first, rest, piecewise));
     }
@@ -427,6 +434,7 @@ pub(super) fn checked_operations(ctx: &Ctx, sym: &Sym, name: &dyn Fn(VarId) -> S
         polys: check_polys,
         quantified: quant_checks,
         alternating,
+        guarded,
     })
 }
 
@@ -449,10 +457,11 @@ pub(super) fn overflow_conditions(
     ctx: &Ctx,
     check_polys: &[CheckPoly],
     alternating: &[Expr],
+    guarded: &BTreeSet<VarId>,
     top: &K,
     m: &K,
 ) -> Result<Vec<Expr>, Reason> {
-    let mut overflow = closed_form_bounds(ctx, top)?;
+    let mut overflow = closed_form_bounds(ctx, guarded, top, m)?;
     overflow.extend(operation_conditions(ctx, check_polys, alternating, m)?);
     overflow.retain(|e| !build::is_true(e));
     Ok(overflow)
@@ -460,8 +469,10 @@ pub(super) fn overflow_conditions(
 
 /// Linear closed forms in range after `top` iterations, then polynomial
 /// ones (monotone) at the last iteration, computed in a 64-bit type once
-/// the linear bounds hold.
-fn closed_form_bounds(ctx: &Ctx, top: &K) -> Result<Vec<Expr>, Reason> {
+/// the linear bounds hold; those monotone only under the guards
+/// (`guarded`) also at the start of the last iteration (`m`), where the
+/// conditions after these read them.
+fn closed_form_bounds(ctx: &Ctx, guarded: &BTreeSet<VarId>, top: &K, m: &K) -> Result<Vec<Expr>, Reason> {
     let mut out = Vec::new();
     for (x, cf) in &ctx.cfs {
         if let Kind::Linear(step) = &cf.kind {
@@ -472,6 +483,9 @@ fn closed_form_bounds(ctx: &Ctx, top: &K) -> Result<Vec<Expr>, Reason> {
     for (x, cf) in &ctx.cfs {
         if let Kind::Polynomial = cf.kind {
             out.push(polynomial_bound(ctx, *x, &cf.rest, top)?);
+            if guarded.contains(x) {
+                out.push(polynomial_bound(ctx, *x, &cf.rest, m)?);
+            }
         }
     }
     Ok(out)

@@ -379,8 +379,12 @@ pub(super) fn linear_value(x: Expr, t: IntType, step: &LinStep, k: &Expr) -> Exp
 }
 
 /// z3: the polynomial (in K) never decreases or never increases between
-/// consecutive iterations whose states are values of their C types.
-pub(super) fn monotone(ctx: &Ctx, p: &Poly) -> bool {
+/// consecutive iterations whose states are values of their C types, up to
+/// an iteration `m` where, as at the first one, the path's `guards` (before
+/// the body, not assertions) hold: every treatment of a guard assumes it at
+/// least at the first and the last covered iteration. So `c += i` under the
+/// guard `0 < i` of a counter `i` is monotone, whatever `i` may start at.
+pub(super) fn monotone(ctx: &Ctx, p: &Poly, guards: &[(Expr, bool, bool)]) -> bool {
     // An increment that does not depend on k keeps its sign.
     let next = Poly::k()
         .add(&Poly::constant(1))
@@ -411,6 +415,21 @@ pub(super) fn monotone(ctx: &Ctx, p: &Poly) -> bool {
                 None => return false,
             }
         }
+    }
+    if !guards.is_empty() {
+        let m = Int::fresh_const("m");
+        premises.push((&k + int(1)).le(&m));
+        for (v, cf) in &ctx.cfs {
+            if let (false, Some(t), Some(x)) = (
+                matches!(cf.kind, Kind::Invariant),
+                ctx.ty(*v),
+                ctx.cf_value(*v, &m, &get),
+            ) {
+                premises.push(in_range(&x, t));
+            }
+        }
+        premises.extend(ctx.guards_at(guards, &int(0), &get));
+        premises.extend(ctx.guards_at(guards, &m, &get));
     }
     premises.extend(atoms.ranges(ctx));
     with_solver(|s| prove(s, &premises, &b.ge(&a)) || prove(s, &premises, &b.le(&a)))

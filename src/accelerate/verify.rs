@@ -20,7 +20,9 @@ use z3::ast::{Bool, Int};
 /// given the earlier ones), hold exactly when no checked operation of the
 /// path leaves its type at any iteration, and under them the emitted final
 /// values and the emitted closed forms of the variables in `at_k` (at
-/// every k <= m) equal the mathematical values.
+/// every k <= m) equal the mathematical values. Where a polynomial is
+/// monotone only under the guards (`checks.guarded`), those hold at both
+/// ends.
 pub(super) fn verify_emitted(
     ctx: &Ctx,
     n_id: VarId,
@@ -45,12 +47,27 @@ pub(super) fn verify_emitted(
     if !alternating.is_empty() {
         math = Bool::and(&[math, alternating_math(ctx, alternating, &m, &get)?]);
     }
-    claims.push(all_a.iff(&math));
+    // A polynomial may be monotone only where the guards hold at the first
+    // and the last iteration (`recurrence::monotone`): the accelerator
+    // assumes them after the overflow conditions and before it computes
+    // the final values, so they are premises of what comes after.
+    // Only then: more z3 terms could change what other queries decide
+    // within their resource limits.
+    let assumed = if !checks.guarded {
+        claims.push(all_a.iff(&math));
+        all_a
+    } else {
+        let mut at_ends = ctx.guards_at(&sym.guards, &int(0), &get);
+        at_ends.extend(ctx.guards_at(&sym.guards, &m, &get));
+        let at_ends = Bool::and(&at_ends);
+        claims.push(at_ends.implies(all_a.iff(&math)));
+        Bool::and(&[all_a, at_ends])
+    };
     for (x, e) in finals {
         let sides = final_value_sides(ctx, sym, &mut ev, *x, e, (&n, &m), &get)?;
-        claims.push(all_a.implies(sides));
+        claims.push(assumed.implies(sides));
     }
-    claims.extend(closed_form_claims(ctx, &vars, at_k, &all_a, (&kfree, &m), &get)?);
+    claims.extend(closed_form_claims(ctx, &vars, at_k, &assumed, (&kfree, &m), &get)?);
     let mut premises = atoms.ranges(ctx);
     premises.push(n.ge(int(1)));
     premises.push(n.le(int(u64::MAX as i128)));

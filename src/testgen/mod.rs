@@ -315,7 +315,9 @@ impl InnerLoop {
         let step = if up { 1 } else { -1 };
         let max_trips: i128 = if depth == 0 { 6 } else { 3 };
         let d = rng.below(max_trips as u64 + 1) as i128;
-        let (start, cmp, limit) = if up && depth == 0 && rng.chance(20) {
+        // A triangular nest (`j < i`): summarised only over values of at
+        // most 32 bits, so only with such an outer counter.
+        let (start, cmp, limit) = if up && depth == 0 && prog.counter_ty.bits() <= 32 && rng.chance(40) {
             (0, *rng.pick(&[Cmp::Lt, Cmp::Le]), Limit::OuterCounter)
         } else if up && !ty.signed && ty.bits() <= 16 && rng.chance(15) {
             // Wraps around: from just below the maximum up to a small limit.
@@ -334,6 +336,17 @@ impl InnerLoop {
         };
         let mut updates = prog.random_updates(rng);
         updates.retain(|u| !matches!(u, Update::Swap(..)));
+        if matches!(limit, Limit::OuterCounter) {
+            // Constant steps of narrow values, which the summary takes: the
+            // outer loop then adds a multiple of `i` per iteration, a sum
+            // quadratic in its count.
+            let narrow = |v: &usize| prog.vars[*v].ty.bits() <= 32;
+            updates.retain(|u| match u {
+                Update::Inc(v) | Update::Dec(v) => narrow(v),
+                Update::Assign(v, Rhs::AddConst(w, _) | Rhs::SubConst(w, _)) => v == w && narrow(v),
+                _ => false,
+            });
+        }
         if updates.is_empty() {
             updates.push(Update::Inc(rng.below(prog.vars.len() as u64) as usize));
         }
@@ -1544,6 +1557,18 @@ mod tests {
         assert!(
             outer >= 5,
             "{outer} of {nested} nested programs have an accelerated outer loop"
+        );
+    }
+
+    #[test]
+    fn triangular_nests_give_outer_sums_monotone_under_their_guards() {
+        // `for (j = 0; j < i; j++) v += c;` adds `c * i` per outer
+        // iteration: quadratic, and monotone only where the guard on `i`
+        // holds.
+        let n = accelerated_with(&["j < i;", "j <= i;"], "\"polynomial\"", 1, 3);
+        assert!(
+            n >= 3,
+            "only {n} triangular nests with a quadratic outer sum accelerated"
         );
     }
 
