@@ -8,7 +8,7 @@
 //! must agree with it, and the restricted output at `--unwind 3` may be
 //! UNKNOWN but never the opposite verdict.
 //!
-//! `TRACC_SOUNDNESS_COUNT` (default 30, a smoke test that keeps the
+//! `TRACC_SOUNDNESS_COUNT` (default 15, a smoke test that keeps the
 //! everyday `cargo test` short) and `TRACC_SOUNDNESS_SEED` (first seed,
 //! default 0) scale it up; `.ci/run` runs 600 more in a release build, and
 //! `tracc campaign` runs it at any size.
@@ -21,7 +21,7 @@ fn env_u64(name: &str, default: u64) -> u64 {
 
 #[test]
 fn transformed_programs_keep_their_verdicts() {
-    let count = env_u64("TRACC_SOUNDNESS_COUNT", 30);
+    let count = env_u64("TRACC_SOUNDNESS_COUNT", 15);
     let first = env_u64("TRACC_SOUNDNESS_SEED", 0);
     let failures = std::sync::Mutex::new(Vec::new());
     let record = |f: &Finding| {
