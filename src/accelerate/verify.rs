@@ -69,6 +69,14 @@ pub(super) fn verify_emitted(
     }
     claims.extend(closed_form_claims(ctx, &vars, at_k, &assumed, (&kfree, &m), &get)?);
     let mut premises = atoms.ranges(ctx);
+    if checks.guarded {
+        // The closed forms divide `j * (j - 1)` by 2 for j = n and n - 1;
+        // that the product is even lets z3 see the division exact (without
+        // it, a sum of a decreasing counter was not proved).
+        for j in [&n, &m] {
+            premises.push((j * (j - int(1))).modulo(int(2)).eq(int(0)));
+        }
+    }
     premises.push(n.ge(int(1)));
     premises.push(n.le(int(u64::MAX as i128)));
     // Linear closed forms: all claims in one query (most are small and
