@@ -216,7 +216,7 @@ fn converts_with_wrap(e: &Expr) -> bool {
         if let ExprKind::Cast { expr, .. } = &x.kind
             && let (Some(to), Some(from)) = (x.ty.as_int(), expr.ty.as_int())
         {
-            found |= !to.is_bool() && (to.min() > from.min() || to.max() < from.max());
+            found |= !to.is_bool() && !to.includes(from);
         }
     });
     found

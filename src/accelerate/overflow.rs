@@ -41,7 +41,7 @@ pub(super) fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<
             }
             ExprKind::Cast { expr, .. } => {
                 if let (Some(t), Some(f)) = (t, expr.ty.as_int())
-                    && !(t.min() <= f.min() && f.max() <= t.max())
+                    && !t.includes(f)
                     && !t.is_bool()
                 {
                     found.push(x.clone());

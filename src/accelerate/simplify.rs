@@ -501,8 +501,7 @@ fn narrow_comparison(op: BinOp, a: &Expr, b: &Expr) -> Option<(BinOp, Expr, Expr
     let widened = |e: &Expr| match &e.kind {
         ExprKind::Cast { expr, .. } => {
             let (inner, outer) = (expr.int_type()?, e.int_type()?);
-            (inner.promote() == inner && outer.contains(inner.min()) && outer.contains(inner.max()))
-                .then(|| ((**expr).clone(), inner))
+            (inner.promote() == inner && outer.includes(inner)).then(|| ((**expr).clone(), inner))
         }
         _ => None,
     };

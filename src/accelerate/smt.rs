@@ -157,7 +157,7 @@ impl<'a> Eval<'a> {
                 }
                 let v = self.value(expr, ctx)?;
                 let from = expr.ty.as_int()?;
-                if t.min() <= from.min() && from.max() <= t.max() {
+                if t.includes(from) {
                     return Some(v);
                 }
                 self.side(ctx, in_range(&v, t));

@@ -384,7 +384,7 @@ fn nondet_write(w: &ArrayWrite, uses: &HashMap<usize, usize>) -> Result<Option<(
         let (Some(t), Some(f)) = (e.ty.as_int(), expr.ty.as_int()) else {
             break;
         };
-        if t.is_bool() || !(t.min() <= f.min() && f.max() <= t.max()) {
+        if t.is_bool() || !t.includes(f) {
             break;
         }
         e = expr;

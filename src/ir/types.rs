@@ -107,6 +107,12 @@ impl IntType {
         self.min() <= v && v <= self.max()
     }
 
+    /// Whether every value of `other` is a value of this type (converting
+    /// to it never wraps).
+    pub fn includes(self, other: IntType) -> bool {
+        self.min() <= other.min() && other.max() <= self.max()
+    }
+
     /// The value `v` converted to this type (C conversion: `_Bool` tests
     /// against zero, everything else wraps modulo 2^bits, which is what CBMC
     /// and gcc do for signed targets too).
