@@ -65,7 +65,7 @@ use fresh::FreshVars;
 use guards::guard_assumptions;
 use overflow::{abs_ul, add_nonneg, checked_operations, overflow_conditions, quantified_overflow, sub_nonneg};
 use poly::{Atom, Poly};
-use recurrence::{Cf, Kind, linear_value, monotone, solve, to_poly, verify_recurrences};
+use recurrence::{Cf, Kind, Monotone, linear_value, monotonicity, solve, to_poly, verify_recurrences};
 use serde::Serialize;
 use smt::{in_range, int, poly_value};
 use std::cell::RefCell;
@@ -597,21 +597,26 @@ impl Ctx<'_> {
         vars.iter().map(|v| Some((*v, self.cf_value(*v, j, atoms)?))).collect()
     }
 
-    /// The truth at iteration `j` of each of the path's `guards` that every
-    /// treatment assumes at the first and the last covered iteration (those
-    /// before the body, not assertions), where z3 can model it.
-    fn guards_at(&self, guards: &[(Expr, bool, bool)], j: &Int, atoms: &dyn Fn(Atom) -> Int) -> Vec<Bool> {
+    /// The truth at the first iteration and at iteration `last` of each of
+    /// the path's `guards` that every treatment assumes there (those before
+    /// the body, not assertions), where z3 can model it.
+    fn guards_at_ends(&self, guards: &[(Expr, bool, bool)], last: &Int, atoms: &dyn Fn(Atom) -> Int) -> Vec<Bool> {
         let tru = Bool::from_bool(true);
-        guards
-            .iter()
-            .filter(|(_, assertion, after)| !assertion && !after)
-            .filter_map(|(g, _, _)| {
-                let mut vars = BTreeSet::new();
-                build::vars_of(g, &mut vars);
-                let state = self.state_at(&vars, j, atoms)?;
-                smt::Eval::new(smt::Mode::Exact, &state).truth(g, &tru)
-            })
-            .collect()
+        let at = |j: &Int| {
+            guards
+                .iter()
+                .filter(|(_, assertion, after)| !assertion && !after)
+                .filter_map(|(g, _, _)| {
+                    let mut vars = BTreeSet::new();
+                    build::vars_of(g, &mut vars);
+                    let state = self.state_at(&vars, j, atoms)?;
+                    smt::Eval::new(smt::Mode::Exact, &state).truth(g, &tru)
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut out = at(&int(0));
+        out.extend(at(last));
+        out
     }
 
     /// The mathematical value (no wrap-around) at iteration `j` of `e`, an
@@ -885,17 +890,23 @@ fn require_monotone(
 ) -> Result<BTreeSet<VarId>, Reason> {
     let mut guarded = BTreeSet::new();
     for (x, cf) in &ctx.cfs {
-        if !matches!(cf.kind, Kind::Polynomial) || monotone(ctx, &cf.rest, &[]) {
+        if !matches!(cf.kind, Kind::Polynomial) {
             continue;
         }
-        if cf.piecewise() || !monotone(ctx, &cf.rest, guards) {
-            return Err(Reason::ClosedFormTooComplex {
-                var: name(*x),
-                form: cf.rest.show(&|a| atom_name(ctx.program, ctx.path, a)),
-                limit: ClosedFormLimit::Monotone,
-            });
+        // The bound at the last iteration is of `rest`: not of a piecewise form.
+        match monotonicity(ctx, &cf.rest, if cf.piecewise() { &[] } else { guards }) {
+            Monotone::Always => {}
+            Monotone::UnderGuards => {
+                guarded.insert(*x);
+            }
+            Monotone::No => {
+                return Err(Reason::ClosedFormTooComplex {
+                    var: name(*x),
+                    form: cf.rest.show(&|a| atom_name(ctx.program, ctx.path, a)),
+                    limit: ClosedFormLimit::Monotone,
+                });
+            }
         }
-        guarded.insert(*x);
     }
     Ok(guarded)
 }

@@ -10,7 +10,7 @@
 
 use super::fresh::FreshVars;
 use super::poly::{Atom, Poly};
-use super::recurrence::{Kind, LinStep, monotone, to_poly};
+use super::recurrence::{Kind, LinStep, Monotone, monotonicity, to_poly};
 use super::symex::Sym;
 use super::{CheckPoly, Ctx, K, key, show};
 use crate::ir::build::{self, and, and_all, arith, cast, cmp, forall_below, ite, lit, or, ulong};
@@ -418,15 +418,18 @@ pub(super) fn checked_operations(ctx: &Ctx, sym: &Sym, name: &dyn Fn(VarId) -> S
                 monotone_unknown: false,
             });
         };
-        let quadratic = rest.degree_in(Atom::K) == 2;
-        let needs_guards = quadratic && !monotone(ctx, &rest, &[]);
-        if rest.degree_in(Atom::K) > 2 || (needs_guards && !monotone(ctx, &rest, &sym.guards)) {
+        let how = match rest.degree_in(Atom::K) {
+            0 | 1 => Monotone::Always,
+            2 => monotonicity(ctx, &rest, &sym.guards),
+            _ => Monotone::No,
+        };
+        if how == Monotone::No {
             return Err(Reason::UnboundedValue {
                 what: show::expr(prog, &|v| Some(name(v)), node),
                 monotone_unknown: true,
             });
         }
-        guarded |= needs_guards;
+        guarded |= how == Monotone::UnderGuards;
         let piecewise = rest.at_k(&Poly::zero()).as_ref() != Some(&first);
         check_polys.push((node.clone(), first, rest, piecewise));
     }

@@ -378,13 +378,38 @@ pub(super) fn linear_value(x: Expr, t: IntType, step: &LinStep, k: &Expr) -> Exp
     }
 }
 
+/// How a polynomial moves over the covered iterations (`monotonicity`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Monotone {
+    /// Never decreases or never increases between iterations in their types.
+    Always,
+    /// Only where the path's guards hold at both ends of the range.
+    UnderGuards,
+    /// Neither proved.
+    No,
+}
+
+/// Whether the polynomial (in K) is monotone, and if so whether only under
+/// the path's `guards`: those before the body (not assertions), which
+/// every treatment of a guard assumes at least at the first and the last
+/// covered iteration. So `c += i` under the guard `0 < i` of a counter `i`
+/// is monotone, whatever `i` may start at. The query with the guards runs
+/// only where the one without them fails and some guard can help.
+pub(super) fn monotonicity(ctx: &Ctx, p: &Poly, guards: &[(Expr, bool, bool)]) -> Monotone {
+    if monotone(ctx, p, &[]) {
+        Monotone::Always
+    } else if guards.iter().any(|(_, assertion, after)| !assertion && !after) && monotone(ctx, p, guards) {
+        Monotone::UnderGuards
+    } else {
+        Monotone::No
+    }
+}
+
 /// z3: the polynomial (in K) never decreases or never increases between
 /// consecutive iterations whose states are values of their C types, up to
-/// an iteration `m` where, as at the first one, the path's `guards` (before
-/// the body, not assertions) hold: every treatment of a guard assumes it at
-/// least at the first and the last covered iteration. So `c += i` under the
-/// guard `0 < i` of a counter `i` is monotone, whatever `i` may start at.
-pub(super) fn monotone(ctx: &Ctx, p: &Poly, guards: &[(Expr, bool, bool)]) -> bool {
+/// an iteration `m` where, as at the first one, `guards` hold (none given:
+/// at every iteration).
+fn monotone(ctx: &Ctx, p: &Poly, guards: &[(Expr, bool, bool)]) -> bool {
     // An increment that does not depend on k keeps its sign.
     let next = Poly::k()
         .add(&Poly::constant(1))
@@ -428,8 +453,7 @@ pub(super) fn monotone(ctx: &Ctx, p: &Poly, guards: &[(Expr, bool, bool)]) -> bo
                 premises.push(in_range(&x, t));
             }
         }
-        premises.extend(ctx.guards_at(guards, &int(0), &get));
-        premises.extend(ctx.guards_at(guards, &m, &get));
+        premises.extend(ctx.guards_at_ends(guards, &m, &get));
     }
     premises.extend(atoms.ranges(ctx));
     if guards.is_empty() {

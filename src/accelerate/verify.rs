@@ -57,9 +57,7 @@ pub(super) fn verify_emitted(
         claims.push(all_a.iff(&math));
         all_a
     } else {
-        let mut at_ends = ctx.guards_at(&sym.guards, &int(0), &get);
-        at_ends.extend(ctx.guards_at(&sym.guards, &m, &get));
-        let at_ends = Bool::and(&at_ends);
+        let at_ends = Bool::and(&ctx.guards_at_ends(&sym.guards, &m, &get));
         claims.push(at_ends.implies(all_a.iff(&math)));
         Bool::and(&[all_a, at_ends])
     };
