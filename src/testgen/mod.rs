@@ -20,7 +20,8 @@
 //! of the counted `while` loops some tests in the body (the branch, the
 //! `break`, the assertion) are on `v + c` or `v - c`, which may overflow a
 //! signed type. (Array loops, a third of the seeds, are in `array.rs`; some
-//! run past their arrays' end.) A quarter of the counted `while` loops have a counted inner loop after their
+//! run past their arrays' end. Sum loops, a tenth of the other seeds, are
+//! in `sum.rs`: a counter summed until its own test fails.) A quarter of the counted `while` loops have a counted inner loop after their
 //! branches (`for` or `while`, a counter of any width moving up or down to
 //! a constant, to the outer counter, or around a narrow type's wrap, and
 //! sometimes a third loop inside it), whose summary the outer loop's
@@ -32,6 +33,7 @@
 //! safe ones. Verdicts themselves come from the checker, not from here.
 
 mod array;
+mod sum;
 
 use crate::ir::IntType;
 use std::fmt::Write as _;
@@ -82,6 +84,10 @@ pub enum Class {
     /// A test in the body (the branch, the `break`, the assertion) on
     /// `v + c` or `v - c`, which may overflow a signed `int` or `long`.
     OffsetTest,
+    /// A counter summed into an accumulator until its own test fails
+    /// (`while (c > 0) { s += c; c--; }`): a quadratic sum, monotone only
+    /// under the loop's test.
+    Sum,
 }
 
 /// xorshift64*: small, deterministic, good enough for test generation.
@@ -1229,6 +1235,17 @@ pub fn loop_program(seed: u64) -> Generated {
             classes,
         };
     }
+    // Another for sum loops; the other seeds stay as before again.
+    let mut sums = Rng::new(seed ^ 0x5E55_0000_0000_0000);
+    if sums.chance(10) {
+        let mut l = sum::SumLoop::random(&mut sums);
+        l.choose_asserts(&mut sums);
+        return Generated {
+            source: l.render(),
+            bound: l.bound(),
+            classes: vec![Class::Sum],
+        };
+    }
     let mut rng = Rng::new(seed);
     if rng.chance(50) {
         // Signed overflow would be undefined: draw again until there is none.
@@ -1569,6 +1586,33 @@ mod tests {
         assert!(
             n >= 3,
             "only {n} triangular nests with a quadratic outer sum accelerated"
+        );
+    }
+
+    #[test]
+    fn sum_loops_are_generated_and_accelerated_in_both_directions() {
+        // A counter summed down to its limit and one summed up to it: each
+        // sum is quadratic and monotone only under the loop's test.
+        let options = crate::pipeline::Options::default();
+        let (mut down, mut up) = (0, 0);
+        for (_, g) in of_class(Class::Sum) {
+            let goes_down = g.source.contains("c--") || g.source.contains("c -= ");
+            if (goes_down && down >= 3) || (!goes_down && up >= 3) {
+                continue;
+            }
+            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+                continue;
+            };
+            if out.report.to_string().contains("\"polynomial\"") {
+                *(if goes_down { &mut down } else { &mut up }) += 1;
+            }
+            if down >= 3 && up >= 3 {
+                break;
+            }
+        }
+        assert!(
+            down >= 3 && up >= 3,
+            "sums accelerated: {down} counting down, {up} counting up"
         );
     }
 
