@@ -25,7 +25,7 @@ int main(void)
             __CPROVER_assume(2 * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483647U);
             __CPROVER_assume(i < 64U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 64U);
             int tracc_a1[64];
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 64UL) || (!(tracc_k1 < tracc_n1) || tracc_a1[(unsigned int)((long)i + (long)tracc_k1)] == (int)(2 * (unsigned int)((long)i + (long)tracc_k1))) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 64UL) || (!(tracc_n1 != 0UL && tracc_k1 >= (unsigned long)i && tracc_k1 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k1] == (int)(2 * (unsigned int)tracc_k1)) });
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 64UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k2] == a[tracc_k2]) });
             __CPROVER_array_copy(a, tracc_a1);
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));

@@ -43,7 +43,7 @@ int main(void)
             __CPROVER_assume(i < 50U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 50U);
             __CPROVER_assume(i + 1 < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) + 1 < n);
             int tracc_a2[50];
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 50UL) || (!(tracc_k2 < tracc_n2) || tracc_a2[(unsigned int)((long)i + (long)tracc_k2)] == a[(unsigned int)((long)i + (long)tracc_k2)]) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 50UL) || (!(tracc_n2 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n2 - 1UL))) || tracc_a2[tracc_k2] == a[tracc_k2]) });
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k3; !(tracc_k3 < 50UL) || ((tracc_n2 != 0UL && tracc_k3 >= (unsigned long)i && tracc_k3 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n2 - 1UL))) || tracc_a2[tracc_k3] == b[tracc_k3]) });
             __CPROVER_array_copy(b, tracc_a2);
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));

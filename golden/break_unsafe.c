@@ -26,7 +26,7 @@ int main(void)
             __CPROVER_assume(3 * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483647U);
             __CPROVER_assume(i < 20U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 20U);
             int tracc_a1[20];
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 20UL) || (!(tracc_k1 < tracc_n1) || tracc_a1[(unsigned int)((long)i + (long)tracc_k1)] == (int)(3 * (unsigned int)((long)i + (long)tracc_k1))) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 20UL) || (!(tracc_n1 != 0UL && tracc_k1 >= (unsigned long)i && tracc_k1 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k1] == (int)(3 * (unsigned int)tracc_k1)) });
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 20UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)i && tracc_k2 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k2] == a[tracc_k2]) });
             __CPROVER_array_copy(a, tracc_a1);
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
@@ -44,7 +44,7 @@ int main(void)
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < 20U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 20U);
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k3; !(tracc_k3 < 20UL) || (!(tracc_k3 < tracc_n2) || !(a[(unsigned int)((long)i + (long)tracc_k3)] == t)) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k3; !(tracc_k3 < 20UL) || (!(tracc_n2 != 0UL && tracc_k3 >= (unsigned long)i && tracc_k3 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n2 - 1UL))) || !(a[tracc_k3] == t)) });
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
         } else {
             if (a[i] == t) {

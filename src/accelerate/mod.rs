@@ -222,7 +222,7 @@ fn with_rlimit<R>(rlimit: u32, f: impl FnOnce() -> R) -> R {
 /// without counting resources, into the wall-clock guard (seen: 10 s where
 /// the fresh solver, which preprocesses the query as a whole, answers in
 /// 0.1 s). A fresh solver also answers independently of earlier queries.
-fn prove_alone(premises: &[Bool], claim: &Bool) -> bool {
+pub(super) fn prove_alone(premises: &[Bool], claim: &Bool) -> bool {
     let solver = Solver::new_for_logic("QF_NIA").unwrap_or_default();
     solver.set_params(&solver_params(RLIMIT.with(|r| r.get())));
     smt::refuted(&solver, premises, claim)

@@ -6,6 +6,11 @@ use crate::loops::{find_loops, iteration_paths};
 /// Accelerate every path of the first loop of `main`; the printed
 /// accelerators or reasons.
 pub(crate) fn run(src: &str) -> Vec<Result<String, String>> {
+    run_for(src, crate::ir::Quantifiers::Smt)
+}
+
+/// `run` for a target's quantifiers.
+fn run_for(src: &str, quantifiers: crate::ir::Quantifiers) -> Vec<Result<String, String>> {
     let lowered = crate::lower::lower_source(src).expect("lowers");
     let mut program = lowered.program;
     let loops = find_loops(&program);
@@ -17,7 +22,7 @@ pub(crate) fn run(src: &str) -> Vec<Result<String, String>> {
     let mut out = Vec::new();
     for p in &paths {
         out.push(
-            accelerate_path(&mut program, &info, p, crate::ir::Quantifiers::Smt)
+            accelerate_path(&mut program, &info, p, quantifiers)
                 .map(|a| show::stmt(&program, &|_| None, &a.block, 0))
                 .map_err(|r| r.to_string()),
         );
@@ -65,6 +70,38 @@ fn array_accelerator_uses_a_fresh_array_and_copies_it_back() {
     assert!(text.contains("int[10] tracc_a1;"), "{text}");
     assert!(text.contains("__CPROVER_array_copy(a, tracc_a1)"), "{text}");
     assert_eq!(text.matches("__CPROVER_forall").count(), 2, "{text}");
+}
+
+#[test]
+fn bounded_quantifiers_over_consecutive_elements_range_over_the_elements() {
+    // CBMC's SAT back end expands a quantifier over a constant range; one
+    // over the elements reads each at a constant index, one over the
+    // iterations at `i + k`, a selection among all elements per instance.
+    let up = "int a[10], b[10]; int main(){ unsigned n = nondet_uint(); unsigned i = 0; \
+              while (i < n && i < 10) { b[i] = a[i] + 1; i++; } return 0; }";
+    let down = "int a[10]; int main(){ int i = nondet_int(); __CPROVER_assume(i <= 10); \
+                while (i > 0) { i--; a[i] = 3; } return 0; }";
+    for src in [up, down] {
+        let r = run_for(src, crate::ir::Quantifiers::Bounded);
+        let text = r[0].as_ref().expect("accelerated");
+        for q in text.split("__CPROVER_forall").skip(1) {
+            let (k, rest) = q.split_once(';').expect("a bound variable");
+            let k = k.trim_start_matches(" { unsigned long ").trim();
+            assert!(rest.contains(&format!("[{k}]")), "{text}");
+            assert!(!rest.contains(&format!("{k})]")), "{text}");
+        }
+    }
+    // A step of 2 meets every second element: the iterations stay bound.
+    let r = run_for(
+        "int a[10]; int main(){ unsigned n = nondet_uint(); unsigned i = 0; \
+         while (i < n && i < 9) { a[i] = 1; i += 2; } return 0; }",
+        crate::ir::Quantifiers::Bounded,
+    );
+    let text = r[0].as_ref().expect("accelerated");
+    assert!(
+        text.contains("tracc_a1[(unsigned int)(((long)i) + ((long)(tracc_k1 * 2UL)))]"),
+        "{text}"
+    );
 }
 
 /// Each pass on its own, on the values the passes before it produce.
