@@ -261,9 +261,9 @@ fn has_quantifier(e: &Expr) -> bool {
 /// expands both forms over a constant range, but reads at a constant index
 /// cost it nothing, while a read at `e(k)` selects among all `L` elements
 /// at each of the `L` instances (`paper_fig9_array_safe`: 28 s instead of
-/// 265 s). The interval, rather than `kof(k) < X`, is the form of the
+/// 291 s). The interval, rather than `kof(k) < X`, is the form of the
 /// unchanged elements' assumption: its ends are the same in every
-/// instance (with `kof(k) < X`, CBMC took 175 s).
+/// instance (with `kof(k) < X`, CBMC took 175 s on that fixture).
 ///
 /// The two are equivalent where z3 proves, under the accelerator's other
 /// assumptions (those without a quantifier, which it assumes together
