@@ -30,7 +30,7 @@ use z3::ast::{Bool, Int};
 use super::guards::facts_at;
 use super::single_point::moving_step;
 use super::smt::{Eval, Mode, int, prove};
-use super::{Atom, Atoms, CheckPoly, Ctx, Emitted, K, key, prove_alone, with_solver};
+use super::{Atom, Atoms, CheckPoly, Ctx, Emitted, K, RLIMIT_LINEAR, key, prove_alone_smt, with_solver};
 use crate::ir::build::{self, and_all, arith, cast, cmp, lit, not, or, ulong};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Quantifiers, VarId};
 
@@ -446,9 +446,10 @@ fn index_space_proved(ctx: &Ctx, assumed: &Assumed, f: &IndexSpace) -> bool {
             .implies(Bool::and(&[iteration.lt(&covered), at.value(&e_of_kof, &tru)?.eq(&jz)]));
         // A solver of its own: over the modular arithmetic of the casts
         // the incremental core ran out of its budget where this one
-        // answers in 0.1 s. Two queries: their conjunction, in one, was
+        // answers at once. Two queries: their conjunction, in one, was
         // not proved where each was.
-        Some(prove_alone(&premises, &forward) && prove_alone(&premises, &backward))
+        let prove = |claim: &Bool| prove_alone_smt(&premises, claim, RLIMIT_LINEAR);
+        Some(prove(&forward) && prove(&backward))
     };
     check().unwrap_or(false)
 }

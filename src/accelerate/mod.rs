@@ -222,7 +222,7 @@ fn with_rlimit<R>(rlimit: u32, f: impl FnOnce() -> R) -> R {
 /// without counting resources, into the wall-clock guard (seen: 10 s where
 /// the fresh solver, which preprocesses the query as a whole, answers in
 /// 0.1 s). A fresh solver also answers independently of earlier queries.
-pub(super) fn prove_alone(premises: &[Bool], claim: &Bool) -> bool {
+fn prove_alone(premises: &[Bool], claim: &Bool) -> bool {
     let solver = Solver::new_for_logic("QF_NIA").unwrap_or_default();
     solver.set_params(&solver_params(RLIMIT.with(|r| r.get())));
     smt::refuted(&solver, premises, claim)
@@ -235,8 +235,15 @@ pub(super) fn prove_alone(premises: &[Bool], claim: &Bool) -> bool {
 /// (seen: every such query took 2.0 s, proved or not), and the incremental
 /// core runs them into the wall-clock guard (10 s).
 fn prove_alone_optional(premises: &[Bool], claim: &Bool) -> bool {
+    prove_alone_smt(premises, claim, RLIMIT_OPTIONAL)
+}
+
+/// Whether z3's `smt` tactic proves `claim` from `premises` on a solver of
+/// its own within `rlimit`: no step of it depends on the clock (the
+/// wall-clock guard aside).
+fn prove_alone_smt(premises: &[Bool], claim: &Bool, rlimit: u32) -> bool {
     let solver = z3::Tactic::new("simplify").and_then(&z3::Tactic::new("smt")).solver();
-    solver.set_params(&solver_params(RLIMIT_OPTIONAL));
+    solver.set_params(&solver_params(rlimit));
     smt::refuted(&solver, premises, claim)
 }
 
