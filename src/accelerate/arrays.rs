@@ -95,9 +95,8 @@ fn array_effect(
     let et = elem.as_int().ok_or("non-integer elements")?;
     let values = written_values(ctx, w, &fresh_arr, &elem, et, &cnt, fresh)?;
     let old = Expr::var(w.array, arr_ty.clone());
-    let (first, last) = (cast(w.index.clone(), IntType::ULONG), cast(il, IntType::ULONG));
-    let span = if c > 0 { (first, last) } else { (last, first) };
-    let others = unchanged_elements(&old, &fresh_arr, &elem, len, span, c, cnt, fresh);
+    let ends = (cast(w.index.clone(), IntType::ULONG), cast(il, IntType::ULONG));
+    let others = unchanged_elements(&old, &fresh_arr, &elem, len, ends, c, cnt, fresh);
     let mut stmts = vec![Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC)];
     stmts.extend(values.map(assume));
     stmts.push(assume(others));
@@ -175,42 +174,62 @@ fn written_values(
     Ok(Some(build::forall_below(kid, cnt.clone(), holds)))
 }
 
-/// `forall j < len. written(j) || fresh[j] == old[j]`, where element `j`
-/// was written when `cnt != 0`, `j` lies in `(lo, hi)` (the written
-/// indices, as `unsigned long`) and is a multiple of the step `c` away from
-/// the first written index.
+/// `forall j < len. written(j) || fresh[j] == old[j]` (`written`).
 #[allow(clippy::too_many_arguments)] // the parts of one C condition
 fn unchanged_elements(
     old: &Expr,
     fresh_arr: &Expr,
     elem: &CType,
     len: i128,
-    (lo, hi): (Expr, Expr),
+    ends: (Expr, Expr),
     c: i128,
     cnt: Expr,
     fresh: &mut FreshVars,
 ) -> Expr {
-    let ul = IntType::ULONG;
-    let first = if c > 0 { lo.clone() } else { hi.clone() };
     let j_id = fresh.index();
     let j = Expr::var(j_id, build::ULONG);
-    let mut written = vec![
+    let unchanged = cmp(
+        BinOp::Eq,
+        element(fresh_arr.clone(), j.clone(), elem),
+        element(old.clone(), j.clone(), elem),
+    );
+    build::forall_below(j_id, ulong(len), or(written(&j, cnt, ends, c), unchanged))
+}
+
+/// Whether element `j` is written in the first `cnt` iterations of an
+/// index that runs from `first` to `last` (as `unsigned long`) by the step
+/// `c`: `cnt != 0`, `j` between the two, and a multiple of `c` away from
+/// `first`.
+pub(super) fn written(j: &Expr, cnt: Expr, (first, last): (Expr, Expr), c: i128) -> Expr {
+    let (lo, hi) = if c > 0 {
+        (first.clone(), last)
+    } else {
+        (last, first.clone())
+    };
+    let mut parts = vec![
         cmp(BinOp::Ne, cnt, ulong(0)),
         cmp(BinOp::Ge, j.clone(), lo),
         cmp(BinOp::Le, j.clone(), hi),
     ];
     if c.abs() > 1 {
-        let dist = if c > 0 {
-            arith(BinOp::Sub, j.clone(), first, ul)
-        } else {
-            arith(BinOp::Sub, first, j.clone(), ul)
-        };
-        written.push(cmp(BinOp::Eq, arith(BinOp::Rem, dist, ulong(c.abs()), ul), ulong(0)));
+        let ul = IntType::ULONG;
+        parts.push(cmp(
+            BinOp::Eq,
+            arith(BinOp::Rem, distance(j, first, c), ulong(c.abs()), ul),
+            ulong(0),
+        ));
     }
-    let unchanged = cmp(
-        BinOp::Eq,
-        element(fresh_arr.clone(), j.clone(), elem),
-        element(old.clone(), j, elem),
-    );
-    build::forall_below(j_id, ulong(len), or(and_all(written), unchanged))
+    and_all(parts)
+}
+
+/// How far element `j` lies from `first` in the direction of the step `c`
+/// (`j - first` or `first - j`, as `unsigned long`): for a step of 1 or -1,
+/// the iteration that writes it.
+pub(super) fn distance(j: &Expr, first: Expr, c: i128) -> Expr {
+    let ul = IntType::ULONG;
+    if c > 0 {
+        arith(BinOp::Sub, j.clone(), first, ul)
+    } else {
+        arith(BinOp::Sub, first, j.clone(), ul)
+    }
 }

@@ -27,6 +27,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use z3::ast::{Bool, Int};
 
+use super::arrays::{distance, written};
 use super::guards::facts_at;
 use super::single_point::moving_step;
 use super::smt::{Eval, Mode, int, prove};
@@ -313,24 +314,8 @@ fn index_space(ctx: &Ctx, anchors: &[Anchor], assumed: &Assumed, q: &Expr) -> Op
                 at(e, &arith(BinOp::Sub, (**x).clone(), ulong(1), IntType::ULONG)),
                 IntType::ULONG,
             );
-            let (kof, lo, hi) = if a.step > 0 {
-                (
-                    arith(BinOp::Sub, kv.clone(), first.clone(), IntType::ULONG),
-                    first,
-                    last,
-                )
-            } else {
-                (
-                    arith(BinOp::Sub, first.clone(), kv.clone(), IntType::ULONG),
-                    last,
-                    first,
-                )
-            };
-            let interval = and_all([
-                cmp(BinOp::Ne, (**x).clone(), ulong(0)),
-                cmp(BinOp::Ge, kv.clone(), lo),
-                cmp(BinOp::Le, kv.clone(), hi),
-            ]);
+            let kof = distance(&kv, first.clone(), a.step);
+            let interval = written(&kv, (**x).clone(), (first, last), a.step);
             let forms = IndexSpace {
                 k,
                 covered: x,
