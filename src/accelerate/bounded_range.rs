@@ -196,11 +196,7 @@ pub(super) fn widen_quantifiers(
     emitted: &mut Emitted,
 ) {
     let target = Quantifiers::Bounded;
-    let unsupported = |e: &Expr| {
-        let mut found = false;
-        e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Forall(..)) && !target.admits(x));
-        found
-    };
+    let unsupported = |e: &Expr| has_quantifier(e, target);
     let needed = emitted.guards.iter().chain(&emitted.quant_overflow).any(unsupported)
         || emitted.array_assumptions_mut().any(|e| unsupported(e));
     if !needed {
@@ -215,7 +211,7 @@ pub(super) fn widen_quantifiers(
         .chain(&emitted.index_bounds)
         .chain(&emitted.quant_overflow)
         .chain(&emitted.guards)
-        .filter(|e| !has_quantifier(e))
+        .filter(|e| !has_quantifier(e, Quantifiers::None))
         .cloned()
         .collect();
     let assumed = Assumed {
@@ -246,9 +242,11 @@ struct Assumed<'a> {
     check_polys: &'a [CheckPoly],
 }
 
-fn has_quantifier(e: &Expr) -> bool {
+/// Whether `e` has a quantifier that `target` does not admit (with
+/// `Quantifiers::None`: any quantifier).
+fn has_quantifier(e: &Expr, target: Quantifiers) -> bool {
     let mut found = false;
-    e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Forall(..)));
+    e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Forall(..)) && !target.admits(x));
     found
 }
 
@@ -295,7 +293,7 @@ fn index_space(ctx: &Ctx, anchors: &[Anchor], assumed: &Assumed, q: &Expr) -> Op
     let mut indices: Vec<(Expr, usize)> = Vec::new();
     p.walk(&mut |e| {
         if let ExprKind::Index(_, i) = &e.kind
-            && mentions(i, k)
+            && vars(i).contains(&k)
         {
             match indices.iter_mut().find(|(j, _)| key(j) == key(i)) {
                 Some((_, count)) => *count += 1,
@@ -353,10 +351,10 @@ struct IndexSpace<'a> {
     len: i128,
 }
 
-fn mentions(e: &Expr, v: VarId) -> bool {
-    let mut found = false;
-    e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Var(w) if w == v));
-    found
+fn vars(e: &Expr) -> BTreeSet<VarId> {
+    let mut vs = BTreeSet::new();
+    build::vars_of(e, &mut vs);
+    vs
 }
 
 /// `e` with every subexpression of key `moved` replaced by `j`: as an
@@ -383,10 +381,10 @@ fn index_space_proved(ctx: &Ctx, assumed: &Assumed, f: &IndexSpace) -> bool {
     let atoms = Atoms::new();
     let get = |a: Atom| atoms.get(a);
     let n = Int::fresh_const("n");
-    let mut names = BTreeSet::new();
-    for c in assumed.facts.iter().chain([f.covered, f.index, f.kof, f.interval]) {
-        build::vars_of(c, &mut names);
-    }
+    let names: BTreeSet<VarId> = (assumed.facts.iter())
+        .chain([f.covered, f.index, f.kof, f.interval])
+        .flat_map(vars)
+        .collect();
     let values = |at: &Int| -> HashMap<VarId, Int> {
         names
             .iter()
