@@ -423,6 +423,22 @@ fn literal_type(v: i128) -> IntType {
         .unwrap_or(IntType::LLONG)
 }
 
+/// `c += step` on a counter `c`, as C text (`c++` and `c--` for steps of 1
+/// and -1, `c -= 2` for -2).
+fn counter_update(step: i128) -> String {
+    match step {
+        1 => "c++".to_string(),
+        -1 => "c--".to_string(),
+        s if s > 0 => format!("c += {s}"),
+        s => format!("c -= {}", -s),
+    }
+}
+
+/// The value of a counter `c` of type `ty` after `c += step`.
+fn stepped(c: i128, ty: IntType, step: i128) -> i128 {
+    ty.wrap(arith((c, ty), (step, literal_type(step)), true).0)
+}
+
 /// `a op b` with C's usual arithmetic conversions; returns value and type.
 fn arith(a: (i128, IntType), b: (i128, IntType), add: bool) -> (i128, IntType) {
     let t = IntType::common(a.1, b.1);
@@ -1078,8 +1094,7 @@ impl HeaderLoop {
     }
 
     fn next(&self, c: i128) -> i128 {
-        self.ty
-            .wrap(arith((c, self.ty), (self.step, literal_type(self.step)), true).0)
+        stepped(c, self.ty, self.step)
     }
 
     /// How the loop runs from its start value, with C semantics.
@@ -1162,12 +1177,7 @@ impl HeaderLoop {
         let mut out = String::from("void assert(int);\n\nint main(void) {\n");
         let _ = writeln!(out, "    {} c;", self.spelling);
         out.push_str("    unsigned int k = 0;\n");
-        let update = match self.step {
-            1 => "c++".to_string(),
-            -1 => "c--".to_string(),
-            s if s > 0 => format!("c += {s}"),
-            s => format!("c -= {}", -s),
-        };
+        let update = counter_update(self.step);
         let cond = |lhs: &str| format!("{lhs} {} {}", self.cmp.text(), literal(self.limit));
         let mut body = String::from("        k++;\n");
         if let Some(b) = self.body_assert {

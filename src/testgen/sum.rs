@@ -16,7 +16,7 @@
 //! simulated for every start value and drawn again unless it ends within
 //! `CAP` iterations.
 
-use super::{COUNTER_TYPES, Cmp, Rng, arith, compare, literal, literal_type, nondet_name};
+use super::{COUNTER_TYPES, Cmp, Rng, arith, compare, counter_update, literal, literal_type, nondet_name, stepped};
 use crate::ir::IntType;
 use std::fmt::Write as _;
 
@@ -159,17 +159,6 @@ impl SumLoop {
         compare((c, self.counter.0), (self.limit, literal_type(self.limit)), self.cmp)
     }
 
-    fn moved(&self, c: i128) -> i128 {
-        self.counter.0.wrap(
-            arith(
-                (c, self.counter.0),
-                (self.step.abs(), literal_type(self.step.abs())),
-                self.step > 0,
-            )
-            .0,
-        )
-    }
-
     fn summed(&self, s: i128, c: i128) -> i128 {
         self.acc
             .0
@@ -188,11 +177,11 @@ impl SumLoop {
                 return None;
             }
             if self.step_first {
-                c = self.moved(c);
+                c = stepped(c, self.counter.0, self.step);
                 s = self.summed(s, c);
             } else {
                 s = self.summed(s, c);
-                c = self.moved(c);
+                c = stepped(c, self.counter.0, self.step);
             }
             sums.push(s);
         }
@@ -257,12 +246,7 @@ impl SumLoop {
         }
         let _ = writeln!(out, "    {sname} s = {};", literal(self.acc_start));
         let test = format!("c {} {}", self.cmp.text(), literal(self.limit));
-        let mv = match self.step {
-            1 => "c++".to_string(),
-            -1 => "c--".to_string(),
-            s if s > 0 => format!("c += {s}"),
-            s => format!("c -= {}", -s),
-        };
+        let mv = counter_update(self.step);
         let sum = match (self.subtract, self.step_first) {
             (false, false) => "s += c",
             (true, false) => "s -= c",
