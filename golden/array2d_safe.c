@@ -6,12 +6,36 @@ unsigned int nondet_uint(void);
 
 int m[10][10];
 
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
 int main(void)
 {
     unsigned int i, j;
     for (i = 0; i < 10; i++) {
+        _Bool tracc_q1 = 0;
         for (j = 0; j < 10; j++) {
-            m[i][j] = 10 * i + j;
+            if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - j));
+                __CPROVER_assume(i <= 429496729U);
+                __CPROVER_assume(10 * i <= 4294967295U - j);
+                __CPROVER_assume(10 * i + j <= 2147483647U);
+                __CPROVER_assume(10 * i <= 4294967295U - (unsigned int)((long)j + (long)(tracc_n1 - 1UL)));
+                __CPROVER_assume(10 * i + (unsigned int)((long)j + (long)(tracc_n1 - 1UL)) <= 2147483647U);
+                __CPROVER_assume(j < 10U && (unsigned int)((long)j + (long)(tracc_n1 - 1UL)) < 10U);
+                __CPROVER_assume(i < 10U);
+                int tracc_a1[10];
+                __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 10UL) || (!(tracc_n1 != 0UL && tracc_k1 >= (unsigned long)j && tracc_k1 <= (unsigned long)(unsigned int)((long)j + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k1] == (int)(10 * i + (unsigned int)tracc_k1)) });
+                __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 10UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)j && tracc_k2 <= (unsigned long)(unsigned int)((long)j + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k2] == m[i][tracc_k2]) });
+                __CPROVER_array_replace(m[i], tracc_a1);
+                j = (unsigned int)((long)j + (long)(tracc_n1 - 1UL));
+            } else {
+                m[i][j] = 10 * i + j;
+                __CPROVER_assume(!(i <= 429496729U && 10U * i <= 4294967295U - j && 10U * i + j <= 2147483647U && i < 10U));
+            }
         }
     }
     unsigned int r = nondet_uint() % 10, c = nondet_uint() % 10;

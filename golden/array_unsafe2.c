@@ -5,13 +5,34 @@
 void __CPROVER_assume(_Bool);
 int nondet_int(void);
 
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
 int main(void)
 {
     int g[8][8];
     int i, j;
     for (i = 0; i < 8; i++) {
+        _Bool tracc_q1 = 0;
         for (j = 0; j < 8; j++) {
-            g[i][j] = i - j;
+            if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+                unsigned long tracc_n1 = nondet_ulong();
+                __CPROVER_assume(tracc_n1 >= 1UL);
+                __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)j));
+                __CPROVER_assume(j >= 0 ? i >= (-2147483647 - 1) + j : i <= 2147483647 + j);
+                __CPROVER_assume((int)((long)j + (long)(tracc_n1 - 1UL)) >= 0 ? i >= (-2147483647 - 1) + (int)((long)j + (long)(tracc_n1 - 1UL)) : i <= 2147483647 + (int)((long)j + (long)(tracc_n1 - 1UL)));
+                __CPROVER_assume(j >= 0 && j < 8 && (int)((long)j + (long)(tracc_n1 - 1UL)) < 8);
+                __CPROVER_assume(i >= 0 && i < 8);
+                int tracc_a1[8];
+                __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 8UL) || (!(tracc_n1 != 0UL && tracc_k1 >= (unsigned long)j && tracc_k1 <= (unsigned long)(int)((long)j + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k1] == i - (int)tracc_k1) });
+                __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 8UL) || ((tracc_n1 != 0UL && tracc_k2 >= (unsigned long)j && tracc_k2 <= (unsigned long)(int)((long)j + (long)(tracc_n1 - 1UL))) || tracc_a1[tracc_k2] == g[i][tracc_k2]) });
+                __CPROVER_array_replace(g[i], tracc_a1);
+                j = (int)((long)j + (long)(tracc_n1 - 1UL));
+            } else {
+                g[i][j] = i - j;
+                __CPROVER_assume(!((j >= 0 ? i >= (-2147483647 - 1) + j : i <= 2147483647 + j) && j >= 0 && i >= 0 && i < 8));
+            }
         }
     }
     int r = nondet_int(), c = nondet_int();

@@ -33,7 +33,7 @@ pub enum Reason {
     CallsUninlinable { func: String, why: String },
     /// A call of a function without a body in this file.
     CallsWithoutBody(String),
-    /// `__CPROVER_array_copy` in the loop.
+    /// `__CPROVER_array_copy` or `__CPROVER_array_replace` in the loop.
     ArrayCopy,
     /// A quantifier in the loop.
     Quantifier,
@@ -144,6 +144,9 @@ pub enum ArrayIssue {
     WrittenTwice(String),
     ReadsWhatItWrites(String),
     IndexNotConstantStep(String),
+    /// A row index of the write changes in the loop (only the element's
+    /// index may move).
+    RowMoves(String),
     IndexUnbounded(String),
     /// A variable-length array: it has no constant length to bound a
     /// quantifier or an index by.
@@ -303,7 +306,7 @@ impl fmt::Display for Reason {
             Reason::GotoIntoLoop(l) => write!(f, "has a `goto {l}` that jumps to a label inside the loop"),
             Reason::CallsUninlinable { func, why } => write!(f, "calls `{func}`, which {why}"),
             Reason::CallsWithoutBody(func) => write!(f, "call of `{func}`, which has no body"),
-            Reason::ArrayCopy => write!(f, "uses __CPROVER_array_copy"),
+            Reason::ArrayCopy => write!(f, "uses __CPROVER_array_copy or __CPROVER_array_replace"),
             Reason::Quantifier => write!(f, "uses a quantifier"),
             Reason::TooManyPaths(max) => write!(f, "more than {max} iteration paths"),
             Reason::PathConstruct(what) => write!(f, "{what}"),
@@ -332,7 +335,10 @@ impl fmt::Display for Reason {
                 ArrayIssue::WritesParameter(a) => write!(f, "writes the array parameter `{a}`"),
                 ArrayIssue::WritesLocal(a) => write!(f, "writes the array `{a}` declared in the loop body"),
                 ArrayIssue::NotOneDimensionalInteger(a) => {
-                    write!(f, "writes `{a}`, which is not a one-dimensional integer array")
+                    write!(
+                        f,
+                        "writes `{a}`, which is not an array of integers or of rows of integers"
+                    )
                 }
                 ArrayIssue::WrittenTwice(a) => write!(f, "writes the array `{a}` more than once"),
                 ArrayIssue::ReadsWhatItWrites(a) => {
@@ -343,6 +349,9 @@ impl fmt::Display for Reason {
                 }
                 ArrayIssue::IndexNotConstantStep(a) => {
                     write!(f, "the index of the write to `{a}` does not move by a constant step")
+                }
+                ArrayIssue::RowMoves(a) => {
+                    write!(f, "the row index of the write to `{a}` changes in the loop")
                 }
                 ArrayIssue::IndexUnbounded(a) => write!(f, "cannot bound the index of the write to `{a}`"),
                 ArrayIssue::VariableLength(a) => {

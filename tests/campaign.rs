@@ -63,3 +63,17 @@ fn saved_findings_are_fixtures() {
     assert_eq!(e.bound, Some(6));
     assert!(text.ends_with(SAFE_LOOP));
 }
+
+#[test]
+fn a_row_past_the_matrix_end_is_not_covered() {
+    // Campaign seed 20000387, reduced: the row `a[4]` lies past the end.
+    // The accelerator assumes the row in bounds, so it covers no iteration
+    // here; when that assumption was left out of the coverage condition,
+    // the original iterations were blocked all the same and the output
+    // lost the assertion failure after the loop.
+    let text = "void assert(int);\nunsigned a[4][10];\nint main(void) {\n    unsigned i = 0;\n    unsigned int r = 4;\n    while (i < 9) {\n        a[r][i] = 0;\n        i++;\n    }\n    assert(a[0][7] != 0);\n}\n";
+    let r = compare_program(text, 10, CheckLimits::default());
+    assert!(r.transformed);
+    assert_eq!(r.reference, Some("UNSAFE"));
+    assert!(r.disagreement.is_none(), "{:?}", r.disagreement);
+}

@@ -6,7 +6,16 @@
 //! count. Out: per write, statements that declare a fresh array, assume it
 //! equal to the written values at the written indices and to the old array
 //! elsewhere (two quantified assumptions), and copy it back; with the
-//! closed form for `explain`.
+//! closed form for `explain`; and the conditions that written rows are in
+//! bounds, which the caller assumes with the indices' (they are part of
+//! the coverage condition: where they fail, the accelerator covers
+//! nothing).
+//!
+//! A write into a row, `a[r][index] = value`, is the same write to the
+//! row `a[r]`, whose index `r` the path must not change; the accelerator
+//! assumes the row in bounds (out of bounds, the original body runs and
+//! the checker finds the access) and copies with `__CPROVER_array_replace`,
+//! since CBMC 6's `__CPROVER_array_copy` into a row writes the wrong bytes.
 //!
 //! Why a fresh array: the assumptions read the old contents, so the new
 //! contents cannot be the old array itself.
@@ -21,8 +30,16 @@ use crate::ir::build::{self, and_all, arith, cast, cmp, lit, or, ulong};
 use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, IntType, Intrinsic, Span, Stmt, StmtKind, VarId};
 use crate::reason::{ArrayIssue, Reason};
 
-/// The statements and closed forms of all array writes of an accelerator
-/// of `n` iterations (`m` is `n - 1`).
+/// The array writes of an accelerator: statements, closed forms, and the
+/// in-bounds conditions of the written rows.
+pub(super) struct ArrayEffects {
+    pub(super) stmts: Vec<Stmt>,
+    pub(super) forms: Vec<ClosedForm>,
+    pub(super) row_bounds: Vec<Expr>,
+}
+
+/// The effects of all array writes of an accelerator of `n` iterations
+/// (`m` is `n - 1`).
 pub(super) fn array_effects(
     ctx: &Ctx,
     writes: &[ArrayWrite],
@@ -30,15 +47,19 @@ pub(super) fn array_effects(
     n_id: VarId,
     m: &K,
     fresh: &mut FreshVars,
-) -> Result<(Vec<Stmt>, Vec<ClosedForm>), Reason> {
-    let mut stmts = Vec::new();
-    let mut forms = Vec::new();
+) -> Result<ArrayEffects, Reason> {
+    let mut out = ArrayEffects {
+        stmts: Vec::new(),
+        forms: Vec::new(),
+        row_bounds: Vec::new(),
+    };
     for w in writes {
-        let (s, f) = array_effect(ctx, w, anchors, n_id, m, fresh)?;
-        stmts.extend(s);
-        forms.push(f);
+        let (s, f, rows) = array_effect(ctx, w, anchors, n_id, m, fresh)?;
+        out.stmts.extend(s);
+        out.forms.push(f);
+        out.row_bounds.extend(rows);
     }
-    Ok((stmts, forms))
+    Ok(out)
 }
 
 /// The constant step of the index of `w` per iteration, if it is affine in
@@ -63,15 +84,16 @@ fn array_effect(
     n_id: VarId,
     m: &K,
     fresh: &mut FreshVars,
-) -> Result<(Vec<Stmt>, ClosedForm), Reason> {
+) -> Result<(Vec<Stmt>, ClosedForm, Option<Expr>), Reason> {
     let (prog, path) = (ctx.program, ctx.path);
     let d = path.var_decl(prog, w.array).ok_or("unknown array")?;
-    let Some((elem, len)) = d.ty.array_parts() else {
+    let arr_name = d.name.clone();
+    let (old, row_bounds) = written_row(ctx, w, &d.ty, &arr_name)?;
+    let arr_ty = old.ty.clone();
+    let Some((elem, len)) = arr_ty.array_parts() else {
         return Err(Reason::ArrayAccess(ArrayIssue::NotAnArray));
     };
     let (elem, len) = (elem.clone(), i128::from(len));
-    let arr_name = d.name.clone();
-    let arr_ty = d.ty.clone();
     w.index.int_type().ok_or("non-integer index")?;
     let Some(c) = index_step(ctx, w) else {
         return Err(Reason::ArrayAccess(ArrayIssue::IndexNotConstantStep(arr_name)));
@@ -94,15 +116,19 @@ fn array_effect(
     let fresh_arr = Expr::var(a_id, arr_ty.clone());
     let et = elem.as_int().ok_or("non-integer elements")?;
     let values = written_values(ctx, w, &fresh_arr, &elem, et, &cnt, fresh)?;
-    let old = Expr::var(w.array, arr_ty.clone());
     let ends = (cast(w.index.clone(), IntType::ULONG), cast(il, IntType::ULONG));
     let others = unchanged_elements(&old, &fresh_arr, &elem, len, ends, c, cnt, fresh);
+    let copy = if w.rows.is_empty() {
+        Intrinsic::ArrayCopy
+    } else {
+        Intrinsic::ArrayReplace
+    };
     let mut stmts = vec![Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC)];
     stmts.extend(values.map(assume));
     stmts.push(assume(others));
     stmts.push(Stmt::new(
         StmtKind::Expr(Expr::new(
-            ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), vec![old, fresh_arr]),
+            ExprKind::Call(Callee::Intrinsic(copy), vec![old, fresh_arr]),
             CType::Void,
             Span::SYNTHETIC,
         )),
@@ -116,14 +142,45 @@ fn array_effect(
     };
     let form = ClosedForm {
         var: arr_name.clone(),
-        ty: arr_ty.to_string(),
+        ty: d.ty.to_string(),
         kind: "array".into(),
         formula: format!(
-            "{arr_name}[{}] = {value} at iterations k (index step {c})",
+            "{arr_name}{}[{}] = {value} at iterations k (index step {c})",
+            w.rows
+                .iter()
+                .map(|r| format!("[{}]", show::expr(prog, &names, r)))
+                .collect::<String>(),
             show::expr(prog, &names, &w.index),
         ),
     };
-    Ok((stmts, form))
+    Ok((stmts, form, row_bounds))
+}
+
+/// The array the write changes: `a` itself, or the row `a[r]...` with the
+/// condition that its row indices are in bounds. Row indices must not
+/// change on the path.
+fn written_row(ctx: &Ctx, w: &ArrayWrite, ty: &CType, name: &str) -> Result<(Expr, Option<Expr>), Reason> {
+    let mut row = Expr::var(w.array, ty.clone());
+    let mut bounds = Vec::new();
+    for r in &w.rows {
+        let Some((sub, len)) = row.ty.array_parts() else {
+            return Err(Reason::ArrayAccess(ArrayIssue::NotAnArray));
+        };
+        let sub = sub.clone();
+        if !ctx.invariant(r) {
+            return Err(Reason::ArrayAccess(ArrayIssue::RowMoves(name.to_string())));
+        }
+        let it = r.int_type().ok_or("non-integer index")?;
+        // (`r >= 0` says nothing for an unsigned index.)
+        let lower = (it.min() < 0).then(|| cmp(BinOp::Ge, r.clone(), lit(0, it)));
+        bounds.extend(
+            lower
+                .into_iter()
+                .chain((it.contains(i128::from(len))).then(|| cmp(BinOp::Lt, r.clone(), lit(i128::from(len), it)))),
+        );
+        row = element(row, r.clone(), &sub);
+    }
+    Ok((row, (!bounds.is_empty()).then(|| and_all(bounds))))
 }
 
 fn element(arr: Expr, i: Expr, elem: &CType) -> Expr {

@@ -505,6 +505,14 @@ impl Ctx<'_> {
         }
     }
 
+    /// Whether no variable of `e` changes on the path.
+    fn invariant(&self, e: &Expr) -> bool {
+        let mut vars = BTreeSet::new();
+        build::vars_of(e, &mut vars);
+        vars.iter()
+            .all(|v| self.cfs.get(v).is_none_or(|cf| matches!(cf.kind, Kind::Invariant)))
+    }
+
     /// An expression over the values at the start of an iteration, at
     /// iteration `k`.
     fn at(&self, e: &Expr, k: &K) -> Option<Expr> {
@@ -820,13 +828,18 @@ fn accelerate_exact(
     reject_shadowed_globals(&ctx, info, &sym, overflow.iter().chain(&guards), &finals)?;
 
     let anchors = array_anchors(&ctx, &sym, quant_checks, &m);
-    let (arrays, array_forms) = array_effects(&ctx, &sym.array_writes, &anchors, n_id, &m, &mut fresh)?;
+    let arrays = array_effects(&ctx, &sym.array_writes, &anchors, n_id, &m, &mut fresh)?;
+    let array_forms = arrays.forms;
     let mut emitted = Emitted {
         overflow,
-        index_bounds: anchors.iter().map(|a| a.bounds.clone()).collect(),
+        index_bounds: anchors
+            .iter()
+            .map(|a| a.bounds.clone())
+            .chain(arrays.row_bounds)
+            .collect(),
         quant_overflow,
         guards,
-        arrays,
+        arrays: arrays.stmts,
     };
     if quantifiers == Quantifiers::Bounded {
         bounded_range::widen_quantifiers(&ctx, &anchors, n_id, check_polys, &mut emitted);
@@ -881,7 +894,11 @@ fn array_anchors(ctx: &Ctx, sym: &Sym, quant_checks: &[Expr], m: &K) -> Vec<boun
         .chain(quant_checks)
         .chain(sym.array_writes.iter().map(|w| &w.value))
         .collect();
-    let writes: Vec<(VarId, &Expr)> = sym.array_writes.iter().map(|w| (w.array, &w.index)).collect();
+    let writes: Vec<(VarId, usize, &Expr)> = sym
+        .array_writes
+        .iter()
+        .map(|w| (w.array, w.rows.len(), &w.index))
+        .collect();
     bounded_range::anchors(ctx, &reads, &writes, m)
 }
 
@@ -928,6 +945,7 @@ fn read_at_iterations(sym: &Sym, quant_checks: &[Expr]) -> BTreeSet<VarId> {
         build::vars_of(g, &mut at_k);
     }
     for w in &sym.array_writes {
+        w.rows.iter().for_each(|r| build::vars_of(r, &mut at_k));
         build::vars_of(&w.index, &mut at_k);
         build::vars_of(&w.value, &mut at_k);
     }
@@ -954,6 +972,7 @@ fn reject_shadowed_globals<'e>(
     used.extend(finals.iter().map(|(x, _)| *x));
     for w in &sym.array_writes {
         used.insert(w.array);
+        w.rows.iter().for_each(|r| build::vars_of(r, &mut used));
         build::vars_of(&w.index, &mut used);
         build::vars_of(&w.value, &mut used);
     }

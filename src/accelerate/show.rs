@@ -74,6 +74,7 @@ pub fn expr(program: &Program, names: &dyn Fn(VarId) -> Option<String>, e: &Expr
                     Intrinsic::Error => "reach_error",
                     Intrinsic::Abort => "abort",
                     Intrinsic::ArrayCopy => "__CPROVER_array_copy",
+                    Intrinsic::ArrayReplace => "__CPROVER_array_replace",
                 }
                 .to_string(),
             };

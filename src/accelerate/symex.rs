@@ -41,6 +41,9 @@ pub(super) struct Sym {
 #[derive(Clone, Debug)]
 pub(super) struct ArrayWrite {
     pub(super) array: VarId,
+    /// The row indices before the element's (`a[r][index]`), empty for a
+    /// one-dimensional array.
+    pub(super) rows: Vec<Expr>,
     pub(super) index: Expr,
     pub(super) value: Expr,
     pub(super) after: bool,
@@ -59,7 +62,7 @@ fn variable_length_array(program: &Program, path: &Path) -> Option<VarId> {
             Step::Assign(l, e) => (Some(l), e),
             Step::Havoc(_) => continue,
         };
-        if let Some(Lhs::Index(a, _)) = lhs
+        if let Some(Lhs::Index(a, ..)) = lhs
             && is_vla(*a)
         {
             return Some(*a);
@@ -222,8 +225,8 @@ impl<'a> Run<'a> {
     /// havocked variable that the step reads.
     fn step(&mut self, step: &Step, after: bool) -> Result<Option<VarId>, Reason> {
         match step {
-            Step::Assign(Lhs::Index(a, idx), e) => {
-                self.array_write(*a, idx, e, after)?;
+            Step::Assign(Lhs::Index(a, rows, idx), e) => {
+                self.array_write(*a, rows, idx, e, after)?;
                 Ok(None)
             }
             Step::Assign(Lhs::Var(v), e) => {
@@ -249,9 +252,10 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// `a[idx] = e`: one write per array, of a one-dimensional integer
-    /// array that outlives the iteration and is not a parameter.
-    fn array_write(&mut self, a: VarId, idx: &Expr, e: &Expr, after: bool) -> Result<(), Reason> {
+    /// `a[idx] = e` or `a[r]...[idx] = e`: one write per array, of an
+    /// array of integers (or of rows of integers) that outlives the
+    /// iteration and is not a parameter.
+    fn array_write(&mut self, a: VarId, rows: &[Expr], idx: &Expr, e: &Expr, after: bool) -> Result<(), Reason> {
         let d = self.path.var_decl(self.program, a).ok_or("unknown array")?;
         if d.storage == Storage::Param {
             return Err(Reason::ArrayAccess(ArrayIssue::WritesParameter(d.name.clone())));
@@ -259,7 +263,7 @@ impl<'a> Run<'a> {
         if self.path.locals.contains(&a) {
             return Err(Reason::ArrayAccess(ArrayIssue::WritesLocal(d.name.clone())));
         }
-        if !matches!(&d.ty, CType::Array(e, _) if matches!(**e, CType::Int(_))) {
+        if !matches!(d.ty.peel(rows.len()), Some(CType::Array(e, _)) if matches!(**e, CType::Int(_))) {
             return Err(Reason::ArrayAccess(ArrayIssue::NotOneDimensionalInteger(
                 d.name.clone(),
             )));
@@ -267,15 +271,19 @@ impl<'a> Run<'a> {
         if self.array_writes.iter().any(|w| w.array == a) {
             return Err(Reason::ArrayAccess(ArrayIssue::WrittenTwice(d.name.clone())));
         }
+        let rows: Vec<Expr> = rows.iter().map(|r| current(&self.vals, &mut self.nondets, r)).collect();
         let index = current(&self.vals, &mut self.nondets, idx);
         let value = as_value(current(&self.vals, &mut self.nondets, e));
-        if find_havoc(&index).or(find_havoc(&value)).is_some() {
+        if rows.iter().chain([&index, &value]).any(|x| find_havoc(x).is_some()) {
             return Err(Reason::ReadsBeforeAssigned(None));
         }
-        collect_checks(&index, &mut self.checks, &mut self.seen_checks)?;
+        for x in rows.iter().chain([&index]) {
+            collect_checks(x, &mut self.checks, &mut self.seen_checks)?;
+        }
         collect_checks(&value, &mut self.checks, &mut self.seen_checks)?;
         self.array_writes.push(ArrayWrite {
             array: a,
+            rows,
             index,
             value,
             after,
@@ -339,7 +347,8 @@ fn without_nondet_choices(
 }
 
 /// A written array may be read only at the written index, before the
-/// write (each index is written once, so that is the original value).
+/// write (each index is written once, so that is the original value); an
+/// array written in a row not at all.
 fn reject_reads_of_written(
     array_writes: &[ArrayWrite],
     full_vals: &BTreeMap<VarId, Expr>,
@@ -352,7 +361,7 @@ fn reject_reads_of_written(
             e.walk(&mut |x| {
                 if let ExprKind::Index(a, i) = &x.kind
                     && matches!(a.skip_implicit().kind, ExprKind::Var(v) if v == w.array)
-                    && !(allow_same && key(i) == key(&w.index))
+                    && !(allow_same && w.rows.is_empty() && key(i) == key(&w.index))
                 {
                     found = true;
                 }
@@ -361,7 +370,9 @@ fn reject_reads_of_written(
         };
         let reads_elsewhere = full_vals.values().any(|e| bad(e, false))
             || guards.iter().any(|(g, _, _)| bad(g, true))
-            || array_writes.iter().any(|o| bad(&o.index, false) || bad(&o.value, true));
+            || array_writes
+                .iter()
+                .any(|o| o.rows.iter().any(|r| bad(r, false)) || bad(&o.index, false) || bad(&o.value, true));
         if reads_elsewhere {
             return Err(Reason::ArrayAccess(ArrayIssue::ReadsWhatItWrites(name(w.array))));
         }
@@ -373,7 +384,7 @@ fn reject_reads_of_written(
 /// nowhere else, converted without change, is modelled (`None`: the value
 /// is deterministic).
 fn nondet_write(w: &ArrayWrite, uses: &HashMap<usize, usize>) -> Result<Option<(i128, i128)>, Reason> {
-    if mentions_nondet(&w.index) {
+    if w.rows.iter().chain([&w.index]).any(mentions_nondet) {
         return Err(Reason::Nondeterminism(NondetUse::ArrayIndex));
     }
     if !mentions_nondet(&w.value) {

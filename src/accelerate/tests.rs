@@ -104,6 +104,42 @@ fn bounded_quantifiers_over_consecutive_elements_range_over_the_elements() {
     );
 }
 
+#[test]
+fn writes_into_a_row_of_a_matrix_replace_the_row_in_bounds() {
+    // The row `a[r]` is the written array: assumed in bounds, then
+    // replaced whole (CBMC's array copy into a row writes the wrong bytes).
+    let r = run_for(
+        "int a[3][10]; int main(){ int r = nondet_int(); unsigned i = 0; \
+         while (i < 10) { a[r][i] = r + 1; i++; } return 0; }",
+        crate::ir::Quantifiers::Bounded,
+    );
+    let text = r[0].as_ref().expect("accelerated");
+    assert!(text.contains("__CPROVER_assume((r >= 0) && (r < 3));"), "{text}");
+    assert!(text.contains("int[10] tracc_a1;"), "{text}");
+    assert!(text.contains("__CPROVER_array_replace(a[r], tracc_a1);"), "{text}");
+    assert!(text.contains("== a[r][tracc_k2]"), "{text}");
+    // A row that moves on the path, or a read of the matrix, is refused.
+    for (body, why) in [
+        (
+            "a[r][i] = 1; r++; i++;",
+            "the row index of the write to `a` changes in the loop",
+        ),
+        ("a[r][i] = a[r][i] + 1; i++;", "reads the array `a` that it writes"),
+        (
+            "a[i][i] = 1; i++;",
+            "the row index of the write to `a` changes in the loop",
+        ),
+    ] {
+        let src = format!(
+            "int a[10][10]; int main(){{ int r = nondet_int(); unsigned i = 0; \
+             while (i < 10) {{ {body} }} return 0; }}"
+        );
+        let r = run_for(&src, crate::ir::Quantifiers::Bounded);
+        let e = r[0].as_ref().expect_err("refused");
+        assert!(e.contains(why), "{body}: {e}");
+    }
+}
+
 /// Each pass on its own, on the values the passes before it produce.
 mod passes {
     use super::super::*;

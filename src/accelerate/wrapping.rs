@@ -112,8 +112,9 @@ pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Modular {
         Step::Assume(e) | Step::Assert(e, _) => build::vars_of(e, out),
         Step::Assign(lhs, e) => {
             build::vars_of(e, out);
-            if let Lhs::Index(a, i) = lhs {
+            if let Lhs::Index(a, rows, i) = lhs {
                 out.insert(*a);
+                rows.iter().for_each(|r| build::vars_of(r, out));
                 build::vars_of(i, out);
             }
         }

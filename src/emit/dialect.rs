@@ -148,6 +148,7 @@ pub fn prelude(dialect: Dialect) -> &'static str {
             "void __CPROVER_assume(_Bool);\n",
             "void __CPROVER_assert(_Bool, const char *);\n",
             "void __CPROVER_array_copy(void *, void *);\n",
+            "void __CPROVER_array_replace(void *, void *);\n",
             "#line 1\n",
         ),
         Dialect::Svcomp => concat!(

@@ -398,7 +398,13 @@ impl Printer<'_> {
                 arity(2)?;
                 (format!("__CPROVER_array_copy({})", self.args(args)?), POSTFIX)
             }
-            (Intrinsic::ArrayCopy, Dialect::Svcomp) => return Err(unsupported_in("an array copy", self.dialect)),
+            (Intrinsic::ArrayReplace, Dialect::Cbmc) => {
+                arity(2)?;
+                (format!("__CPROVER_array_replace({})", self.args(args)?), POSTFIX)
+            }
+            (Intrinsic::ArrayCopy | Intrinsic::ArrayReplace, Dialect::Svcomp) => {
+                return Err(unsupported_in("an array copy", self.dialect));
+            }
         })
     }
 

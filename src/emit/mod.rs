@@ -19,6 +19,7 @@
 //! | generated nondet `T`    | `nondet_uint()`, `nondet_schar()`, ... | `__VERIFIER_nondet_uint()`, `..._char()`   |
 //! | quantifier              | `__CPROVER_forall { T k; body }`       | `EmitError::Unsupported`                   |
 //! | array copy              | `__CPROVER_array_copy(dst, src)`       | `EmitError::Unsupported`                   |
+//! | array row copy          | `__CPROVER_array_replace(dst, src)`    | `EmitError::Unsupported`                   |
 //!
 //! The assertion message CBMC prints is the asserted condition's text, as
 //! CBMC does for `assert(c)`. SV-COMP has no `signed char` source; its

@@ -225,8 +225,9 @@ fn path_steps(program: &Program, path: &Path) -> Vec<String> {
                 Step::Assign(loops::Lhs::Var(v), x) => {
                     format!("{} = {}", names(*v).unwrap_or_default(), e(x))
                 }
-                Step::Assign(loops::Lhs::Index(a, i), x) => {
-                    format!("{}[{}] = {}", names(*a).unwrap_or_default(), e(i), e(x))
+                Step::Assign(loops::Lhs::Index(a, rows, i), x) => {
+                    let rows: String = rows.iter().map(|r| format!("[{}]", e(r))).collect();
+                    format!("{}{rows}[{}] = {}", names(*a).unwrap_or_default(), e(i), e(x))
                 }
                 Step::Havoc(v) => format!("{} = <unknown>", names(*v).unwrap_or_default()),
             };

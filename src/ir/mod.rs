@@ -357,6 +357,10 @@ pub enum Intrinsic {
     Abort,
     /// `__CPROVER_array_copy(dst, src)`
     ArrayCopy,
+    /// `__CPROVER_array_replace(dst, src)`: here always between arrays of
+    /// one type, where it is a copy; unlike `__CPROVER_array_copy`, CBMC
+    /// copies into a row of a multi-dimensional array correctly.
+    ArrayReplace,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

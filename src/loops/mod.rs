@@ -61,8 +61,9 @@ pub struct LoopInfo {
 #[derive(Clone, Debug)]
 pub enum Lhs {
     Var(VarId),
-    /// `a[idx]` for an array variable `a`.
-    Index(VarId, Expr),
+    /// `a[r1]...[rk][idx]` for an array variable `a`: the row indices
+    /// `r1..rk` (none for a one-dimensional array), then the element's.
+    Index(VarId, Vec<Expr>, Expr),
 }
 
 /// One straight-line step of an iteration path. All expressions are free
@@ -315,7 +316,9 @@ fn scan_expr(
                 writes.extend(w.iter().copied());
             }
         },
-        ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), _) => reasons.push(Reason::ArrayCopy),
+        ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy | Intrinsic::ArrayReplace), _) => {
+            reasons.push(Reason::ArrayCopy);
+        }
         ExprKind::Forall(..) => reasons.push(Reason::Quantifier),
         _ => {}
     });
@@ -633,7 +636,8 @@ impl Inlinable {
                         }
                     }
                     ExprKind::Call(Callee::Func(g), _) => callees.push(g.0),
-                    ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy), _) | ExprKind::Forall(..) => {
+                    ExprKind::Call(Callee::Intrinsic(Intrinsic::ArrayCopy | Intrinsic::ArrayReplace), _)
+                    | ExprKind::Forall(..) => {
                         reason.get_or_insert_with(|| "uses array copies or quantifiers".into());
                     }
                     _ => {}
@@ -837,11 +841,12 @@ fn path_shape(first_temp: usize, path: &Path) -> Vec<String> {
         match s {
             Step::Assume(x) | Step::Assert(x, _) => build::vars_of(x, &mut vars),
             Step::Assign(lhs, x) => {
-                let (Lhs::Var(v) | Lhs::Index(v, _)) = lhs;
+                let (Lhs::Var(v) | Lhs::Index(v, ..)) = lhs;
                 if !temps.contains(v) {
                     temps.push(*v);
                 }
-                if let Lhs::Index(_, i) = lhs {
+                if let Lhs::Index(_, rows, i) = lhs {
+                    rows.iter().for_each(|r| build::vars_of(r, &mut vars));
                     build::vars_of(i, &mut vars);
                 }
                 build::vars_of(x, &mut vars);
@@ -868,7 +873,10 @@ fn path_shape(first_temp: usize, path: &Path) -> Vec<String> {
             // An assertion keeps its place: two different ones never merge.
             Step::Assert(x, span) => format!("assert {} {span:?}", e(x)),
             Step::Assign(Lhs::Var(v), x) => format!("{} = {}", name(*v), e(x)),
-            Step::Assign(Lhs::Index(v, i), x) => format!("{}[{}] = {}", name(*v), e(i), e(x)),
+            Step::Assign(Lhs::Index(v, rows, i), x) => {
+                let rows: String = rows.iter().map(|r| format!("[{}]", e(r))).collect();
+                format!("{}{rows}[{}] = {}", name(*v), e(i), e(x))
+            }
             Step::Havoc(v) => format!("havoc {}", name(*v)),
         })
         .collect()
@@ -1548,7 +1556,7 @@ impl<'a> Enumerator<'a> {
             }
             // Error and abort end the iteration: exit paths.
             Intrinsic::Error | Intrinsic::Abort => Ok(Vec::new()),
-            Intrinsic::ArrayCopy => Err(Reason::ArrayCopy),
+            Intrinsic::ArrayCopy | Intrinsic::ArrayReplace => Err(Reason::ArrayCopy),
         }
     }
 
@@ -1591,16 +1599,28 @@ impl<'a> Enumerator<'a> {
     fn place(&mut self, lhs: &Expr) -> Result<Vec<(Items, Lhs)>, Reason> {
         match &lhs.skip_implicit().kind {
             ExprKind::Var(v) => Ok(vec![(Vec::new(), Lhs::Var(*v))]),
-            ExprKind::Index(a, i) => {
-                let ExprKind::Var(av) = a.skip_implicit().kind else {
+            ExprKind::Index(..) => {
+                // `a[r1]...[rk][j]`: the indices from the innermost access
+                // out, down to the array variable.
+                let mut indices = Vec::new();
+                let mut at = lhs.skip_implicit();
+                while let ExprKind::Index(a, i) = &at.kind {
+                    indices.push(i.as_ref());
+                    at = a.skip_implicit();
+                }
+                let ExprKind::Var(av) = at.kind else {
                     return Err(Reason::PathConstruct(
-                        "assignment to an element of a multi-dimensional array",
+                        "assignment to an element of an array that is not a variable",
                     ));
                 };
+                indices.reverse();
                 Ok(self
-                    .flatten(i)?
+                    .flatten_all(&indices)?
                     .into_iter()
-                    .map(|(it, idx)| (it, Lhs::Index(av, idx)))
+                    .filter_map(|(it, mut idx)| {
+                        let j = idx.pop()?;
+                        Some((it, Lhs::Index(av, idx, j)))
+                    })
                     .collect())
             }
             _ => Err(Reason::PathConstruct("assignment to an unmodelled place")),
@@ -1611,16 +1631,28 @@ impl<'a> Enumerator<'a> {
 fn place_read(place: &Lhs, orig: &Expr) -> Expr {
     match place {
         Lhs::Var(v) => Expr::var(*v, orig.ty.clone()),
-        Lhs::Index(a, idx) => {
-            let arr_ty = match &orig.skip_implicit().kind {
-                ExprKind::Index(a, _) => a.ty.clone(),
-                _ => CType::Array(Box::new(orig.ty.clone()), 0),
-            };
-            Expr::new(
-                ExprKind::Index(Box::new(Expr::var(*a, arr_ty)), Box::new(idx.clone())),
-                orig.ty.clone(),
-                Span::SYNTHETIC,
-            )
+        Lhs::Index(a, rows, idx) => {
+            // The type of each access's array operand, outermost first.
+            let mut operand_tys = Vec::new();
+            let mut at = orig.skip_implicit();
+            while let ExprKind::Index(x, _) = &at.kind {
+                operand_tys.push(x.ty.clone());
+                at = x.skip_implicit();
+            }
+            operand_tys.reverse();
+            if operand_tys.len() != rows.len() + 1 {
+                operand_tys = vec![CType::Array(Box::new(orig.ty.clone()), 0)];
+            }
+            let access_tys = operand_tys.iter().skip(1).chain(std::iter::once(&orig.ty));
+            let mut e = Expr::var(*a, operand_tys[0].clone());
+            for (i, ty) in rows.iter().chain(std::iter::once(idx)).zip(access_tys) {
+                e = Expr::new(
+                    ExprKind::Index(Box::new(e), Box::new(i.clone())),
+                    ty.clone(),
+                    Span::SYNTHETIC,
+                );
+            }
+            e
         }
     }
 }

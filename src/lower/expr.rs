@@ -54,6 +54,7 @@ fn intrinsic(name: &str) -> Option<Intrinsic> {
         "__VERIFIER_error" | "reach_error" | "__assert_fail" => Intrinsic::Error,
         "abort" | "exit" | "_Exit" => Intrinsic::Abort,
         "__CPROVER_array_copy" => Intrinsic::ArrayCopy,
+        "__CPROVER_array_replace" => Intrinsic::ArrayReplace,
         _ => return None,
     })
 }
@@ -1005,12 +1006,12 @@ impl Lowerer<'_> {
             // The message argument of `__CPROVER_assert` is only text.
             Intrinsic::Assert => arg_nodes.iter().take(1).map(|&a| self.expr(a)).collect(),
             Intrinsic::Assume => arg_nodes.iter().map(|&a| self.expr(a)).collect(),
-            Intrinsic::ArrayCopy => arg_nodes.iter().map(|&a| self.expr(a)).collect(),
+            Intrinsic::ArrayCopy | Intrinsic::ArrayReplace => arg_nodes.iter().map(|&a| self.expr(a)).collect(),
             Intrinsic::Error | Intrinsic::Abort => Vec::new(),
         };
         let expected = match which {
             Intrinsic::Assert | Intrinsic::Assume => 1,
-            Intrinsic::ArrayCopy => 2,
+            Intrinsic::ArrayCopy | Intrinsic::ArrayReplace => 2,
             Intrinsic::Error | Intrinsic::Abort => 0,
         };
         if args.len() != expected {
@@ -1019,11 +1020,10 @@ impl Lowerer<'_> {
         if let Some(reason) = first_opaque(args.iter().filter(|a| !matches!(a.ty, CType::Array(..)))) {
             return opaque(reason, span);
         }
-        if which == Intrinsic::ArrayCopy && !(args[0].ty == args[1].ty && matches!(args[0].ty, CType::Array(..))) {
-            return opaque(
-                "`__CPROVER_array_copy` of things other than two arrays of one type",
-                span,
-            );
+        if matches!(which, Intrinsic::ArrayCopy | Intrinsic::ArrayReplace)
+            && !(args[0].ty == args[1].ty && matches!(args[0].ty, CType::Array(..)))
+        {
+            return opaque(format!("`{name}` of things other than two arrays of one type"), span);
         }
         if matches!(which, Intrinsic::Assert | Intrinsic::Assume) && !is_scalar(&args[0]) {
             return opaque(format!("`{name}` of a non-integer"), span);

@@ -126,7 +126,8 @@ impl<'p> Enc<'p> {
             Callee::Intrinsic(Intrinsic::Assume) => self.call_assume(e, args, st),
             Callee::Intrinsic(Intrinsic::Error) => self.call_error(e, st),
             Callee::Intrinsic(Intrinsic::Abort) => self.call_abort(args, st),
-            Callee::Intrinsic(Intrinsic::ArrayCopy) => self.call_array_copy(e, args, st),
+            // Between arrays of one type (lowering), a replace is a copy.
+            Callee::Intrinsic(Intrinsic::ArrayCopy | Intrinsic::ArrayReplace) => self.call_array_copy(e, args, st),
             Callee::Func(fid) => self.call_user(e, *fid, args, st, discard),
         }
     }
