@@ -172,11 +172,16 @@ const GENERATED: usize = 30;
 /// quadratic closed forms multiply 64-bit values at every unwinding.
 const GENERATED_SUMS: usize = 10;
 
+/// How many loops writing into a row of a matrix are: the outputs replace
+/// the row with `__CPROVER_array_replace`, whose meaning here is CBMC's.
+const GENERATED_ROWS: usize = 20;
+
 #[test]
 fn cbmc_finds_the_same_failures_in_generated_programs_before_and_after() {
     // At a bound that covers the loop, CBMC must report every failing
     // default check of the input (signed overflows in tests on `v + c`, in
-    // the updates, in quadratic sums; array bounds) in the restricted output too, none where the input has
+    // the updates, in quadratic sums; array bounds, rows past a matrix's
+    // end) in the restricted output too, none where the input has
     // none, and the same failing-assertion status: the campaign's
     // comparison, with the real back end as the oracle.
     let Some(cbmc) = common::cbmc() else {
@@ -195,6 +200,7 @@ fn cbmc_finds_the_same_failures_in_generated_programs_before_and_after() {
     let programs: Vec<(u64, Generated)> = of_class(Class::OffsetTest, GENERATED)
         .chain(of_class(Class::PastTheEnd, GENERATED))
         .chain(of_class(Class::Sum, GENERATED_SUMS))
+        .chain(of_class(Class::MatrixRow, GENERATED_ROWS))
         .collect();
     let dir = tempfile::tempdir().expect("temporary directory");
     let results = common::par_map(&programs, |(seed, g)| {

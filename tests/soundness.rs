@@ -10,7 +10,7 @@
 //!
 //! `TRACC_SOUNDNESS_COUNT` (default 15, a smoke test that keeps the
 //! everyday `cargo test` short) and `TRACC_SOUNDNESS_SEED` (first seed,
-//! default 0) scale it up; `.ci/run` runs 600 more in a release build, and
+//! default 0) scale it up; `.ci/run` runs 500 more in a release build, and
 //! `tracc campaign` runs it at any size.
 
 use tracc::evidence::campaign::{self, CheckLimits, Finding, Seeds};

@@ -8,6 +8,12 @@
 //! nondeterministic. These are the shapes whose accelerators quantify over
 //! the iterations and get their constant range from the moving index.
 //!
+//! Some write into a row of a matrix instead (`a[r][i] = VALUE`): a row
+//! fixed before the loop (a constant, or nondeterministic), or every row in
+//! turn, the loop nested in `for (r = 0; r < R; r++)`. A constant row may
+//! lie one past the matrix's end, a bug the bounds check reports at the
+//! first write (the accelerators assume the row in bounds).
+//!
 //! Every drawn program is simulated with C semantics; one whose index
 //! leaves the arrays, or whose signed arithmetic overflows, is drawn again,
 //! so the programs have no undefined behaviour and every loop ends within
@@ -77,7 +83,26 @@ pub(super) struct ArrayLoop {
     /// The limit lies past the arrays' end: the simulation reads 0 there
     /// and drops writes (the checkers decide what really happens).
     past_end: bool,
+    /// `a` is a matrix written in one row (`write` targets `a`).
+    rows: Option<Rows>,
     final_assert: Option<Final>,
+}
+
+/// The write `a[r][i] = VALUE` into a matrix `a[count][L]`.
+#[derive(Clone, Copy, Debug)]
+struct Rows {
+    count: i128,
+    row: Row,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Row {
+    /// `unsigned int r = c;` (`c == count`: past the matrix's end).
+    Const(i128),
+    /// `unsigned int r = nondet_uint();` below `count`.
+    Nondet,
+    /// The loop runs once per row: `for (unsigned int r = 0; r < count; r++)`.
+    Outer,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -88,8 +113,9 @@ enum Limit {
 
 #[derive(Clone, Copy, Debug)]
 enum Final {
-    /// `assert(t[J] CMP V)`, `t` = `b` when the flag is set.
-    Element(bool, i128, Cmp, i128),
+    /// `assert(t[J] CMP V)`, `t` = `b` when the flag is set (of `a` as a
+    /// matrix: `a[R][J]`, `R` the row read, `r` where it is `None`).
+    Element(bool, i128, Cmp, i128, Option<i128>),
     X(Cmp, i128),
     I(Cmp, i128),
 }
@@ -192,6 +218,7 @@ impl ArrayLoop {
             step_first,
             as_for: !step_first && rng.chance(40),
             past_end: false,
+            rows: None,
             final_assert: None,
         }
     }
@@ -323,6 +350,36 @@ impl ArrayLoop {
         true
     }
 
+    /// Makes `a` a matrix that the loop writes in one row, where it writes
+    /// `a` (and indexes it within its rows); says whether it did.
+    pub(super) fn write_into_rows(&mut self, rng: &mut Rng) -> bool {
+        if !matches!(self.write, Some((false, _))) || self.past_end {
+            return false;
+        }
+        let count = 2 + rng.below(3) as i128;
+        let row = match rng.below(8) {
+            0 => Row::Const(count),
+            1..=3 => Row::Const(rng.below(count as u64) as i128),
+            4 | 5 => Row::Nondet,
+            _ => Row::Outer,
+        };
+        self.rows = Some(Rows { count, row });
+        true
+    }
+
+    /// Whether the loop is nested in a loop over the rows.
+    pub(super) fn nested(&self) -> bool {
+        self.runs() > 1
+    }
+
+    /// How many times the loop runs (once per row when nested in the rows).
+    fn runs(&self) -> i128 {
+        match self.rows {
+            Some(Rows { count, row: Row::Outer }) => count,
+            _ => 1,
+        }
+    }
+
     pub(super) fn choose_final_assert(&mut self, rng: &mut Rng) {
         let n = match self.limit {
             Limit::Const(c) => c,
@@ -334,17 +391,31 @@ impl ArrayLoop {
             0 | 1 if self.write.is_some() => {
                 let to_b = self.write.is_some_and(|(b, _)| b);
                 let j = rng.below(self.len as u64) as usize;
-                let v = if to_b { run.b[j] } else { run.a[j] };
-                Final::Element(to_b, j as i128, cmp, v)
+                let (row, v) = match self.rows {
+                    None => (None, if to_b { run.b[j] } else { run.a[j] }),
+                    // No write lands in row 0 of a row past the end.
+                    Some(Rows {
+                        count,
+                        row: Row::Const(r),
+                    }) if r >= count => (Some(0), 0),
+                    Some(Rows {
+                        row: Row::Const(_) | Row::Nondet,
+                        ..
+                    }) => (None, run.a[j]),
+                    Some(Rows { count, row: Row::Outer }) => (Some(rng.below(count as u64) as i128), run.a[j]),
+                };
+                Final::Element(to_b, j as i128, cmp, v, row)
             }
             2 if !self.as_for => Final::I(cmp, run.i),
-            _ => Final::X(cmp, run.x),
+            // `x` counts on over the rows (small values: no wrap).
+            _ => Final::X(cmp, run.x * self.runs()),
         });
     }
 
     /// A `--unwind` bound that covers the loop for every choice.
     pub(super) fn bound(&self) -> u32 {
-        self.simulate(self.max_limit(), 0).map(|r| r.trips + 1).unwrap_or(1)
+        let inner = self.simulate(self.max_limit(), 0).map(|r| r.trips + 1).unwrap_or(1);
+        inner.max(self.runs() as u32 + 1)
     }
 
     pub(super) fn render(&self) -> String {
@@ -358,10 +429,20 @@ impl ArrayLoop {
         if matches!(self.write, Some((_, Value::Nondet))) && !nondets.contains(&et) {
             nondets.push(et);
         }
+        if matches!(self.rows, Some(Rows { row: Row::Nondet, .. })) && !nondets.contains(&IntType::UINT) {
+            nondets.push(IntType::UINT);
+        }
         for t in nondets {
             let _ = writeln!(out, "{} {}(void);", t.c_name(), nondet_name(t));
         }
-        let _ = writeln!(out, "\n{espell} a[{}];", self.len);
+        match self.rows {
+            Some(Rows { count, .. }) => {
+                let _ = writeln!(out, "\n{espell} a[{count}][{}];", self.len);
+            }
+            None => {
+                let _ = writeln!(out, "\n{espell} a[{}];", self.len);
+            }
+        }
         let init: Vec<String> = self.source.iter().map(|v| literal(*v)).collect();
         let _ = writeln!(out, "{espell} b[{}] = {{{}}};", self.len, init.join(", "));
         out.push_str("\nint main(void) {\n");
@@ -369,6 +450,19 @@ impl ArrayLoop {
             let _ = writeln!(out, "    {ispell} i = {};", literal(self.start));
         }
         out.push_str("    unsigned int x = 0;\n");
+        match self.rows.map(|r| r.row) {
+            Some(Row::Const(r)) => {
+                let _ = writeln!(out, "    unsigned int r = {r};");
+            }
+            Some(Row::Nondet) => {
+                let count = self.rows.map_or(0, |r| r.count);
+                let _ = writeln!(
+                    out,
+                    "    unsigned int r = nondet_uint();\n    __CPROVER_assume(r < {count});"
+                );
+            }
+            _ => {}
+        }
         let limit = match self.limit {
             Limit::Const(c) => literal(c),
             Limit::Nondet(c) => {
@@ -388,6 +482,9 @@ impl ArrayLoop {
             s if s > 0 => format!("i += {s}"),
             s => format!("i -= {}", -s),
         };
+        // The loop, indented once more inside the loop over the rows.
+        let outer = self.rows.filter(|r| matches!(r.row, Row::Outer)).map(|r| r.count);
+        let loop_start = out.len();
         if self.as_for {
             let _ = writeln!(out, "    for ({ispell} i = {}; {cond}; {step}) {{", literal(self.start));
         } else {
@@ -410,7 +507,11 @@ impl ArrayLoop {
             let _ = writeln!(out, "        assert({});", elem_cond(c));
         }
         if let Some((to_b, value)) = self.write {
-            let target = if to_b { "b" } else { "a" };
+            let target = match (to_b, self.rows) {
+                (true, _) => "b",
+                (false, Some(_)) => "a[r]",
+                (false, None) => "a",
+            };
             let v = match value {
                 Value::Const(c) => literal(c),
                 Value::Linear(1, d) => format!("i + {}", literal(d)),
@@ -425,9 +526,24 @@ impl ArrayLoop {
             let _ = writeln!(out, "        {step};");
         }
         out.push_str("    }\n");
+        if let Some(count) = outer {
+            let inner: String = out[loop_start..].lines().map(|l| format!("    {l}\n")).collect();
+            out.truncate(loop_start);
+            let _ = writeln!(out, "    for (unsigned int r = 0; r < {count}; r++) {{");
+            if !self.as_for {
+                let _ = writeln!(out, "        i = {};", literal(self.start));
+            }
+            out.push_str(&inner);
+            out.push_str("    }\n");
+        }
         match self.final_assert {
-            Some(Final::Element(to_b, j, cmp, v)) => {
-                let t = if to_b { "b" } else { "a" };
+            Some(Final::Element(to_b, j, cmp, v, row)) => {
+                let t = match (to_b, self.rows, row) {
+                    (true, _, _) => "b".to_string(),
+                    (false, None, _) => "a".to_string(),
+                    (false, Some(_), None) => "a[r]".to_string(),
+                    (false, Some(_), Some(r)) => format!("a[{r}]"),
+                };
                 let _ = writeln!(out, "    assert({t}[{j}] {} {});", cmp.text(), literal(v));
             }
             Some(Final::X(cmp, v)) => {

@@ -88,6 +88,9 @@ pub enum Class {
     /// (`while (c > 0) { s += c; c--; }`): a quadratic sum, monotone only
     /// under the loop's test.
     Sum,
+    /// An array loop that writes into one row of a matrix (`a[r][i] = v`),
+    /// the row fixed before the loop or counted by a loop around it.
+    MatrixRow,
 }
 
 /// xorshift64*: small, deterministic, good enough for test generation.
@@ -1238,6 +1241,13 @@ pub fn loop_program(seed: u64) -> Generated {
         if Rng::new(seed ^ 0x0B0B_0000_0000_0000).chance(15) && a.run_past_the_end(&mut Rng::new(seed)) {
             classes.push(Class::PastTheEnd);
         }
+        let mut rows = Rng::new(seed ^ 0x2D2D_0000_0000_0000);
+        if rows.chance(30) && a.write_into_rows(&mut rows) {
+            classes.push(Class::MatrixRow);
+            if a.nested() {
+                classes.push(Class::Nested);
+            }
+        }
         a.choose_final_assert(&mut arrays);
         return Generated {
             source: a.render(),
@@ -1623,6 +1633,33 @@ mod tests {
         assert!(
             down >= 3 && up >= 3,
             "sums accelerated: {down} counting down, {up} counting up"
+        );
+    }
+
+    #[test]
+    fn matrix_row_writes_are_generated_and_accelerated() {
+        // A row fixed before the loop and rows counted by a loop around it:
+        // both write `a[r]` through an accelerator.
+        let options = crate::pipeline::Options::default();
+        let (mut fixed, mut counted) = (0, 0);
+        for (_, g) in of_class(Class::MatrixRow) {
+            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+                continue;
+            };
+            if out.output.contains("__CPROVER_array_replace(a[r], ") {
+                *(if g.source.contains("for (unsigned int r = 0;") {
+                    &mut counted
+                } else {
+                    &mut fixed
+                }) += 1;
+            }
+            if fixed >= 3 && counted >= 3 {
+                break;
+            }
+        }
+        assert!(
+            fixed >= 3 && counted >= 3,
+            "row writes accelerated: {fixed} in a fixed row, {counted} in counted rows"
         );
     }
 
