@@ -156,8 +156,8 @@ fn array_effect(
     Ok((stmts, form, row_bounds))
 }
 
-/// The array the write changes: `a` itself, or the row `a[r]...` with the
-/// condition that its row indices are in bounds. Row indices must not
+/// The array the write changes: `a` itself, or the row `a[r]` (symex allows
+/// one row index) with the condition that it is in bounds. Row indices must not
 /// change on the path.
 fn written_row(ctx: &Ctx, w: &ArrayWrite, ty: &CType, name: &str) -> Result<(Expr, Option<Expr>), Reason> {
     let mut row = Expr::var(w.array, ty.clone());

@@ -252,9 +252,9 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// `a[idx] = e` or `a[r]...[idx] = e`: one write per array, of an
-    /// array of integers (or of rows of integers) that outlives the
-    /// iteration and is not a parameter.
+    /// `a[idx] = e` or `a[r][idx] = e`: one write per array, of an array of
+    /// integers (or of rows of integers) that outlives the iteration and is
+    /// not a parameter.
     fn array_write(&mut self, a: VarId, rows: &[Expr], idx: &Expr, e: &Expr, after: bool) -> Result<(), Reason> {
         let d = self.path.var_decl(self.program, a).ok_or("unknown array")?;
         if d.storage == Storage::Param {
@@ -263,7 +263,10 @@ impl<'a> Run<'a> {
         if self.path.locals.contains(&a) {
             return Err(Reason::ArrayAccess(ArrayIssue::WritesLocal(d.name.clone())));
         }
-        if !matches!(d.ty.peel(rows.len()), Some(CType::Array(e, _)) if matches!(**e, CType::Int(_))) {
+        // One row index at most: the campaign's generator makes matrices,
+        // not arrays of more dimensions.
+        if rows.len() > 1 || !matches!(d.ty.peel(rows.len()), Some(CType::Array(e, _)) if matches!(**e, CType::Int(_)))
+        {
             return Err(Reason::ArrayAccess(ArrayIssue::NotOneDimensionalInteger(
                 d.name.clone(),
             )));

@@ -129,9 +129,13 @@ fn writes_into_a_row_of_a_matrix_replace_the_row_in_bounds() {
             "a[i][i] = 1; i++;",
             "the row index of the write to `a` changes in the loop",
         ),
+        (
+            "b[r][r][i] = 1; i++;",
+            "not an array of integers or of rows of integers",
+        ),
     ] {
         let src = format!(
-            "int a[10][10]; int main(){{ int r = nondet_int(); unsigned i = 0; \
+            "int a[10][10], b[2][2][10]; int main(){{ int r = nondet_int(); unsigned i = 0; \
              while (i < 10) {{ {body} }} return 0; }}"
         );
         let r = run_for(&src, crate::ir::Quantifiers::Bounded);

@@ -88,18 +88,23 @@ pub(super) struct ArrayLoop {
     final_assert: Option<Final>,
 }
 
-/// The write `a[r][i] = VALUE` into a matrix `a[count][L]`.
+/// The write `a[r][i] = VALUE` (or `a[r + 1][i]`) into a matrix
+/// `a[count][L]`.
 #[derive(Clone, Copy, Debug)]
 struct Rows {
     count: i128,
     row: Row,
+    /// `r` is an `int` (else an `unsigned int`).
+    signed: bool,
+    /// The row written is `r + offset` (0 or 1; 0 for `Outer`).
+    offset: i128,
 }
 
 #[derive(Clone, Copy, Debug)]
 enum Row {
-    /// `unsigned int r = c;` (`c == count`: past the matrix's end).
+    /// The row written is `c` (outside `0..count`: past the matrix's end).
     Const(i128),
-    /// `unsigned int r = nondet_uint();` below `count`.
+    /// `r = nondet_...();`, the row written assumed in the matrix.
     Nondet,
     /// The loop runs once per row: `for (unsigned int r = 0; r < count; r++)`.
     Outer,
@@ -357,13 +362,26 @@ impl ArrayLoop {
             return false;
         }
         let count = 2 + rng.below(3) as i128;
+        let signed = rng.chance(40);
         let row = match rng.below(8) {
+            0 if signed && rng.chance(50) => Row::Const(-1),
             0 => Row::Const(count),
             1..=3 => Row::Const(rng.below(count as u64) as i128),
             4 | 5 => Row::Nondet,
             _ => Row::Outer,
         };
-        self.rows = Some(Rows { count, row });
+        let offset = match row {
+            Row::Outer => 0,
+            // (an unsigned `r` one below row 0 would be UINT_MAX, not -1)
+            Row::Const(-1) if !signed => 0,
+            _ => i128::from(rng.chance(30)),
+        };
+        self.rows = Some(Rows {
+            count,
+            row,
+            signed,
+            offset,
+        });
         true
     }
 
@@ -375,7 +393,9 @@ impl ArrayLoop {
     /// How many times the loop runs (once per row when nested in the rows).
     fn runs(&self) -> i128 {
         match self.rows {
-            Some(Rows { count, row: Row::Outer }) => count,
+            Some(Rows {
+                count, row: Row::Outer, ..
+            }) => count,
             _ => 1,
         }
     }
@@ -397,12 +417,15 @@ impl ArrayLoop {
                     Some(Rows {
                         count,
                         row: Row::Const(r),
-                    }) if r >= count => (Some(0), 0),
+                        ..
+                    }) if !(0..count).contains(&r) => (Some(0), 0),
                     Some(Rows {
                         row: Row::Const(_) | Row::Nondet,
                         ..
                     }) => (None, run.a[j]),
-                    Some(Rows { count, row: Row::Outer }) => (Some(rng.below(count as u64) as i128), run.a[j]),
+                    Some(Rows {
+                        count, row: Row::Outer, ..
+                    }) => (Some(rng.below(count as u64) as i128), run.a[j]),
                 };
                 Final::Element(to_b, j as i128, cmp, v, row)
             }
@@ -429,8 +452,16 @@ impl ArrayLoop {
         if matches!(self.write, Some((_, Value::Nondet))) && !nondets.contains(&et) {
             nondets.push(et);
         }
-        if matches!(self.rows, Some(Rows { row: Row::Nondet, .. })) && !nondets.contains(&IntType::UINT) {
-            nondets.push(IntType::UINT);
+        if let Some(Rows {
+            row: Row::Nondet,
+            signed,
+            ..
+        }) = self.rows
+        {
+            let t = if signed { IntType::INT } else { IntType::UINT };
+            if !nondets.contains(&t) {
+                nondets.push(t);
+            }
         }
         for t in nondets {
             let _ = writeln!(out, "{} {}(void);", t.c_name(), nondet_name(t));
@@ -450,19 +481,38 @@ impl ArrayLoop {
             let _ = writeln!(out, "    {ispell} i = {};", literal(self.start));
         }
         out.push_str("    unsigned int x = 0;\n");
-        match self.rows.map(|r| r.row) {
-            Some(Row::Const(r)) => {
-                let _ = writeln!(out, "    unsigned int r = {r};");
+        if let Some(Rows {
+            count,
+            row,
+            signed,
+            offset,
+        }) = self.rows
+        {
+            let (t, rt) = if signed {
+                ("int", IntType::INT)
+            } else {
+                ("unsigned int", IntType::UINT)
+            };
+            match row {
+                Row::Const(r) => {
+                    let _ = writeln!(out, "    {t} r = {};", literal(r - offset));
+                }
+                Row::Nondet => {
+                    let _ = writeln!(out, "    {t} r = {}();", nondet_name(rt));
+                    let below = count - offset;
+                    if signed {
+                        let _ = writeln!(out, "    __CPROVER_assume(r >= {} && r < {below});", literal(-offset));
+                    } else {
+                        let _ = writeln!(out, "    __CPROVER_assume(r < {below});");
+                    }
+                }
+                Row::Outer => {}
             }
-            Some(Row::Nondet) => {
-                let count = self.rows.map_or(0, |r| r.count);
-                let _ = writeln!(
-                    out,
-                    "    unsigned int r = nondet_uint();\n    __CPROVER_assume(r < {count});"
-                );
-            }
-            _ => {}
         }
+        let written_row = match self.rows {
+            Some(Rows { offset: 1, .. }) => "a[r + 1]",
+            _ => "a[r]",
+        };
         let limit = match self.limit {
             Limit::Const(c) => literal(c),
             Limit::Nondet(c) => {
@@ -509,7 +559,7 @@ impl ArrayLoop {
         if let Some((to_b, value)) = self.write {
             let target = match (to_b, self.rows) {
                 (true, _) => "b",
-                (false, Some(_)) => "a[r]",
+                (false, Some(_)) => written_row,
                 (false, None) => "a",
             };
             let v = match value {
@@ -541,7 +591,7 @@ impl ArrayLoop {
                 let t = match (to_b, self.rows, row) {
                     (true, _, _) => "b".to_string(),
                     (false, None, _) => "a".to_string(),
-                    (false, Some(_), None) => "a[r]".to_string(),
+                    (false, Some(_), None) => written_row.to_string(),
                     (false, Some(_), Some(r)) => format!("a[{r}]"),
                 };
                 let _ = writeln!(out, "    assert({t}[{j}] {} {});", cmp.text(), literal(v));
