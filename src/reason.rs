@@ -168,6 +168,9 @@ pub enum InnerLoopIssue {
     Branches,
     /// The path writes an array, or havocs or chooses nondeterministically.
     NotPlainUpdates,
+    /// The path writes this array (a summary carries the values of
+    /// scalar variables only).
+    WritesArray(String),
     /// A variable that does not move by a constant step per iteration.
     NotConstantStep(String),
     /// A value of more than 32 bits (the summary computes in `long`).
@@ -284,6 +287,12 @@ impl fmt::Display for Reason {
                     InnerLoopIssue::Branches => write!(f, "its body branches or asserts"),
                     InnerLoopIssue::NotPlainUpdates => {
                         write!(f, "it writes an array or a nondeterministic value")
+                    }
+                    InnerLoopIssue::WritesArray(a) => {
+                        write!(
+                            f,
+                            "it writes the array `{a}` (a summary carries the values of variables only)"
+                        )
                     }
                     InnerLoopIssue::NotConstantStep(v) => write!(f, "`{v}` does not move by a constant step"),
                     InnerLoopIssue::Wide(v) => write!(f, "`{v}` has more than 32 bits"),

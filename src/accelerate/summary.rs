@@ -100,7 +100,7 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
     let [path] = paths else {
         return Err(Issue::PathCount(paths.len()));
     };
-    plain_steps(path)?;
+    plain_steps(program, path)?;
     let sym = symex(program, path).map_err(|r| Issue::Refused(Box::new(r)))?;
     if sym.nondet_choice || !sym.array_writes.is_empty() {
         return Err(Issue::NotPlainUpdates);
@@ -278,7 +278,7 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
 
 /// The path starts with an assumption (the loop condition), asserts
 /// nothing and assigns variables only.
-fn plain_steps(path: &Path) -> Result<(), Issue> {
+fn plain_steps(program: &Program, path: &Path) -> Result<(), Issue> {
     for s in &path.steps {
         match s {
             // Later assumptions (of a summary of a loop inside) are checked
@@ -286,7 +286,11 @@ fn plain_steps(path: &Path) -> Result<(), Issue> {
             Step::Assume(_) => {}
             Step::Assert(..) => return Err(Issue::Branches),
             Step::Assign(Lhs::Var(_), _) => {}
-            Step::Assign(Lhs::Index(..), _) | Step::Havoc(_) => return Err(Issue::NotPlainUpdates),
+            Step::Assign(Lhs::Index(a, ..), _) => {
+                let name = path.var_decl(program, *a).map_or_else(String::new, |d| d.name.clone());
+                return Err(Issue::WritesArray(name));
+            }
+            Step::Havoc(_) => return Err(Issue::NotPlainUpdates),
         }
     }
     if matches!(path.steps.first(), Some(Step::Assume(_))) {

@@ -149,9 +149,13 @@ fn an_inner_loop_without_summary_leaves_the_outer_loop_alone_with_reason() {
             "sides approach each other by one",
         ),
         ("for (l = 0; l < 10; l++) { s++; }", "`l` has more than 32 bits"),
+        (
+            "for (j = 0; j < 10; j++) { m[i % 4][j] = 1; }",
+            "it writes the array `m`",
+        ),
     ] {
         let s = summary(&wrap_main(&format!(
-            "void assert(int); int i, j; long l; unsigned s = 0; for (i = 0; i < 1000; i++) {{ {inner} }}"
+            "void assert(int); int m[4][10]; int i, j; long l; unsigned s = 0; for (i = 0; i < 1000; i++) {{ {inner} }}"
         )));
         assert_eq!(s[0].0, 0, "{inner}: {:?}", s[0].1);
         assert!(
