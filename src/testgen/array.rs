@@ -22,7 +22,7 @@
 //! which an output must keep (the accelerators cover only iterations
 //! inside the arrays).
 
-use super::{Cmp, Rng, compare, literal, literal_type, nondet_name};
+use super::{Cmp, PRELUDE, Rng, compare, literal, literal_type, nondet_name};
 use crate::ir::IntType;
 use std::fmt::Write as _;
 
@@ -444,7 +444,7 @@ impl ArrayLoop {
     pub(super) fn render(&self) -> String {
         let ispell = self.index.1;
         let (et, espell) = self.elem;
-        let mut out = String::from("void __CPROVER_assume(_Bool);\nvoid assert(int);\n");
+        let mut out = format!("{PRELUDE}void __CPROVER_assume(_Bool);\n");
         let mut nondets = Vec::new();
         if matches!(self.limit, Limit::Nondet(_)) {
             nondets.push(IntType::UINT);

@@ -38,6 +38,12 @@ mod sum;
 use crate::ir::IntType;
 use std::fmt::Write as _;
 
+/// The first line of every program: the assertion as CBMC knows it (CBMC
+/// takes a declared `void assert(int);` for a function without a body and
+/// checks nothing), so that a program, or a campaign finding saved as a
+/// fixture, means the same to tracc's checker and to CBMC.
+const PRELUDE: &str = "#include <assert.h>\n";
+
 /// A generated program and a `--unwind` bound that covers its loop.
 #[derive(Clone, Debug)]
 pub struct Generated {
@@ -875,7 +881,8 @@ impl Program {
         }
         nondets.sort_by_key(|t| nondet_name(*t));
         nondets.dedup();
-        out.push_str("void __CPROVER_assume(_Bool);\nvoid assert(int);\n");
+        out.push_str(PRELUDE);
+        out.push_str("void __CPROVER_assume(_Bool);\n");
         if matches!(self.guard, Some(Branch::Nondet)) {
             out.push_str("_Bool nondet_bool(void);\n");
         }
@@ -1177,7 +1184,7 @@ impl HeaderLoop {
     }
 
     fn render(&self) -> String {
-        let mut out = String::from("void assert(int);\n\nint main(void) {\n");
+        let mut out = format!("{PRELUDE}\nint main(void) {{\n");
         let _ = writeln!(out, "    {} c;", self.spelling);
         out.push_str("    unsigned int k = 0;\n");
         let update = counter_update(self.step);

@@ -16,7 +16,9 @@
 //! simulated for every start value and drawn again unless it ends within
 //! `CAP` iterations.
 
-use super::{COUNTER_TYPES, Cmp, Rng, arith, compare, counter_update, literal, literal_type, nondet_name, stepped};
+use super::{
+    COUNTER_TYPES, Cmp, PRELUDE, Rng, arith, compare, counter_update, literal, literal_type, nondet_name, stepped,
+};
 use crate::ir::IntType;
 use std::fmt::Write as _;
 
@@ -227,7 +229,7 @@ impl SumLoop {
     pub(super) fn render(&self) -> String {
         let (cty, cname) = self.counter;
         let (_, sname) = self.acc;
-        let mut out = String::from("void __CPROVER_assume(_Bool);\nvoid assert(int);\n");
+        let mut out = format!("{PRELUDE}void __CPROVER_assume(_Bool);\n");
         let (lo, hi) = self.start;
         if lo != hi {
             let _ = writeln!(out, "{} {}(void);", cty.c_name(), nondet_name(cty));
