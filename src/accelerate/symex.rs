@@ -349,9 +349,9 @@ fn without_nondet_choices(
     (kept, nondet_choice)
 }
 
-/// A written array may be read only at the written index, before the
-/// write (each index is written once, so that is the original value); an
-/// array written in a row not at all.
+/// A written array may be read only at the written index (of a row: the
+/// written row and index), before the write (each index is written once,
+/// so that is the original value).
 fn reject_reads_of_written(
     array_writes: &[ArrayWrite],
     full_vals: &BTreeMap<VarId, Expr>,
@@ -359,12 +359,29 @@ fn reject_reads_of_written(
     name: &dyn Fn(VarId) -> String,
 ) -> Result<(), Reason> {
     for w in array_writes {
+        let is_array = |a: &Expr| matches!(a.skip_implicit().kind, ExprKind::Var(v) if v == w.array);
         let bad = |e: &Expr, allow_same: bool| {
+            // Reads `a[r][index]` of the written element of a row: their
+            // inner access `a[r]` is no read elsewhere (by address).
+            let mut same_element: Vec<*const Expr> = Vec::new();
+            if let (true, [row]) = (allow_same, &w.rows[..]) {
+                e.walk(&mut |x| {
+                    if let ExprKind::Index(base, i) = &x.kind
+                        && let ExprKind::Index(a, r) = &base.skip_implicit().kind
+                        && is_array(a)
+                        && key(r) == key(row)
+                        && key(i) == key(&w.index)
+                    {
+                        same_element.push(std::ptr::from_ref(base.skip_implicit()));
+                    }
+                });
+            }
             let mut found = false;
             e.walk(&mut |x| {
                 if let ExprKind::Index(a, i) = &x.kind
-                    && matches!(a.skip_implicit().kind, ExprKind::Var(v) if v == w.array)
+                    && is_array(a)
                     && !(allow_same && w.rows.is_empty() && key(i) == key(&w.index))
+                    && !same_element.contains(&std::ptr::from_ref(x))
                 {
                     found = true;
                 }

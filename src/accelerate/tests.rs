@@ -118,13 +118,23 @@ fn writes_into_a_row_of_a_matrix_replace_the_row_in_bounds() {
     assert!(text.contains("int[10] tracc_a1;"), "{text}");
     assert!(text.contains("__CPROVER_array_replace(a[r], tracc_a1);"), "{text}");
     assert!(text.contains("== a[r][tracc_k2]"), "{text}");
-    // A row that moves on the path, or a read of the matrix, is refused.
+    // A map reads the element it writes, as in one dimension.
+    let r = run_for(
+        "int a[3][10]; int main(){ int r = nondet_int(); unsigned i = 0; \
+         while (i < 10) { a[r][i] = 2 * a[r][i] + 1; i++; } return 0; }",
+        crate::ir::Quantifiers::Bounded,
+    );
+    let text = r[0].as_ref().expect("accelerated");
+    assert!(text.contains("== ((2 * a[r][tracc_k"), "{text}");
+    // A row that moves on the path, or a read of the matrix elsewhere, is
+    // refused.
     for (body, why) in [
         (
             "a[r][i] = 1; r++; i++;",
             "the row index of the write to `a` changes in the loop",
         ),
-        ("a[r][i] = a[r][i] + 1; i++;", "reads the array `a` that it writes"),
+        ("a[r][i] = a[r][i + 1]; i++;", "reads the array `a` that it writes"),
+        ("a[r][i] = a[0][i]; i++;", "reads the array `a` that it writes"),
         (
             "a[i][i] = 1; i++;",
             "the row index of the write to `a` changes in the loop",

@@ -54,6 +54,9 @@ enum Value {
     /// `b[i] + d` (`b[i]` when `d == 0`)
     Source(i128),
     Nondet,
+    /// `c * a[r][i] + d`: a map over the written row, which reads the
+    /// element before it writes it (made by `write_into_rows` only).
+    RowMap(i128, i128),
 }
 
 pub(super) struct ArrayLoop {
@@ -232,7 +235,7 @@ impl ArrayLoop {
         compare((v, self.elem.0), (k, literal_type(k)), cmp)
     }
 
-    fn value(&self, value: Value, i: i128, b_i: i128, nondet: i128) -> Option<i128> {
+    fn value(&self, value: Value, i: i128, (a_i, b_i): (i128, i128), nondet: i128) -> Option<i128> {
         let it = self.index.0;
         let et = self.elem.0;
         let lit = |v: i128| (v, literal_type(v));
@@ -241,6 +244,7 @@ impl ArrayLoop {
             Value::Linear(c, d) => binary(binary(lit(c), (i, it), |x, y| x * y)?, lit(d), |x, y| x + y)?.0,
             Value::Source(d) => binary((b_i, et), lit(d), |x, y| x + y)?.0,
             Value::Nondet => nondet,
+            Value::RowMap(c, d) => binary(binary(lit(c), (a_i, et), |x, y| x * y)?, lit(d), |x, y| x + y)?.0,
         };
         Some(et.wrap(v))
     }
@@ -300,7 +304,7 @@ impl ArrayLoop {
             }
             if let Some((to_b, value)) = self.write {
                 let v = self
-                    .value(value, run.i, read(&run.b, run.i)?, nondet)
+                    .value(value, run.i, (read(&run.a, run.i)?, read(&run.b, run.i)?), nondet)
                     .ok_or(Undefined::SignedOverflow)?;
                 match at(run.i)? {
                     Some(j) if to_b => run.b[j] = v,
@@ -382,6 +386,13 @@ impl ArrayLoop {
             signed,
             offset,
         });
+        // A map over the row, in a quarter of them (`a` starts at zero and
+        // each element is written once, so every value stays small).
+        if let Some((false, value)) = &mut self.write
+            && rng.chance(25)
+        {
+            *value = Value::RowMap(*rng.pick(&[1, 2, -1]), *rng.pick(&[0, 1, 7]));
+        }
         true
     }
 
@@ -569,6 +580,8 @@ impl ArrayLoop {
                 Value::Source(0) => "b[i]".to_string(),
                 Value::Source(d) => format!("b[i] + {}", literal(d)),
                 Value::Nondet => format!("{}()", nondet_name(et)),
+                Value::RowMap(1, d) => format!("{written_row}[i] + {}", literal(d)),
+                Value::RowMap(c, d) => format!("{} * {written_row}[i] + {}", literal(c), literal(d)),
             };
             let _ = writeln!(out, "        {target}[i] = {v};");
         }
