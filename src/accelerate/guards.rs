@@ -11,7 +11,6 @@ use super::bounded_range::constant_range;
 use super::fresh::FreshVars;
 use super::periodic::proved_period;
 use super::poly::Atom;
-use super::recurrence::Kind;
 use super::single_point::single_point_guard;
 use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
 use super::{
@@ -251,12 +250,7 @@ pub(super) fn guard_assumptions(
     };
     for g in infos.iter_mut() {
         let bound = if g.after_body { m.expr.clone() } else { n.clone() };
-        let mut guard_vars = BTreeSet::new();
-        build::vars_of(&g.cond, &mut guard_vars);
-        let invariant = guard_vars
-            .iter()
-            .all(|v| ctx.cfs.get(v).is_none_or(|c| matches!(c.kind, Kind::Invariant)));
-        if invariant {
+        if ctx.invariant(&g.cond) {
             // The same truth at every iteration.
             g.treatment = GuardTreatment::Invariant;
             assumed.push(unless_single(g.cond.clone(), g.after_body));
