@@ -20,7 +20,7 @@
 //! Why a fresh array: the assumptions read the old contents, so the new
 //! contents cannot be the old array itself.
 
-use super::bounded_range::Anchor;
+use super::bounded_range::{Anchor, in_bounds};
 use super::fresh::FreshVars;
 use super::poly::{Atom, Poly};
 use super::recurrence::to_poly;
@@ -118,7 +118,7 @@ fn array_effect(
     let values = written_values(ctx, w, &fresh_arr, &elem, et, &cnt, fresh)?;
     let ends = (cast(w.index.clone(), IntType::ULONG), cast(il, IntType::ULONG));
     let others = unchanged_elements(&old, &fresh_arr, &elem, len, ends, c, cnt, fresh);
-    let copy = if w.rows.is_empty() {
+    let copy = if w.row.is_none() {
         Intrinsic::ArrayCopy
     } else {
         Intrinsic::ArrayReplace
@@ -146,7 +146,7 @@ fn array_effect(
         kind: "array".into(),
         formula: format!(
             "{arr_name}{}[{}] = {value} at iterations k (index step {c})",
-            w.rows
+            w.row
                 .iter()
                 .map(|r| format!("[{}]", show::expr(prog, &names, r)))
                 .collect::<String>(),
@@ -156,31 +156,23 @@ fn array_effect(
     Ok((stmts, form, row_bounds))
 }
 
-/// The array the write changes: `a` itself, or the row `a[r]` (symex allows
-/// one row index) with the condition that it is in bounds. Row indices must not
-/// change on the path.
+/// The array the write changes: `a` itself, or the row `a[r]` with the
+/// condition that it is in bounds. The row index must not change on the
+/// path.
 fn written_row(ctx: &Ctx, w: &ArrayWrite, ty: &CType, name: &str) -> Result<(Expr, Option<Expr>), Reason> {
-    let mut row = Expr::var(w.array, ty.clone());
-    let mut bounds = Vec::new();
-    for r in &w.rows {
-        let Some((sub, len)) = row.ty.array_parts() else {
-            return Err(Reason::ArrayAccess(ArrayIssue::NotAnArray));
-        };
-        let sub = sub.clone();
-        if !ctx.invariant(r) {
-            return Err(Reason::ArrayAccess(ArrayIssue::RowMoves(name.to_string())));
-        }
-        let it = r.int_type().ok_or("non-integer index")?;
-        // (`r >= 0` says nothing for an unsigned index.)
-        let lower = (it.min() < 0).then(|| cmp(BinOp::Ge, r.clone(), lit(0, it)));
-        bounds.extend(
-            lower
-                .into_iter()
-                .chain((it.contains(i128::from(len))).then(|| cmp(BinOp::Lt, r.clone(), lit(i128::from(len), it)))),
-        );
-        row = element(row, r.clone(), &sub);
+    let whole = Expr::var(w.array, ty.clone());
+    let Some(r) = &w.row else {
+        return Ok((whole, None));
+    };
+    let Some((row_ty, rows)) = ty.array_parts() else {
+        return Err(Reason::ArrayAccess(ArrayIssue::NotAnArray));
+    };
+    if !ctx.invariant(r) {
+        return Err(Reason::ArrayAccess(ArrayIssue::RowMoves(name.to_string())));
     }
-    Ok((row, (!bounds.is_empty()).then(|| and_all(bounds))))
+    let it = r.int_type().ok_or("non-integer index")?;
+    let bounds = in_bounds(r.clone(), it, i128::from(rows));
+    Ok((element(whole, r.clone(), row_ty), Some(bounds)))
 }
 
 fn element(arr: Expr, i: Expr, elem: &CType) -> Expr {

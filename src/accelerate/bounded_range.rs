@@ -67,17 +67,23 @@ pub(super) fn in_bounds(e: Expr, it: IntType, len: i128) -> Expr {
 }
 
 /// The array accesses of the path at moving indices: the writes (array,
-/// number of row indices before the element's, index) and the reads in
-/// `reads` (expressions evaluated at every iteration), one per array and
-/// index, writes first.
-pub(super) fn anchors(ctx: &Ctx, reads: &[&Expr], writes: &[(VarId, usize, &Expr)], last: &K) -> Vec<Anchor> {
+/// whether into a row of it, index) and the reads in `reads` (expressions
+/// evaluated at every iteration), one per array and index, writes first.
+pub(super) fn anchors(ctx: &Ctx, reads: &[&Expr], writes: &[(VarId, bool, &Expr)], last: &K) -> Vec<Anchor> {
     let mut out: Vec<Anchor> = Vec::new();
-    let mut consider = |array: VarId, rows: usize, index: &Expr, write: bool| {
+    let mut consider = |array: VarId, in_row: bool, index: &Expr, write: bool| {
         if out.iter().any(|a| a.is(array, index)) {
             return;
         }
-        let decl = ctx.path.var_decl(ctx.program, array);
-        let Some((_, len)) = decl.and_then(|d| d.ty.peel(rows)).and_then(|t| t.array_parts()) else {
+        let Some(ty) = ctx.path.var_decl(ctx.program, array).map(|d| &d.ty) else {
+            return;
+        };
+        let written = if in_row {
+            ty.array_parts().map(|(row, _)| row)
+        } else {
+            Some(ty)
+        };
+        let Some((_, len)) = written.and_then(|t| t.array_parts()) else {
             return;
         };
         let (Some(step), Some(it)) = (moving_step(ctx, index).filter(|s| *s != 0), index.int_type()) else {
@@ -96,15 +102,15 @@ pub(super) fn anchors(ctx: &Ctx, reads: &[&Expr], writes: &[(VarId, usize, &Expr
             ends,
         });
     };
-    for (a, rows, i) in writes {
-        consider(*a, *rows, i, true);
+    for (a, in_row, i) in writes {
+        consider(*a, *in_row, i, true);
     }
     for e in reads {
         e.walk(&mut |x| {
             if let ExprKind::Index(a, i) = &x.kind
                 && let ExprKind::Var(v) = a.skip_implicit().kind
             {
-                consider(v, 0, i, false);
+                consider(v, false, i, false);
             }
         });
     }

@@ -894,10 +894,10 @@ fn array_anchors(ctx: &Ctx, sym: &Sym, quant_checks: &[Expr], m: &K) -> Vec<boun
         .chain(quant_checks)
         .chain(sym.array_writes.iter().map(|w| &w.value))
         .collect();
-    let writes: Vec<(VarId, usize, &Expr)> = sym
+    let writes: Vec<(VarId, bool, &Expr)> = sym
         .array_writes
         .iter()
-        .map(|w| (w.array, w.rows.len(), &w.index))
+        .map(|w| (w.array, w.row.is_some(), &w.index))
         .collect();
     bounded_range::anchors(ctx, &reads, &writes, m)
 }
@@ -945,7 +945,7 @@ fn read_at_iterations(sym: &Sym, quant_checks: &[Expr]) -> BTreeSet<VarId> {
         build::vars_of(g, &mut at_k);
     }
     for w in &sym.array_writes {
-        w.rows.iter().for_each(|r| build::vars_of(r, &mut at_k));
+        w.row.iter().for_each(|r| build::vars_of(r, &mut at_k));
         build::vars_of(&w.index, &mut at_k);
         build::vars_of(&w.value, &mut at_k);
     }
@@ -972,7 +972,7 @@ fn reject_shadowed_globals<'e>(
     used.extend(finals.iter().map(|(x, _)| *x));
     for w in &sym.array_writes {
         used.insert(w.array);
-        w.rows.iter().for_each(|r| build::vars_of(r, &mut used));
+        w.row.iter().for_each(|r| build::vars_of(r, &mut used));
         build::vars_of(&w.index, &mut used);
         build::vars_of(&w.value, &mut used);
     }

@@ -41,9 +41,9 @@ pub(super) struct Sym {
 #[derive(Clone, Debug)]
 pub(super) struct ArrayWrite {
     pub(super) array: VarId,
-    /// The row indices before the element's (`a[r][index]`), empty for a
-    /// one-dimensional array.
-    pub(super) rows: Vec<Expr>,
+    /// The row of a matrix the write goes into (`a[row][index]`), `None`
+    /// for a one-dimensional array.
+    pub(super) row: Option<Expr>,
     pub(super) index: Expr,
     pub(super) value: Expr,
     pub(super) after: bool,
@@ -265,8 +265,12 @@ impl<'a> Run<'a> {
         }
         // One row index at most: the campaign's generator makes matrices,
         // not arrays of more dimensions.
-        if rows.len() > 1 || !matches!(d.ty.peel(rows.len()), Some(CType::Array(e, _)) if matches!(**e, CType::Int(_)))
-        {
+        let (row, written) = match rows {
+            [] => (None, Some(&d.ty)),
+            [r] => (Some(r), d.ty.array_parts().map(|(t, _)| t)),
+            _ => (None, None),
+        };
+        if !matches!(written, Some(CType::Array(e, _)) if matches!(**e, CType::Int(_))) {
             return Err(Reason::ArrayAccess(ArrayIssue::NotOneDimensionalInteger(
                 d.name.clone(),
             )));
@@ -274,19 +278,19 @@ impl<'a> Run<'a> {
         if self.array_writes.iter().any(|w| w.array == a) {
             return Err(Reason::ArrayAccess(ArrayIssue::WrittenTwice(d.name.clone())));
         }
-        let rows: Vec<Expr> = rows.iter().map(|r| current(&self.vals, &mut self.nondets, r)).collect();
+        let row = row.map(|r| current(&self.vals, &mut self.nondets, r));
         let index = current(&self.vals, &mut self.nondets, idx);
         let value = as_value(current(&self.vals, &mut self.nondets, e));
-        if rows.iter().chain([&index, &value]).any(|x| find_havoc(x).is_some()) {
+        if row.iter().chain([&index, &value]).any(|x| find_havoc(x).is_some()) {
             return Err(Reason::ReadsBeforeAssigned(None));
         }
-        for x in rows.iter().chain([&index]) {
+        for x in row.iter().chain([&index]) {
             collect_checks(x, &mut self.checks, &mut self.seen_checks)?;
         }
         collect_checks(&value, &mut self.checks, &mut self.seen_checks)?;
         self.array_writes.push(ArrayWrite {
             array: a,
-            rows,
+            row,
             index,
             value,
             after,
@@ -361,30 +365,18 @@ fn reject_reads_of_written(
     for w in array_writes {
         let is_array = |a: &Expr| matches!(a.skip_implicit().kind, ExprKind::Var(v) if v == w.array);
         let bad = |e: &Expr, allow_same: bool| {
-            // Reads `a[r][index]` of the written element of a row: their
-            // inner access `a[r]` is no read elsewhere (by address).
-            let mut same_element: Vec<*const Expr> = Vec::new();
-            if let (true, [row]) = (allow_same, &w.rows[..]) {
-                e.walk(&mut |x| {
-                    if let ExprKind::Index(base, i) = &x.kind
-                        && let ExprKind::Index(a, r) = &base.skip_implicit().kind
-                        && is_array(a)
-                        && key(r) == key(row)
-                        && key(i) == key(&w.index)
-                    {
-                        same_element.push(std::ptr::from_ref(base.skip_implicit()));
-                    }
-                });
-            }
             let mut found = false;
             e.walk(&mut |x| {
-                if let ExprKind::Index(a, i) = &x.kind
-                    && is_array(a)
-                    && !(allow_same && w.rows.is_empty() && key(i) == key(&w.index))
-                    && !same_element.contains(&std::ptr::from_ref(x))
-                {
-                    found = true;
-                }
+                let ExprKind::Index(base, i) = &x.kind else { return };
+                let at_written = match (&w.row, &base.skip_implicit().kind) {
+                    // `a[i]` at the written index; the written row `a[r]`.
+                    (None, _) if is_array(base) => key(i) == key(&w.index),
+                    (Some(row), _) if is_array(base) => key(i) == key(row),
+                    // `a[r][i]` of the written row at the written index.
+                    (Some(row), ExprKind::Index(a, r)) if is_array(a) => key(r) == key(row) && key(i) == key(&w.index),
+                    _ => return,
+                };
+                found |= !(allow_same && at_written);
             });
             found
         };
@@ -392,7 +384,7 @@ fn reject_reads_of_written(
             || guards.iter().any(|(g, _, _)| bad(g, true))
             || array_writes
                 .iter()
-                .any(|o| o.rows.iter().any(|r| bad(r, false)) || bad(&o.index, false) || bad(&o.value, true));
+                .any(|o| o.row.iter().any(|r| bad(r, false)) || bad(&o.index, false) || bad(&o.value, true));
         if reads_elsewhere {
             return Err(Reason::ArrayAccess(ArrayIssue::ReadsWhatItWrites(name(w.array))));
         }
@@ -404,7 +396,7 @@ fn reject_reads_of_written(
 /// nowhere else, converted without change, is modelled (`None`: the value
 /// is deterministic).
 fn nondet_write(w: &ArrayWrite, uses: &HashMap<usize, usize>) -> Result<Option<(i128, i128)>, Reason> {
-    if w.rows.iter().chain([&w.index]).any(mentions_nondet) {
+    if w.row.iter().chain([&w.index]).any(mentions_nondet) {
         return Err(Reason::Nondeterminism(NondetUse::ArrayIndex));
     }
     if !mentions_nondet(&w.value) {

@@ -280,14 +280,6 @@ impl CType {
         }
     }
 
-    /// The type of an element `depth` array accesses down (`self` at 0).
-    pub fn peel(&self, depth: usize) -> Option<&CType> {
-        match depth {
-            0 => Some(self),
-            _ => self.array_parts()?.0.peel(depth - 1),
-        }
-    }
-
     /// The scalar element type at the bottom of nested arrays.
     pub fn base_element(&self) -> &CType {
         match self {
