@@ -1632,29 +1632,28 @@ fn place_read(place: &Lhs, orig: &Expr) -> Expr {
     match place {
         Lhs::Var(v) => Expr::var(*v, orig.ty.clone()),
         Lhs::Index(a, rows, idx) => {
-            // The type of each access's array operand, outermost first.
-            let mut operand_tys = Vec::new();
-            let mut at = orig.skip_implicit();
-            while let ExprKind::Index(x, _) = &at.kind {
-                operand_tys.push(x.ty.clone());
-                at = x.skip_implicit();
-            }
-            operand_tys.reverse();
-            if operand_tys.len() != rows.len() + 1 {
-                operand_tys = vec![CType::Array(Box::new(orig.ty.clone()), 0)];
-            }
-            let access_tys = operand_tys.iter().skip(1).chain(std::iter::once(&orig.ty));
-            let mut e = Expr::var(*a, operand_tys[0].clone());
-            for (i, ty) in rows.iter().chain(std::iter::once(idx)).zip(access_tys) {
-                e = Expr::new(
-                    ExprKind::Index(Box::new(e), Box::new(i.clone())),
-                    ty.clone(),
-                    Span::SYNTHETIC,
-                );
-            }
-            e
+            let indices: Vec<&Expr> = rows.iter().chain([idx]).collect();
+            with_indices(*a, orig.skip_implicit(), &indices)
         }
     }
+}
+
+/// The access `orig` to array `a` (`a[..]...[..]`, as `place` took it
+/// apart) reading at `indices`, outermost first, in place of its own.
+fn with_indices(a: VarId, orig: &Expr, indices: &[&Expr]) -> Expr {
+    let (ExprKind::Index(base, _), Some((last, outer))) = (&orig.kind, indices.split_last()) else {
+        return Expr::var(a, orig.ty.clone());
+    };
+    let arr = if outer.is_empty() {
+        Expr::var(a, base.ty.clone())
+    } else {
+        with_indices(a, base.skip_implicit(), outer)
+    };
+    Expr::new(
+        ExprKind::Index(Box::new(arr), Box::new((*last).clone())),
+        orig.ty.clone(),
+        Span::SYNTHETIC,
+    )
 }
 
 fn assign_expr(v: VarId, ty: &CType, e: Expr) -> Expr {
