@@ -103,6 +103,22 @@ struct Rows {
     offset: i128,
 }
 
+impl Rows {
+    /// The type of `r`, with a C spelling.
+    fn index_type(self) -> (IntType, &'static str) {
+        if self.signed {
+            (IntType::INT, "int")
+        } else {
+            (IntType::UINT, "unsigned int")
+        }
+    }
+
+    /// How the write names the row: `a[r]` or `a[r + 1]`.
+    fn place(self) -> &'static str {
+        if self.offset == 1 { "a[r + 1]" } else { "a[r]" }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 enum Row {
     /// The row written is `c` (outside `0..count`: past the matrix's end).
@@ -463,28 +479,16 @@ impl ArrayLoop {
         if matches!(self.write, Some((_, Value::Nondet))) && !nondets.contains(&et) {
             nondets.push(et);
         }
-        if let Some(Rows {
-            row: Row::Nondet,
-            signed,
-            ..
-        }) = self.rows
+        if let Some(rows @ Rows { row: Row::Nondet, .. }) = self.rows
+            && !nondets.contains(&rows.index_type().0)
         {
-            let t = if signed { IntType::INT } else { IntType::UINT };
-            if !nondets.contains(&t) {
-                nondets.push(t);
-            }
+            nondets.push(rows.index_type().0);
         }
         for t in nondets {
             let _ = writeln!(out, "{} {}(void);", t.c_name(), nondet_name(t));
         }
-        match self.rows {
-            Some(Rows { count, .. }) => {
-                let _ = writeln!(out, "\n{espell} a[{count}][{}];", self.len);
-            }
-            None => {
-                let _ = writeln!(out, "\n{espell} a[{}];", self.len);
-            }
-        }
+        let rows = self.rows.map_or(String::new(), |r| format!("[{}]", r.count));
+        let _ = writeln!(out, "\n{espell} a{rows}[{}];", self.len);
         let init: Vec<String> = self.source.iter().map(|v| literal(*v)).collect();
         let _ = writeln!(out, "{espell} b[{}] = {{{}}};", self.len, init.join(", "));
         out.push_str("\nint main(void) {\n");
@@ -492,18 +496,16 @@ impl ArrayLoop {
             let _ = writeln!(out, "    {ispell} i = {};", literal(self.start));
         }
         out.push_str("    unsigned int x = 0;\n");
-        if let Some(Rows {
-            count,
-            row,
-            signed,
-            offset,
-        }) = self.rows
+        if let Some(
+            rows @ Rows {
+                count,
+                row,
+                signed,
+                offset,
+            },
+        ) = self.rows
         {
-            let (t, rt) = if signed {
-                ("int", IntType::INT)
-            } else {
-                ("unsigned int", IntType::UINT)
-            };
+            let (rt, t) = rows.index_type();
             match row {
                 Row::Const(r) => {
                     let _ = writeln!(out, "    {t} r = {};", literal(r - offset));
@@ -520,10 +522,8 @@ impl ArrayLoop {
                 Row::Outer => {}
             }
         }
-        let written_row = match self.rows {
-            Some(Rows { offset: 1, .. }) => "a[r + 1]",
-            _ => "a[r]",
-        };
+        // The array the loop writes, when it is not `b`.
+        let written = self.rows.map_or("a", Rows::place);
         let limit = match self.limit {
             Limit::Const(c) => literal(c),
             Limit::Nondet(c) => {
@@ -568,11 +568,7 @@ impl ArrayLoop {
             let _ = writeln!(out, "        assert({});", elem_cond(c));
         }
         if let Some((to_b, value)) = self.write {
-            let target = match (to_b, self.rows) {
-                (true, _) => "b",
-                (false, Some(_)) => written_row,
-                (false, None) => "a",
-            };
+            let target = if to_b { "b" } else { written };
             let v = match value {
                 Value::Const(c) => literal(c),
                 Value::Linear(1, d) => format!("i + {}", literal(d)),
@@ -580,8 +576,8 @@ impl ArrayLoop {
                 Value::Source(0) => "b[i]".to_string(),
                 Value::Source(d) => format!("b[i] + {}", literal(d)),
                 Value::Nondet => format!("{}()", nondet_name(et)),
-                Value::RowMap(1, d) => format!("{written_row}[i] + {}", literal(d)),
-                Value::RowMap(c, d) => format!("{} * {written_row}[i] + {}", literal(c), literal(d)),
+                Value::RowMap(1, d) => format!("{written}[i] + {}", literal(d)),
+                Value::RowMap(c, d) => format!("{} * {written}[i] + {}", literal(c), literal(d)),
             };
             let _ = writeln!(out, "        {target}[i] = {v};");
         }
@@ -601,11 +597,10 @@ impl ArrayLoop {
         }
         match self.final_assert {
             Some(Final::Element(to_b, j, cmp, v, row)) => {
-                let t = match (to_b, self.rows, row) {
-                    (true, _, _) => "b".to_string(),
-                    (false, None, _) => "a".to_string(),
-                    (false, Some(_), None) => written_row.to_string(),
-                    (false, Some(_), Some(r)) => format!("a[{r}]"),
+                let t = match (to_b, row) {
+                    (true, _) => "b".to_string(),
+                    (false, None) => written.to_string(),
+                    (false, Some(r)) => format!("a[{r}]"),
                 };
                 let _ = writeln!(out, "    assert({t}[{j}] {} {});", cmp.text(), literal(v));
             }
