@@ -326,18 +326,7 @@ fn coverage(program: &Program, original_vars: usize, l: &LoopResult, cov: &Expr)
     };
     vars.iter()
         .all(|&v| in_scope(v))
-        .then(|| fold_constants(build::desynth(cov)))
-}
-
-/// Replace constant subexpressions (`1UL - 1UL`) by their values, keeping
-/// the printed type: a literal of the same type.
-fn fold_constants(e: Expr) -> Expr {
-    if !matches!(e.kind, ExprKind::IntLit(_))
-        && let (Some(v), Some(t)) = (e.const_value(), e.int_type())
-    {
-        return Expr::int(v, t);
-    }
-    build::map_operands(e, &fold_constants)
+        .then(|| build::fold_constants(build::desynth(cov)))
 }
 
 fn block(stmts: Vec<Stmt>) -> Stmt {
@@ -403,7 +392,7 @@ fn restrict_loop(
     // from acceleration): its conjuncts need not be said again.
     let flag = coverage_flag(program, &covs, l.complete).map(|f| match &loop_stmt.kind {
         StmtKind::While { cond, .. } | StmtKind::For { cond: Some(cond), .. } => {
-            crate::accelerate::given(program, f, &fold_constants(build::desynth(cond)))
+            crate::accelerate::given(program, f, &build::fold_constants(build::desynth(cond)))
         }
         _ => f,
     });

@@ -148,6 +148,10 @@ pub enum ArrayIssue {
     /// index may move).
     RowMoves(String),
     IndexUnbounded(String),
+    /// An inner loop fills rows of the matrix, but not one row further per
+    /// iteration from the same column on with the same length, or the
+    /// matrix has more elements than a bounded quantifier may range over.
+    FillShape(String),
     /// A variable-length array: it has no constant length to bound a
     /// quantifier or an index by.
     VariableLength(String),
@@ -168,8 +172,8 @@ pub enum InnerLoopIssue {
     Branches,
     /// The path writes an array, or havocs or chooses nondeterministically.
     NotPlainUpdates,
-    /// The path writes this array (a summary carries the values of
-    /// scalar variables only).
+    /// The path writes this array other than as a fill of one row of a
+    /// matrix (`loops::Fill`).
     WritesArray(String),
     /// A variable that does not move by a constant step per iteration.
     NotConstantStep(String),
@@ -291,7 +295,7 @@ impl fmt::Display for Reason {
                     InnerLoopIssue::WritesArray(a) => {
                         write!(
                             f,
-                            "it writes the array `{a}` (a summary carries the values of variables only)"
+                            "it writes the array `{a}` (a summary carries the values of variables and one row of a matrix written at consecutive indices, with values linear in the iteration and no array read)"
                         )
                     }
                     InnerLoopIssue::NotConstantStep(v) => write!(f, "`{v}` does not move by a constant step"),
@@ -363,6 +367,11 @@ impl fmt::Display for Reason {
                     write!(f, "the row index of the write to `{a}` changes in the loop")
                 }
                 ArrayIssue::IndexUnbounded(a) => write!(f, "cannot bound the index of the write to `{a}`"),
+                ArrayIssue::FillShape(a) => write!(
+                    f,
+                    "an inner loop writes rows of `{a}`, but not the next row in each iteration, \
+                     from the same column and as many elements, in a matrix of at most 65536 elements"
+                ),
                 ArrayIssue::VariableLength(a) => {
                     write!(
                         f,

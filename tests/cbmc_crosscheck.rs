@@ -176,6 +176,11 @@ const GENERATED_SUMS: usize = 10;
 /// the row with `__CPROVER_array_replace`, whose meaning here is CBMC's.
 const GENERATED_ROWS: usize = 20;
 
+/// How many loops over the rows around a row fill, accelerated as a whole,
+/// are: the outputs assume a fresh matrix over all its elements and copy
+/// it back whole.
+const GENERATED_FILLS: usize = 5;
+
 #[test]
 fn cbmc_finds_the_same_failures_in_generated_programs_before_and_after() {
     // At a bound that covers the loop, CBMC must report every failing
@@ -197,11 +202,22 @@ fn cbmc_finds_the_same_failures_in_generated_programs_before_and_after() {
             .filter(move |(_, g)| g.classes.contains(&class))
             .take(count)
     };
-    let programs: Vec<(u64, Generated)> = of_class(Class::OffsetTest, GENERATED)
+    let mut programs: Vec<(u64, Generated)> = of_class(Class::OffsetTest, GENERATED)
         .chain(of_class(Class::PastTheEnd, GENERATED))
         .chain(of_class(Class::Sum, GENERATED_SUMS))
         .chain(of_class(Class::MatrixRow, GENERATED_ROWS))
         .collect();
+    let fills: Vec<(u64, Generated)> = of_class(Class::Nested, usize::MAX)
+        .filter(|(seed, g)| {
+            g.classes.contains(&Class::MatrixRow)
+                && !programs.iter().any(|(s, _)| s == seed)
+                && accelerate_source(&g.source, &Options::default())
+                    .is_ok_and(|o| o.output.contains("__CPROVER_array_copy(a, "))
+        })
+        .take(GENERATED_FILLS)
+        .collect();
+    assert_eq!(fills.len(), GENERATED_FILLS);
+    programs.extend(fills);
     let dir = tempfile::tempdir().expect("temporary directory");
     let results = common::par_map(&programs, |(seed, g)| {
         // CBMC checks only `<assert.h>`'s assertion (for a declared

@@ -17,6 +17,11 @@
 //! the checker finds the access) and copies with `__CPROVER_array_replace`,
 //! since CBMC 6's `__CPROVER_array_copy` into a row writes the wrong bytes.
 //!
+//! The rows that a summarised inner loop fills (`loops::Fill`), one row
+//! further per iteration, are written as a block: a fresh matrix, one
+//! assumption over all its elements (`fill_effect`), a copy back of the
+//! whole matrix.
+//!
 //! Why a fresh array: the assumptions read the old contents, so the new
 //! contents cannot be the old array itself.
 
@@ -24,10 +29,10 @@ use super::bounded_range::{Anchor, in_bounds};
 use super::fresh::FreshVars;
 use super::poly::{Atom, Poly};
 use super::recurrence::to_poly;
-use super::symex::ArrayWrite;
+use super::symex::{ArrayWrite, FillShape};
 use super::{ClosedForm, Ctx, K, assume, show};
-use crate::ir::build::{self, and_all, arith, cast, cmp, lit, or, ulong};
-use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, IntType, Intrinsic, Span, Stmt, StmtKind, VarId};
+use crate::ir::build::{self, and_all, arith, cast, cmp, lit, not, or, ulong};
+use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, IntType, Intrinsic, Quantifiers, Span, Stmt, StmtKind, VarId};
 use crate::reason::{ArrayIssue, Reason};
 
 /// The array writes of an accelerator: statements, closed forms, and the
@@ -62,11 +67,11 @@ pub(super) fn array_effects(
     Ok(out)
 }
 
-/// The constant step of the index of `w` per iteration, if it is affine in
+/// The constant step of `index` per iteration, if it is affine in
 /// the iteration count with the same form from the first iteration on.
-fn index_step(ctx: &Ctx, w: &ArrayWrite) -> Option<i128> {
-    let first = to_poly(&w.index, &|_| None)?;
-    let rest = ctx.poly_in_k(&w.index)?;
+fn index_step(ctx: &Ctx, index: &Expr) -> Option<i128> {
+    let first = to_poly(index, &|_| None)?;
+    let rest = ctx.poly_in_k(index)?;
     if rest.degree_in(Atom::K) != 1 || rest.at_k(&Poly::zero()).as_ref() != Some(&first) {
         return None;
     }
@@ -88,6 +93,10 @@ fn array_effect(
     let (prog, path) = (ctx.program, ctx.path);
     let d = path.var_decl(prog, w.array).ok_or("unknown array")?;
     let arr_name = d.name.clone();
+    if let Some(fill) = &w.fill {
+        let (stmts, form) = fill_effect(ctx, w, fill, &d.ty, &arr_name, n_id, m, fresh)?;
+        return Ok((stmts, form, None));
+    }
     let (old, row_bounds) = written_row(ctx, w, &d.ty, &arr_name)?;
     let arr_ty = old.ty.clone();
     let Some((elem, len)) = arr_ty.array_parts() else {
@@ -95,7 +104,7 @@ fn array_effect(
     };
     let (elem, len) = (elem.clone(), i128::from(len));
     w.index.int_type().ok_or("non-integer index")?;
-    let Some(c) = index_step(ctx, w) else {
+    let Some(c) = index_step(ctx, &w.index) else {
         return Err(Reason::ArrayAccess(ArrayIssue::IndexNotConstantStep(arr_name)));
     };
     // The accelerator writes at the first `n` iterations (`n - 1` for a
@@ -126,14 +135,7 @@ fn array_effect(
     let mut stmts = vec![Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC)];
     stmts.extend(values.map(assume));
     stmts.push(assume(others));
-    stmts.push(Stmt::new(
-        StmtKind::Expr(Expr::new(
-            ExprKind::Call(Callee::Intrinsic(copy), vec![old, fresh_arr]),
-            CType::Void,
-            Span::SYNTHETIC,
-        )),
-        Span::SYNTHETIC,
-    ));
+    stmts.push(copy_back(copy, old, fresh_arr));
     let names = |v: VarId| path.var_decl(prog, v).map(|d| d.name.clone());
     let value = if w.nondet_range.is_some() {
         "<nondeterministic>".to_string()
@@ -154,6 +156,137 @@ fn array_effect(
         ),
     };
     Ok((stmts, form, row_bounds))
+}
+
+/// `copy(old, fresh)`: the fresh array's contents back into the written one.
+fn copy_back(copy: Intrinsic, old: Expr, fresh_arr: Expr) -> Stmt {
+    Stmt::new(
+        StmtKind::Expr(Expr::new(
+            ExprKind::Call(Callee::Intrinsic(copy), vec![old, fresh_arr]),
+            CType::Void,
+            Span::SYNTHETIC,
+        )),
+        Span::SYNTHETIC,
+    )
+}
+
+/// The rows that a summarised inner loop fills in `n` iterations
+/// (`loops::Fill`), one further row per iteration, the same columns in
+/// each: a fresh matrix assumed, element by element over the whole matrix
+/// (a constant range, `f` running through rows and columns), equal to the
+/// value written there if an iteration writes it and to the old element
+/// if none does; then copied back whole. Element `(f / C, f % C)` is
+/// written by iteration `m` (the distance of its row from the first row)
+/// at the inner iteration `k` (of its column from the first column) when
+/// `m < n` and `k < count`. The summary's assumptions, guards of the path,
+/// keep every written row and column in bounds and every value in its
+/// type, so under that condition the value `value(m) + slope*k` is
+/// computed in `long` without overflow.
+#[allow(clippy::too_many_arguments)] // the parts of one write
+fn fill_effect(
+    ctx: &Ctx,
+    w: &ArrayWrite,
+    fill: &FillShape,
+    ty: &CType,
+    name: &str,
+    n_id: VarId,
+    m: &K,
+    fresh: &mut FreshVars,
+) -> Result<(Vec<Stmt>, ClosedForm), Reason> {
+    let shape = || Reason::ArrayAccess(ArrayIssue::FillShape(name.to_string()));
+    let row = w.row.as_ref().ok_or_else(shape)?;
+    let (row_ty, rows) = ty.array_parts().ok_or_else(shape)?;
+    let (elem, cols) = row_ty.array_parts().ok_or_else(shape)?;
+    let et = elem.as_int().ok_or_else(shape)?;
+    let (rows, cols) = (i128::from(rows), i128::from(cols));
+    let row_step = index_step(ctx, row).filter(|c| c.abs() == 1).ok_or_else(shape)?;
+    if !ctx.invariant(&w.index) || !ctx.invariant(&fill.count) || rows * cols > Quantifiers::MAX_BOUNDED_RANGE {
+        return Err(shape());
+    }
+    let ul = IntType::ULONG;
+    let cnt = if w.after {
+        m.expr.clone()
+    } else {
+        Expr::var(n_id, build::ULONG)
+    };
+    let f_id = fresh.index();
+    let f = Expr::var(f_id, build::ULONG);
+    let (r, c) = (
+        arith(BinOp::Div, f.clone(), ulong(cols), ul),
+        arith(BinOp::Rem, f, ulong(cols), ul),
+    );
+    let outer = distance(&r, cast(row.clone(), ul), row_step);
+    // A whole row from column 0 on: every column of a written row.
+    let whole_row = w.index.const_value() == Some(0) && fill.step == 1 && fill.count.const_value() == Some(cols);
+    let inner = if w.index.const_value() == Some(0) && fill.step == 1 {
+        c.clone()
+    } else {
+        distance(&c, cast(w.index.clone(), ul), fill.step)
+    };
+    let mut written = vec![cmp(BinOp::Lt, outer.clone(), cnt)];
+    if !whole_row {
+        written.push(cmp(BinOp::Lt, inner.clone(), cast(fill.count.clone(), ul)));
+    }
+    let written = and_all(written);
+    let at_m = K {
+        expr: outer,
+        konst: None,
+        positive: false,
+    };
+    let first = ctx.at(&w.value, &at_m).ok_or("cannot emit the filled values")?;
+    let value = match fill.slope {
+        0 => cast(first, et),
+        s => {
+            let long = IntType::LONG;
+            let moved = cast(inner, long);
+            let moved = if s.abs() == 1 {
+                moved
+            } else {
+                arith(BinOp::Mul, lit(s.abs(), long), moved, long)
+            };
+            let op = if s > 0 { BinOp::Add } else { BinOp::Sub };
+            cast(arith(op, cast(first, long), moved, long), et)
+        }
+    };
+    let arr_ty = ty.clone();
+    let a_id = fresh.array(arr_ty.clone());
+    let at = |a: Expr| element(element(a, r.clone(), row_ty), c.clone(), elem);
+    let (new, old) = (
+        at(Expr::var(a_id, arr_ty.clone())),
+        at(Expr::var(w.array, arr_ty.clone())),
+    );
+    let body = build::fold_constants(and_all([
+        or(not(written.clone()), cmp(BinOp::Eq, new.clone(), value)),
+        or(written, cmp(BinOp::Eq, new, old)),
+    ]));
+    let stmts = vec![
+        Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC),
+        assume(build::forall_below(f_id, ulong(rows * cols), body)),
+        copy_back(
+            Intrinsic::ArrayCopy,
+            Expr::var(w.array, arr_ty.clone()),
+            Expr::var(a_id, arr_ty),
+        ),
+    ];
+    let (prog, path) = (ctx.program, ctx.path);
+    let names = |v: VarId| path.var_decl(prog, v).map(|d| d.name.clone());
+    let shown = |e: &Expr| show::expr(prog, &names, e);
+    let sign = |s: i128| if s > 0 { "+" } else { "-" };
+    let form = ClosedForm {
+        var: name.to_string(),
+        ty: ty.to_string(),
+        kind: "array".into(),
+        formula: format!(
+            "{name}[{}][{} {} j] = {} + {}*j for j < {} at iterations k (row step {row_step})",
+            shown(row),
+            shown(&w.index),
+            sign(fill.step),
+            shown(&w.value),
+            fill.slope,
+            shown(&fill.count),
+        ),
+    };
+    Ok((stmts, form))
 }
 
 /// The array the write changes: `a` itself, or the row `a[r]` with the

@@ -894,9 +894,11 @@ fn array_anchors(ctx: &Ctx, sym: &Sym, quant_checks: &[Expr], m: &K) -> Vec<boun
         .chain(quant_checks)
         .chain(sym.array_writes.iter().map(|w| &w.value))
         .collect();
+    // A fill's indices are bounded by its summary's assumptions.
     let writes: Vec<(VarId, bool, &Expr)> = sym
         .array_writes
         .iter()
+        .filter(|w| w.fill.is_none())
         .map(|w| (w.array, w.row.is_some(), &w.index))
         .collect();
     bounded_range::anchors(ctx, &reads, &writes, m)
@@ -946,6 +948,7 @@ fn read_at_iterations(sym: &Sym, quant_checks: &[Expr]) -> BTreeSet<VarId> {
     }
     for w in &sym.array_writes {
         w.row.iter().for_each(|r| build::vars_of(r, &mut at_k));
+        w.fill.iter().for_each(|f| build::vars_of(&f.count, &mut at_k));
         build::vars_of(&w.index, &mut at_k);
         build::vars_of(&w.value, &mut at_k);
     }
@@ -973,6 +976,7 @@ fn reject_shadowed_globals<'e>(
     for w in &sym.array_writes {
         used.insert(w.array);
         w.row.iter().for_each(|r| build::vars_of(r, &mut used));
+        w.fill.iter().for_each(|f| build::vars_of(&f.count, &mut used));
         build::vars_of(&w.index, &mut used);
         build::vars_of(&w.value, &mut used);
     }

@@ -13,7 +13,10 @@
 //! assumption is the loop condition (no branch, no assertion), every
 //! variable written moving by a constant step, values of at most 32 bits,
 //! and a condition `l op r` whose sides approach each other by one per
-//! iteration. Then, with `e = l - r` at the entry and `t` the first
+//! iteration. The path may write one row of a matrix at an index moving
+//! by one, with values linear in the iteration: the summary then has a
+//! fill step (`loops::Fill`), after assumptions that the row and the first
+//! and last written columns are in the matrix. Then, with `e = l - r` at the entry and `t` the first
 //! iteration where the condition fails, every operation of the body has a
 //! value linear in the iteration, so it stays in its type at every
 //! iteration if it does at the first and at the last (both assumed); z3
@@ -102,7 +105,7 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
     };
     plain_steps(program, path)?;
     let sym = symex(program, path).map_err(|r| Issue::Refused(Box::new(r)))?;
-    if sym.nondet_choice || !sym.array_writes.is_empty() {
+    if sym.nondet_choice {
         return Err(Issue::NotPlainUpdates);
     }
     let Some(((cond, false, false), others)) = sym.guards.split_first() else {
@@ -169,6 +172,16 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
     };
     let mut read = BTreeSet::new();
     crate::ir::build::vars_of(cond, &mut read);
+    let write = match &sym.array_writes[..] {
+        [] => None,
+        [w] => Some(RowWrite::of(program, w, &written, &at_k).ok_or_else(|| Issue::WritesArray(name(w.array)))?),
+        [w, ..] => return Err(Issue::WritesArray(name(w.array))),
+    };
+    for w in &sym.array_writes {
+        for e in w.row.iter().chain([&w.index, &w.value]) {
+            crate::ir::build::vars_of(e, &mut read);
+        }
+    }
     for c in sym.checks.iter().chain(others.iter().map(|(g, _, _)| g)) {
         crate::ir::build::vars_of(c, &mut read);
     }
@@ -256,6 +269,17 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
         let op = if b.upper { BinOp::Le } else { BinOp::Ge };
         enter.push(Step::Assume(cmp(op, e, lit(b.limit, IntType::LONG))));
     }
+    if let Some(w) = write {
+        let refused = || Issue::WritesArray(name(w.fill.array));
+        enter.extend(
+            w.in_bounds(program, &trip)
+                .ok_or_else(refused)?
+                .into_iter()
+                .map(Step::Assume),
+        );
+        let count = long_of(program, &trip.t).ok_or_else(refused)?;
+        enter.push(Step::Fill(Box::new(loops::Fill { count, ..w.fill })));
+    }
     // Final values from the entry values: the variable that `t` reads is
     // assigned last.
     let mut order: Vec<(&VarId, &i128)> = steps.iter().collect();
@@ -277,19 +301,22 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
 }
 
 /// The path starts with an assumption (the loop condition), asserts
-/// nothing and assigns variables only.
+/// nothing and assigns variables and elements of rows only (a loop inside
+/// that fills rows is a write of a block, not of a row).
 fn plain_steps(program: &Program, path: &Path) -> Result<(), Issue> {
     for s in &path.steps {
+        let writes =
+            |a: VarId| Issue::WritesArray(path.var_decl(program, a).map_or_else(String::new, |d| d.name.clone()));
         match s {
             // Later assumptions (of a summary of a loop inside) are checked
             // in `summarize`.
             Step::Assume(_) => {}
             Step::Assert(..) => return Err(Issue::Branches),
             Step::Assign(Lhs::Var(_), _) => {}
-            Step::Assign(Lhs::Index(a, ..), _) => {
-                let name = path.var_decl(program, *a).map_or_else(String::new, |d| d.name.clone());
-                return Err(Issue::WritesArray(name));
-            }
+            // Into a row of a matrix (`RowWrite`).
+            Step::Assign(Lhs::Index(_, rows, _), _) if rows.len() == 1 => {}
+            Step::Assign(Lhs::Index(a, ..), _) => return Err(writes(*a)),
+            Step::Fill(f) => return Err(writes(f.array)),
             Step::Havoc(_) => return Err(Issue::NotPlainUpdates),
         }
     }
@@ -297,6 +324,83 @@ fn plain_steps(program: &Program, path: &Path) -> Result<(), Issue> {
         Ok(())
     } else {
         Err(Issue::Branches)
+    }
+}
+
+/// The inner loop's write into a row of a matrix, as a fill (its `count`
+/// is made from the trip count): the row unchanged by the loop, the index
+/// moving by 1 or -1 per iteration, the value linear in the iteration with
+/// a constant slope and reading no array, nothing nondeterministic.
+struct RowWrite {
+    fill: loops::Fill,
+    /// The number of rows and of elements per row.
+    dims: (i128, i128),
+    /// The index at iteration `k`.
+    index: Poly,
+}
+
+impl RowWrite {
+    fn of(
+        program: &Program,
+        w: &super::symex::ArrayWrite,
+        written: &BTreeSet<VarId>,
+        at_k: &dyn Fn(&Expr) -> Option<Poly>,
+    ) -> Option<RowWrite> {
+        let row = w.row.clone()?;
+        if w.after || w.nondet_range.is_some() {
+            return None;
+        }
+        let mut reads_array = false;
+        let mut row_vars = BTreeSet::new();
+        crate::ir::build::vars_of(&row, &mut row_vars);
+        for e in [&row, &w.index, &w.value] {
+            e.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
+        }
+        if reads_array || !row_vars.is_disjoint(written) {
+            return None;
+        }
+        let slope_of = |p: &Poly| match p.degree_in(Atom::K) {
+            0 => Some(0),
+            1 => p.by_k().get(1)?.as_const()?.as_int(),
+            _ => None,
+        };
+        let index = at_k(&w.index)?;
+        let step = slope_of(&index).filter(|s| s.abs() == 1)?;
+        let slope = slope_of(&at_k(&w.value)?).filter(|s| s.abs() <= MAX_STEP)?;
+        w.value.ty.as_int().filter(|t| t.bits() <= 32)?;
+        let (row_ty, rows) = program.var(w.array).ty.array_parts()?;
+        let (_, cols) = row_ty.array_parts()?;
+        Some(RowWrite {
+            fill: loops::Fill {
+                array: w.array,
+                row,
+                first: w.index.clone(),
+                step,
+                count: lit(0, IntType::LONG),
+                value: w.value.clone(),
+                slope,
+            },
+            dims: (i128::from(rows), i128::from(cols)),
+            index,
+        })
+    }
+
+    /// The row in the matrix, the indices at the first and the last
+    /// iteration in the row (`long`, over the entry values).
+    fn in_bounds(&self, program: &Program, trip: &TripCount) -> Option<Vec<Expr>> {
+        let row = to_poly(&self.fill.row, &|_| None)?;
+        let (rows, cols) = self.dims;
+        let mut out = Vec::new();
+        for (p, len) in [
+            (row, rows),
+            (self.index.at_k(&Poly::zero())?, cols),
+            (self.index.at_k(&trip.last)?, cols),
+        ] {
+            let e = long_of(program, &p)?;
+            out.push(cmp(BinOp::Ge, e.clone(), lit(0, IntType::LONG)));
+            out.push(cmp(BinOp::Lt, e, lit(len, IntType::LONG)));
+        }
+        Some(out)
     }
 }
 

@@ -50,6 +50,18 @@ pub(super) struct ArrayWrite {
     /// The value is a fresh nondeterministic value of a type whose range
     /// is this (converted without change to the element type).
     pub(super) nondet_range: Option<(i128, i128)>,
+    /// The write is a summarised inner loop's fill of the row
+    /// (`loops::Fill`): `index` and `value` are those of its first element.
+    pub(super) fill: Option<FillShape>,
+}
+
+/// What a fill adds to an array write: it writes `count` elements from
+/// `index` on by `step`, the value moving by `slope`.
+#[derive(Clone, Debug)]
+pub(super) struct FillShape {
+    pub(super) count: Expr,
+    pub(super) step: i128,
+    pub(super) slope: i128,
 }
 
 /// The first variable-length array the path reads or writes.
@@ -60,7 +72,7 @@ fn variable_length_array(program: &Program, path: &Path) -> Option<VarId> {
         let (lhs, e) = match step {
             Step::Assume(e) | Step::Assert(e, _) => (None, e),
             Step::Assign(l, e) => (Some(l), e),
-            Step::Havoc(_) => continue,
+            Step::Havoc(_) | Step::Fill(_) => continue,
         };
         if let Some(Lhs::Index(a, ..)) = lhs
             && is_vla(*a)
@@ -226,7 +238,30 @@ impl<'a> Run<'a> {
     fn step(&mut self, step: &Step, after: bool) -> Result<Option<VarId>, Reason> {
         match step {
             Step::Assign(Lhs::Index(a, rows, idx), e) => {
-                self.array_write(*a, rows, idx, e, after)?;
+                self.array_write(*a, rows, idx, e, after, None)?;
+                Ok(None)
+            }
+            Step::Fill(f) => {
+                // Over the values where the inner loop starts, which are
+                // often constants (`j = 0` before it): folded.
+                let count = build::fold_constants(current(&self.vals, &mut self.nondets, &f.count));
+                if find_havoc(&count).is_some() {
+                    return Err(Reason::ReadsBeforeAssigned(None));
+                }
+                collect_checks(&count, &mut self.checks, &mut self.seen_checks)?;
+                let shape = FillShape {
+                    count,
+                    step: f.step,
+                    slope: f.slope,
+                };
+                self.array_write(
+                    f.array,
+                    std::slice::from_ref(&f.row),
+                    &f.first,
+                    &f.value,
+                    after,
+                    Some(shape),
+                )?;
                 Ok(None)
             }
             Step::Assign(Lhs::Var(v), e) => {
@@ -255,7 +290,15 @@ impl<'a> Run<'a> {
     /// `a[idx] = e` or `a[r][idx] = e`: one write per array, of an array of
     /// integers (or of rows of integers) that outlives the iteration and is
     /// not a parameter.
-    fn array_write(&mut self, a: VarId, rows: &[Expr], idx: &Expr, e: &Expr, after: bool) -> Result<(), Reason> {
+    fn array_write(
+        &mut self,
+        a: VarId,
+        rows: &[Expr],
+        idx: &Expr,
+        e: &Expr,
+        after: bool,
+        fill: Option<FillShape>,
+    ) -> Result<(), Reason> {
         let d = self.path.var_decl(self.program, a).ok_or("unknown array")?;
         if d.storage == Storage::Param {
             return Err(Reason::ArrayAccess(ArrayIssue::WritesParameter(d.name.clone())));
@@ -279,8 +322,12 @@ impl<'a> Run<'a> {
             return Err(Reason::ArrayAccess(ArrayIssue::WrittenTwice(d.name.clone())));
         }
         let row = row.map(|r| current(&self.vals, &mut self.nondets, r));
-        let index = current(&self.vals, &mut self.nondets, idx);
-        let value = as_value(current(&self.vals, &mut self.nondets, e));
+        let mut index = current(&self.vals, &mut self.nondets, idx);
+        let mut value = as_value(current(&self.vals, &mut self.nondets, e));
+        if fill.is_some() {
+            index = build::fold_constants(index);
+            value = build::fold_constants(value);
+        }
         if row.iter().chain([&index, &value]).any(|x| find_havoc(x).is_some()) {
             return Err(Reason::ReadsBeforeAssigned(None));
         }
@@ -295,6 +342,7 @@ impl<'a> Run<'a> {
             value,
             after,
             nondet_range: None,
+            fill,
         });
         Ok(())
     }
@@ -329,6 +377,7 @@ fn nondet_uses(
     for w in array_writes {
         count(&w.index);
         count(&w.value);
+        w.fill.iter().for_each(|f| count(&f.count));
     }
     uses
 }
@@ -355,7 +404,7 @@ fn without_nondet_choices(
 
 /// A written array may be read only at the written index (of a row: the
 /// written row and index), before the write (each index is written once,
-/// so that is the original value).
+/// so that is the original value); an array a fill writes, nowhere.
 fn reject_reads_of_written(
     array_writes: &[ArrayWrite],
     full_vals: &BTreeMap<VarId, Expr>,
@@ -376,7 +425,7 @@ fn reject_reads_of_written(
                     (Some(row), ExprKind::Index(a, r)) if is_array(a) => key(r) == key(row) && key(i) == key(&w.index),
                     _ => return,
                 };
-                found |= !(allow_same && at_written);
+                found |= !(allow_same && at_written && w.fill.is_none());
             });
             found
         };
@@ -396,8 +445,12 @@ fn reject_reads_of_written(
 /// nowhere else, converted without change, is modelled (`None`: the value
 /// is deterministic).
 fn nondet_write(w: &ArrayWrite, uses: &HashMap<usize, usize>) -> Result<Option<(i128, i128)>, Reason> {
-    if w.row.iter().chain([&w.index]).any(mentions_nondet) {
+    let count = w.fill.as_ref().map(|f| &f.count);
+    if w.row.iter().chain([&w.index]).chain(count).any(mentions_nondet) {
         return Err(Reason::Nondeterminism(NondetUse::ArrayIndex));
+    }
+    if w.fill.is_some() && mentions_nondet(&w.value) {
+        return Err(Reason::Nondeterminism(NondetUse::ArrayValue));
     }
     if !mentions_nondet(&w.value) {
         return Ok(None);

@@ -119,6 +119,10 @@ pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Modular {
             }
         }
         Step::Havoc(_) => {}
+        Step::Fill(f) => {
+            out.insert(f.array);
+            f.exprs().into_iter().for_each(|x| build::vars_of(x, out));
+        }
     };
     let read_by: Vec<BTreeSet<VarId>> = path
         .steps

@@ -27,7 +27,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use z3::ast::{Ast, BV, Bool, Dynamic};
+use z3::ast::{Array, Ast, BV, Bool, Dynamic};
 use z3::{DeclKind, Model, Params, SatResult, Solver};
 
 /// A quantifier `name == forall bound. body`.
@@ -138,6 +138,7 @@ impl<'a> Instantiator<'a> {
                 .and_then(|l| l.select(&k).as_bool())
                 .ok_or("the model cannot evaluate a quantifier's body")?
                 .simplify();
+            let body = spelled_out(body, m).ok_or("the model gives an array value that cannot be spelled out")?;
             // Any symbol left but `k` would be read as existential below.
             if !closed_except(&body, &k) {
                 return Err("the model leaves a quantifier's body open".to_string());
@@ -219,6 +220,44 @@ impl<'a> Instantiator<'a> {
         }
         progress
     }
+}
+
+/// `t` with every array value that the model gives as a function table
+/// (`(_ as-array f)`, as z3 gives the rows of a matrix) spelled out as
+/// stores into a constant array: the queries below see the term, not the
+/// model, and a solver cannot decide what reads an undefined table.
+fn spelled_out(mut t: Bool, m: &Model) -> Option<Bool> {
+    // Tables may hold tables (rows of rows); a few rounds spell them all.
+    for _ in 0..8 {
+        let mut found: Vec<Array> = Vec::new();
+        let _ = super::visit_apps([Dynamic::from_ast(&t)], |x, _| {
+            if let Some(a) = x.as_array()
+                && a.is_as_array()
+                && !found.iter().any(|f| f.ast_eq(&a))
+            {
+                found.push(a);
+            }
+            ControlFlow::Continue(())
+        });
+        if found.is_empty() {
+            return Some(t);
+        }
+        let mut stores = Vec::new();
+        for a in &found {
+            let table = m.get_func_interp(&a.as_array_func_decl()?)?;
+            let mut arr = Array::const_array(&a.get_sort().array_domain()?, &table.get_else()?);
+            for entry in table.get_entries() {
+                let [x] = &entry.get_args()[..] else {
+                    return None;
+                };
+                arr = arr.store(x, &entry.get_value());
+            }
+            stores.push(arr);
+        }
+        let pairs: Vec<(&Array, &Array)> = found.iter().zip(&stores).collect();
+        t = t.substitute(&pairs).simplify();
+    }
+    None
 }
 
 /// Whether `t` has no uninterpreted constant but `k`.

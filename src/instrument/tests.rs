@@ -167,6 +167,62 @@ fn an_inner_loop_without_summary_leaves_the_outer_loop_alone_with_reason() {
 }
 
 #[test]
+fn an_inner_loop_that_fills_rows_gives_the_outer_loop_a_whole_matrix_write() {
+    // The inner loop's summary fills the row `m[i]`; the loop over the rows
+    // writes a fresh matrix, element by element over the whole matrix, and
+    // copies it back whole.
+    let src = wrap_main(
+        "int m[4][10]; int i, j; unsigned s = 0; \
+         for (i = 0; i < 4; i++) { for (j = 0; j < 10; j++) { m[i][j] = 10 * i - j; } s++; }",
+    );
+    let s = summary_for(&src, Quantifiers::Bounded);
+    assert_eq!((s[0].0, s[1].0), (1, 1), "{s:?}");
+    let options = crate::pipeline::Options::default();
+    let text = crate::pipeline::accelerate_source(&src, &options)
+        .expect("accelerates")
+        .output;
+    assert!(text.contains("int tracc_a1[4][10];"), "{text}");
+    assert!(text.contains("tracc_k1 < 40UL"), "{text}");
+    assert!(text.contains("__CPROVER_array_copy(m, tracc_a1);"), "{text}");
+    // Rows that do not follow each other, columns or lengths that change
+    // from row to row, a read of the matrix beside the fill: refused, with
+    // the reason, while the inner loop stays accelerated.
+    for (outer, why) in [
+        (
+            "for (i = 0; i < 4; i += 2) { for (j = 0; j < 10; j++) { m[i][j] = 1; } }",
+            "not the next row in each iteration",
+        ),
+        (
+            "for (i = 0; i < 4; i++) { for (j = 0; j < i; j++) { m[i][j] = 1; } }",
+            "not the next row in each iteration",
+        ),
+        (
+            "for (i = 0; i < 4; i++) { for (j = i; j < 10; j++) { m[i][j] = 1; } }",
+            "not the next row in each iteration",
+        ),
+        (
+            "for (i = 0; i < 4; i++) { for (j = 0; j < 10; j++) { m[i][j] = 1; } s += m[0][0]; }",
+            "reads the array `m` that it writes",
+        ),
+        (
+            "for (i = 0; i < 4; i++) { for (j = 0; j < 10; j++) { m[i][j] = m[i][j] + 1; } }",
+            "inner loop on the path has no summary: it writes the array `m`",
+        ),
+        (
+            "for (i = 0; i < 4; i++) { for (j = 0; j < 10; j++) { v[j] = 1; } }",
+            "inner loop on the path has no summary: it writes the array `v`",
+        ),
+    ] {
+        let s = summary(&wrap_main(&format!(
+            "int m[4][10], v[10]; int i, j; unsigned s = 0; {outer}"
+        )));
+        // (`j < i`: the path where the inner loop does not run is accelerated.)
+        assert!(s[0].1.iter().any(|r| r.contains(why)), "{outer}: {:?}", s[0].1);
+        assert_eq!(s[1].0, 1, "{outer}: the inner loop {:?}", s[1].1);
+    }
+}
+
+#[test]
 fn pointers_and_unknown_calls_are_rejected_with_reason() {
     let s = summary(
         "int g(int);\nint main() { int a = 0; int *p = &a; while (*p < 10) { (*p)++; } while (a < 10) { a = g(a); } return 0; }\n",

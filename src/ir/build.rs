@@ -343,3 +343,14 @@ fn strip(e: &mut Expr) {
         ExprKind::Call(_, args) => args.iter_mut().for_each(strip),
     }
 }
+
+/// Replace constant subexpressions (`1UL - 1UL`) by their values, keeping
+/// the printed type: a literal of the same type.
+pub fn fold_constants(e: Expr) -> Expr {
+    if !matches!(e.kind, ExprKind::IntLit(_))
+        && let (Some(v), Some(t)) = (e.const_value(), e.int_type())
+    {
+        return Expr::int(v, t);
+    }
+    map_operands(e, &fold_constants)
+}

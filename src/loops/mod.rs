@@ -78,6 +78,34 @@ pub enum Step {
     /// The variable gets an unknown value (a declaration without
     /// initialiser).
     Havoc(VarId),
+    /// A row of a matrix written by a summarised inner loop.
+    Fill(Box<Fill>),
+}
+
+/// The writes of a summarised inner loop into one row of a matrix:
+/// `array[row][first + step*k] = value + slope*k` for `k` in `0..count`,
+/// every expression over the state where the inner loop starts (`count`
+/// and the values in `long`, `count >= 1`; `value` of the C type of the
+/// assigned expression, converted to the element type on the write). The
+/// summary assumes every written element in bounds and every value in
+/// its type.
+#[derive(Clone, Debug)]
+pub struct Fill {
+    pub array: VarId,
+    pub row: Expr,
+    pub first: Expr,
+    /// 1 or -1.
+    pub step: i128,
+    pub count: Expr,
+    pub value: Expr,
+    pub slope: i128,
+}
+
+impl Fill {
+    /// The expressions the fill reads, in a fixed order.
+    pub fn exprs(&self) -> [&Expr; 4] {
+        [&self.row, &self.first, &self.count, &self.value]
+    }
 }
 
 /// One iteration path: from the loop head with the condition true, through
@@ -854,6 +882,7 @@ fn path_shape(first_temp: usize, path: &Path) -> Vec<String> {
             Step::Havoc(v) => {
                 vars.insert(*v);
             }
+            Step::Fill(f) => f.exprs().into_iter().for_each(|x| build::vars_of(x, &mut vars)),
         }
         temps.extend(vars.into_iter().filter(|v| !temps.contains(v)).collect::<Vec<_>>());
     }
@@ -878,6 +907,16 @@ fn path_shape(first_temp: usize, path: &Path) -> Vec<String> {
                 format!("{}{rows}[{}] = {}", name(*v), e(i), e(x))
             }
             Step::Havoc(v) => format!("havoc {}", name(*v)),
+            Step::Fill(f) => format!(
+                "{}[{}][{} + {}k] = {} + {}k, k < {}",
+                name(f.array),
+                e(&f.row),
+                e(&f.first),
+                f.step,
+                e(&f.value),
+                f.slope,
+                e(&f.count)
+            ),
         })
         .collect()
 }

@@ -57,6 +57,10 @@ enum Value {
     /// `c * a[r][i] + d`: a map over the written row, which reads the
     /// element before it writes it (made by `write_into_rows` only).
     RowMap(i128, i128),
+    /// `c * i + (int)r + d`: a value that depends on the row, written by
+    /// the loop nested in the loop over the rows (made by
+    /// `write_into_rows` only).
+    RowLinear(i128, i128),
 }
 
 pub(super) struct ArrayLoop {
@@ -251,7 +255,7 @@ impl ArrayLoop {
         compare((v, self.elem.0), (k, literal_type(k)), cmp)
     }
 
-    fn value(&self, value: Value, i: i128, (a_i, b_i): (i128, i128), nondet: i128) -> Option<i128> {
+    fn value(&self, value: Value, (i, r): (i128, i128), (a_i, b_i): (i128, i128), nondet: i128) -> Option<i128> {
         let it = self.index.0;
         let et = self.elem.0;
         let lit = |v: i128| (v, literal_type(v));
@@ -261,13 +265,18 @@ impl ArrayLoop {
             Value::Source(d) => binary((b_i, et), lit(d), |x, y| x + y)?.0,
             Value::Nondet => nondet,
             Value::RowMap(c, d) => binary(binary(lit(c), (a_i, et), |x, y| x * y)?, lit(d), |x, y| x + y)?.0,
+            Value::RowLinear(c, d) => {
+                let ci = binary(lit(c), (i, it), |x, y| x * y)?;
+                binary(binary(ci, (r, IntType::INT), |x, y| x + y)?, lit(d), |x, y| x + y)?.0
+            }
         };
         Some(et.wrap(v))
     }
 
     /// A run with `n` as the nondeterministic limit and `nondet` as every
-    /// nondeterministic element value.
-    fn simulate(&self, n: i128, nondet: i128) -> Result<Run, Undefined> {
+    /// nondeterministic element value, in the row `row` of the loop over
+    /// the rows (0 where there is none).
+    fn simulate(&self, n: i128, nondet: i128, row: i128) -> Result<Run, Undefined> {
         let it = self.index.0;
         let (limit, limit_ty) = match self.limit {
             Limit::Const(c) => (c, literal_type(c)),
@@ -320,7 +329,12 @@ impl ArrayLoop {
             }
             if let Some((to_b, value)) = self.write {
                 let v = self
-                    .value(value, run.i, (read(&run.a, run.i)?, read(&run.b, run.i)?), nondet)
+                    .value(
+                        value,
+                        (run.i, row),
+                        (read(&run.a, run.i)?, read(&run.b, run.i)?),
+                        nondet,
+                    )
                     .ok_or(Undefined::SignedOverflow)?;
                 match at(run.i)? {
                     Some(j) if to_b => run.b[j] = v,
@@ -351,7 +365,7 @@ impl ArrayLoop {
         limits.into_iter().all(|n| {
             [0, self.elem.0.max(), self.elem.0.min()]
                 .iter()
-                .all(|v| self.simulate(n, *v).is_ok())
+                .all(|v| (0..self.runs()).all(|row| self.simulate(n, *v, row).is_ok()))
         })
     }
 
@@ -402,12 +416,26 @@ impl ArrayLoop {
             signed,
             offset,
         });
+        // Half the loops nested in the rows have a body without branches,
+        // as the inner loop of a matrix fill, which has a summary: the
+        // loop over the rows is then accelerated too.
+        let before = (self.search, self.branch, self.body_assert, self.write);
+        if matches!(row, Row::Outer) && rng.chance(50) {
+            (self.search, self.branch, self.body_assert) = (None, None, None);
+        }
         // A map over the row, in a quarter of them (`a` starts at zero and
         // each element is written once, so every value stays small).
-        if let Some((false, value)) = &mut self.write
-            && rng.chance(25)
-        {
-            *value = Value::RowMap(*rng.pick(&[1, 2, -1]), *rng.pick(&[0, 1, 7]));
+        if let Some((false, value)) = &mut self.write {
+            if rng.chance(25) {
+                *value = Value::RowMap(*rng.pick(&[1, 2, -1]), *rng.pick(&[0, 1, 7]));
+            } else if matches!(row, Row::Outer) && rng.chance(40) {
+                *value = Value::RowLinear(*rng.pick(&[1, -1, 2, 0]), *rng.pick(&[0, 1, 7]));
+            }
+        }
+        // Without its search the loop may run out of its arrays, and a
+        // value by row may overflow: such a change is undone.
+        if !self.defined() {
+            (self.search, self.branch, self.body_assert, self.write) = before;
         }
         true
     }
@@ -432,7 +460,7 @@ impl ArrayLoop {
             Limit::Const(c) => c,
             Limit::Nondet(c) => rng.below(c as u64 + 1) as i128,
         };
-        let Ok(run) = self.simulate(n, 0) else { return };
+        let Ok(run) = self.simulate(n, 0, 0) else { return };
         let cmp = *rng.pick(&[Cmp::Ne, Cmp::Ne, Cmp::Eq, Cmp::Le]);
         self.final_assert = Some(match rng.below(4) {
             0 | 1 if self.write.is_some() => {
@@ -452,7 +480,11 @@ impl ArrayLoop {
                     }) => (None, run.a[j]),
                     Some(Rows {
                         count, row: Row::Outer, ..
-                    }) => (Some(rng.below(count as u64) as i128), run.a[j]),
+                    }) => {
+                        let r = rng.below(count as u64) as i128;
+                        let Ok(in_row) = self.simulate(n, 0, r) else { return };
+                        (Some(r), in_row.a[j])
+                    }
                 };
                 Final::Element(to_b, j as i128, cmp, v, row)
             }
@@ -464,7 +496,7 @@ impl ArrayLoop {
 
     /// A `--unwind` bound that covers the loop for every choice.
     pub(super) fn bound(&self) -> u32 {
-        let inner = self.simulate(self.max_limit(), 0).map(|r| r.trips + 1).unwrap_or(1);
+        let inner = self.simulate(self.max_limit(), 0, 0).map(|r| r.trips + 1).unwrap_or(1);
         inner.max(self.runs() as u32 + 1)
     }
 
@@ -578,6 +610,9 @@ impl ArrayLoop {
                 Value::Nondet => format!("{}()", nondet_name(et)),
                 Value::RowMap(1, d) => format!("{written}[i] + {}", literal(d)),
                 Value::RowMap(c, d) => format!("{} * {written}[i] + {}", literal(c), literal(d)),
+                Value::RowLinear(0, d) => format!("(int)r + {}", literal(d)),
+                Value::RowLinear(1, d) => format!("i + (int)r + {}", literal(d)),
+                Value::RowLinear(c, d) => format!("{} * i + (int)r + {}", literal(c), literal(d)),
             };
             let _ = writeln!(out, "        {target}[i] = {v};");
         }

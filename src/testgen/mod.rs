@@ -1647,8 +1647,11 @@ mod tests {
     fn matrix_row_writes_are_generated_and_accelerated() {
         // A row fixed before the loop and rows counted by a loop around it:
         // both write `a[r]` through an accelerator.
+        // The loop over the rows is accelerated too where the inner loop's
+        // summary fills the row: the whole matrix is copied back, with
+        // values that depend on the row or not.
         let options = crate::pipeline::Options::default();
-        let (mut fixed, mut counted) = (0, 0);
+        let (mut fixed, mut counted, mut filled, mut by_row) = (0, 0, 0, 0);
         for (_, g) in of_class(Class::MatrixRow) {
             let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
                 continue;
@@ -1660,13 +1663,21 @@ mod tests {
                     &mut fixed
                 }) += 1;
             }
-            if fixed >= 3 && counted >= 3 {
+            if out.output.contains("__CPROVER_array_copy(a, ") {
+                *(if g.source.contains("(int)r") {
+                    &mut by_row
+                } else {
+                    &mut filled
+                }) += 1;
+            }
+            if fixed >= 3 && counted >= 3 && filled >= 2 && by_row >= 2 {
                 break;
             }
         }
         assert!(
-            fixed >= 3 && counted >= 3,
-            "row writes accelerated: {fixed} in a fixed row, {counted} in counted rows"
+            fixed >= 3 && counted >= 3 && filled >= 2 && by_row >= 2,
+            "row writes accelerated: {fixed} in a fixed row, {counted} in counted rows; \
+             rows filled by an accelerated loop around: {filled}, with values by row: {by_row}"
         );
     }
 
