@@ -36,7 +36,7 @@ int main(void)
             __CPROVER_assume((unsigned int)0 < n);
             __CPROVER_assume((long)n - 1L < 20L);
             int tracc_a1[2][20];
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 40UL) || ((!(tracc_k1 / 20UL - (unsigned long)i < tracc_n2 && tracc_k1 % 20UL < (unsigned long)((long)n - 0L)) || tracc_a1[tracc_k1 / 20UL][tracc_k1 % 20UL] == (int)((unsigned int)((long)i + (long)(tracc_k1 / 20UL - (unsigned long)i)) + 1U)) && ((tracc_k1 / 20UL - (unsigned long)i < tracc_n2 && tracc_k1 % 20UL < (unsigned long)((long)n - 0L)) || tracc_a1[tracc_k1 / 20UL][tracc_k1 % 20UL] == a[tracc_k1 / 20UL][tracc_k1 % 20UL])) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 40UL) || ((!(tracc_k1 / 20UL - (unsigned long)i < tracc_n2 && tracc_k1 % 20UL < (unsigned long)(long)n) || tracc_a1[tracc_k1 / 20UL][tracc_k1 % 20UL] == (int)((unsigned int)((long)i + (long)(tracc_k1 / 20UL - (unsigned long)i)) + 1U)) && ((tracc_k1 / 20UL - (unsigned long)i < tracc_n2 && tracc_k1 % 20UL < (unsigned long)(long)n) || tracc_a1[tracc_k1 / 20UL][tracc_k1 % 20UL] == a[tracc_k1 / 20UL][tracc_k1 % 20UL])) });
             __CPROVER_array_copy(a, tracc_a1);
             i = (unsigned int)((long)i + (long)(tracc_n2 - 1UL));
             j = (unsigned int)(long)n;

@@ -255,10 +255,10 @@ fn fill_effect(
         at(Expr::var(a_id, arr_ty.clone())),
         at(Expr::var(w.array, arr_ty.clone())),
     );
-    let body = build::fold_constants(and_all([
+    let body = super::simplify::tidy(build::fold_constants(and_all([
         or(not(written.clone()), cmp(BinOp::Eq, new.clone(), value)),
         or(written, cmp(BinOp::Eq, new, old)),
-    ]));
+    ])));
     let stmts = vec![
         Stmt::new(StmtKind::Decl(a_id, None), Span::SYNTHETIC),
         assume(build::forall_below(f_id, ulong(rows * cols), body)),

@@ -59,7 +59,7 @@ fn operands_of(op: BinOp, e: Expr, out: &mut Vec<Expr>) {
 
 /// `e + 0`, `e - 0` (of `e`'s type) and `(T)(W)e` (with `e` of type `T`
 /// and every value of `T` one of `W`) replaced by `e`, bottom up.
-fn tidy(e: Expr) -> Expr {
+pub(super) fn tidy(e: Expr) -> Expr {
     let Expr { kind, ty, span } = e;
     let kind = match kind {
         ExprKind::Unary(op, a) => ExprKind::Unary(op, Box::new(tidy(*a))),
