@@ -416,17 +416,30 @@ impl ArrayLoop {
             signed,
             offset,
         });
-        // Half the loops nested in the rows have a body without branches,
-        // as the inner loop of a matrix fill, which has a summary: the
-        // loop over the rows is then accelerated too.
+        // Half the loops nested in the rows have a body without branches
+        // and a value that reads no array, as the inner loop of a matrix
+        // fill, which has a summary where its step is 1 or -1 and its
+        // values fit in 32 bits: the loop over the rows is then
+        // accelerated too.
         let before = (self.search, self.branch, self.body_assert, self.write);
-        if matches!(row, Row::Outer) && rng.chance(50) {
+        let plain = matches!(row, Row::Outer) && rng.chance(50);
+        if plain {
             (self.search, self.branch, self.body_assert) = (None, None, None);
         }
-        // A map over the row, in a quarter of them (`a` starts at zero and
-        // each element is written once, so every value stays small).
         if let Some((false, value)) = &mut self.write {
-            if rng.chance(25) {
+            if plain {
+                // The write of a matrix fill: linear in the column, and
+                // by row or not.
+                let (c, d) = (*rng.pick(&[1, -1, 2, 0]), *rng.pick(&[0, 1, 7]));
+                *value = if rng.chance(50) {
+                    Value::RowLinear(c, d)
+                } else {
+                    Value::Linear(if c == 0 { 3 } else { c }, d)
+                };
+            } else if rng.chance(25) {
+                // A map over the row, in a quarter of the others (`a` starts
+                // at zero and each element is written once, so every value
+                // stays small).
                 *value = Value::RowMap(*rng.pick(&[1, 2, -1]), *rng.pick(&[0, 1, 7]));
             } else if matches!(row, Row::Outer) && rng.chance(40) {
                 *value = Value::RowLinear(*rng.pick(&[1, -1, 2, 0]), *rng.pick(&[0, 1, 7]));
