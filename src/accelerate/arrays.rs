@@ -94,7 +94,7 @@ fn array_effect(
     let d = path.var_decl(prog, w.array).ok_or("unknown array")?;
     let arr_name = d.name.clone();
     if let Some(fill) = &w.fill {
-        let (stmts, form) = fill_effect(ctx, w, fill, &d.ty, &arr_name, n_id, m, fresh)?;
+        let (stmts, form) = fill_effect(ctx, w, fill, &d.ty, &arr_name, n_id, fresh)?;
         return Ok((stmts, form, None));
     }
     let (old, row_bounds) = written_row(ctx, w, &d.ty, &arr_name)?;
@@ -181,8 +181,8 @@ fn copy_back(copy: Intrinsic, old: Expr, fresh_arr: Expr) -> Stmt {
 /// `m < n` and `k < count`. The summary's assumptions, guards of the path,
 /// keep every written row and column in bounds and every value in its
 /// type, so under that condition the value `value(m) + slope*k` is
-/// computed in `long` without overflow.
-#[allow(clippy::too_many_arguments)] // the parts of one write
+/// computed in `long` without overflow. (A fill is an inner loop of the
+/// body, never in the part after it: all `n` iterations write.)
 fn fill_effect(
     ctx: &Ctx,
     w: &ArrayWrite,
@@ -190,7 +190,6 @@ fn fill_effect(
     ty: &CType,
     name: &str,
     n_id: VarId,
-    m: &K,
     fresh: &mut FreshVars,
 ) -> Result<(Vec<Stmt>, ClosedForm), Reason> {
     let shape = || Reason::ArrayAccess(ArrayIssue::FillShape(name.to_string()));
@@ -204,11 +203,6 @@ fn fill_effect(
         return Err(shape());
     }
     let ul = IntType::ULONG;
-    let cnt = if w.after {
-        m.expr.clone()
-    } else {
-        Expr::var(n_id, build::ULONG)
-    };
     let f_id = fresh.index();
     let f = Expr::var(f_id, build::ULONG);
     let (r, c) = (
@@ -216,15 +210,15 @@ fn fill_effect(
         arith(BinOp::Rem, f, ulong(cols), ul),
     );
     let outer = distance(&r, cast(row.clone(), ul), row_step);
-    // A whole row from column 0 on: every column of a written row.
-    let whole_row = w.index.const_value() == Some(0) && fill.step == 1 && fill.count.const_value() == Some(cols);
-    let inner = if w.index.const_value() == Some(0) && fill.step == 1 {
+    let from_zero = w.index.const_value() == Some(0) && fill.step == 1;
+    let inner = if from_zero {
         c.clone()
     } else {
         distance(&c, cast(w.index.clone(), ul), fill.step)
     };
-    let mut written = vec![cmp(BinOp::Lt, outer.clone(), cnt)];
-    if !whole_row {
+    let mut written = vec![cmp(BinOp::Lt, outer.clone(), Expr::var(n_id, build::ULONG))];
+    // A whole row from column 0 on: every column of a written row.
+    if !(from_zero && fill.count.const_value() == Some(cols)) {
         written.push(cmp(BinOp::Lt, inner.clone(), cast(fill.count.clone(), ul)));
     }
     let written = and_all(written);
@@ -271,19 +265,22 @@ fn fill_effect(
     let (prog, path) = (ctx.program, ctx.path);
     let names = |v: VarId| path.var_decl(prog, v).map(|d| d.name.clone());
     let shown = |e: &Expr| show::expr(prog, &names, e);
-    let sign = |s: i128| if s > 0 { "+" } else { "-" };
+    let written_fill = crate::loops::Fill {
+        array: w.array,
+        row: row.clone(),
+        first: w.index.clone(),
+        step: fill.step,
+        count: fill.count.clone(),
+        value: w.value.clone(),
+        slope: fill.slope,
+    };
     let form = ClosedForm {
         var: name.to_string(),
         ty: ty.to_string(),
         kind: "array".into(),
         formula: format!(
-            "{name}[{}][{} {} j] = {} + {}*j for j < {} at iterations k (row step {row_step})",
-            shown(row),
-            shown(&w.index),
-            sign(fill.step),
-            shown(&w.value),
-            fill.slope,
-            shown(&fill.count),
+            "{} at iterations k (row step {row_step})",
+            written_fill.show(name, "j", &shown)
         ),
     };
     Ok((stmts, form))

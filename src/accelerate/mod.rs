@@ -70,7 +70,7 @@ use serde::Serialize;
 use smt::{in_range, int, poly_value};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use symex::{Sym, symex};
+use symex::{ArrayWrite, Sym, symex};
 use verify::verify_emitted;
 use z3::Solver;
 use z3::ast::{Bool, Int};
@@ -946,11 +946,8 @@ fn read_at_iterations(sym: &Sym, quant_checks: &[Expr]) -> BTreeSet<VarId> {
     for (g, _, _) in &sym.guards {
         build::vars_of(g, &mut at_k);
     }
-    for w in &sym.array_writes {
-        w.row.iter().for_each(|r| build::vars_of(r, &mut at_k));
-        w.fill.iter().for_each(|f| build::vars_of(&f.count, &mut at_k));
-        build::vars_of(&w.index, &mut at_k);
-        build::vars_of(&w.value, &mut at_k);
+    for e in sym.array_writes.iter().flat_map(ArrayWrite::exprs) {
+        build::vars_of(e, &mut at_k);
     }
     for node in quant_checks {
         build::vars_of(node, &mut at_k);
@@ -975,10 +972,7 @@ fn reject_shadowed_globals<'e>(
     used.extend(finals.iter().map(|(x, _)| *x));
     for w in &sym.array_writes {
         used.insert(w.array);
-        w.row.iter().for_each(|r| build::vars_of(r, &mut used));
-        w.fill.iter().for_each(|f| build::vars_of(&f.count, &mut used));
-        build::vars_of(&w.index, &mut used);
-        build::vars_of(&w.value, &mut used);
+        w.exprs().for_each(|e| build::vars_of(e, &mut used));
     }
     for v in &used {
         let Some(d) = prog.vars.get(v.0) else { continue };

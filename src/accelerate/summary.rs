@@ -27,7 +27,7 @@
 use super::poly::{Atom, Poly};
 use super::recurrence::to_poly;
 use super::smt::{in_range, int, poly_value, prove};
-use super::symex::symex;
+use super::symex::{ArrayWrite, symex};
 use super::{RLIMIT_OPTIONAL, infeasible, show, with_rlimit, with_solver};
 use crate::ir::build::{arith, cast, cmp, lit, not};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, Stmt, StmtKind, VarId};
@@ -177,10 +177,8 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
         [w] => Some(RowWrite::of(program, w, &written, &at_k).ok_or_else(|| Issue::WritesArray(name(w.array)))?),
         [w, ..] => return Err(Issue::WritesArray(name(w.array))),
     };
-    for w in &sym.array_writes {
-        for e in w.row.iter().chain([&w.index, &w.value]) {
-            crate::ir::build::vars_of(e, &mut read);
-        }
+    for e in sym.array_writes.iter().flat_map(ArrayWrite::exprs) {
+        crate::ir::build::vars_of(e, &mut read);
     }
     for c in sym.checks.iter().chain(others.iter().map(|(g, _, _)| g)) {
         crate::ir::build::vars_of(c, &mut read);
@@ -270,15 +268,10 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
         enter.push(Step::Assume(cmp(op, e, lit(b.limit, IntType::LONG))));
     }
     if let Some(w) = write {
-        let refused = || Issue::WritesArray(name(w.fill.array));
         enter.extend(
-            w.in_bounds(program, &trip)
-                .ok_or_else(refused)?
-                .into_iter()
-                .map(Step::Assume),
+            w.steps(program, &trip)
+                .ok_or_else(|| Issue::WritesArray(name(w.write.array)))?,
         );
-        let count = long_of(program, &trip.t).ok_or_else(refused)?;
-        enter.push(Step::Fill(Box::new(loops::Fill { count, ..w.fill })));
     }
     // Final values from the entry values: the variable that `t` reads is
     // assigned last.
@@ -327,33 +320,37 @@ fn plain_steps(program: &Program, path: &Path) -> Result<(), Issue> {
     }
 }
 
-/// The inner loop's write into a row of a matrix, as a fill (its `count`
-/// is made from the trip count): the row unchanged by the loop, the index
-/// moving by 1 or -1 per iteration, the value linear in the iteration with
-/// a constant slope and reading no array, nothing nondeterministic.
-struct RowWrite {
-    fill: loops::Fill,
+/// The inner loop's write into a row of a matrix that a fill describes:
+/// the row unchanged by the loop, the index moving by 1 or -1 per
+/// iteration, the value linear in the iteration with a constant slope and
+/// reading no array, nothing nondeterministic.
+struct RowWrite<'s> {
+    write: &'s ArrayWrite,
+    row: &'s Expr,
+    /// The index's and the value's change per iteration.
+    step: i128,
+    slope: i128,
     /// The number of rows and of elements per row.
     dims: (i128, i128),
     /// The index at iteration `k`.
     index: Poly,
 }
 
-impl RowWrite {
+impl<'s> RowWrite<'s> {
     fn of(
         program: &Program,
-        w: &super::symex::ArrayWrite,
+        w: &'s ArrayWrite,
         written: &BTreeSet<VarId>,
         at_k: &dyn Fn(&Expr) -> Option<Poly>,
-    ) -> Option<RowWrite> {
-        let row = w.row.clone()?;
+    ) -> Option<RowWrite<'s>> {
+        let row = w.row.as_ref()?;
         if w.after || w.nondet_range.is_some() {
             return None;
         }
         let mut reads_array = false;
         let mut row_vars = BTreeSet::new();
-        crate::ir::build::vars_of(&row, &mut row_vars);
-        for e in [&row, &w.index, &w.value] {
+        crate::ir::build::vars_of(row, &mut row_vars);
+        for e in [row, &w.index, &w.value] {
             e.walk(&mut |x| reads_array |= matches!(x.kind, ExprKind::Index(..)));
         }
         if reads_array || !row_vars.is_disjoint(written) {
@@ -371,24 +368,21 @@ impl RowWrite {
         let (row_ty, rows) = program.var(w.array).ty.array_parts()?;
         let (_, cols) = row_ty.array_parts()?;
         Some(RowWrite {
-            fill: loops::Fill {
-                array: w.array,
-                row,
-                first: w.index.clone(),
-                step,
-                count: lit(0, IntType::LONG),
-                value: w.value.clone(),
-                slope,
-            },
+            write: w,
+            row,
+            step,
+            slope,
             dims: (i128::from(rows), i128::from(cols)),
             index,
         })
     }
 
-    /// The row in the matrix, the indices at the first and the last
-    /// iteration in the row (`long`, over the entry values).
-    fn in_bounds(&self, program: &Program, trip: &TripCount) -> Option<Vec<Expr>> {
-        let row = to_poly(&self.fill.row, &|_| None)?;
+    /// The steps of the summary's case: assumptions that the row is in the
+    /// matrix and the indices at the first and the last iteration in the
+    /// row (`long`, over the entry values), then the fill of `trip.t`
+    /// elements.
+    fn steps(&self, program: &Program, trip: &TripCount) -> Option<Vec<Step>> {
+        let row = to_poly(self.row, &|_| None)?;
         let (rows, cols) = self.dims;
         let mut out = Vec::new();
         for (p, len) in [
@@ -397,9 +391,18 @@ impl RowWrite {
             (self.index.at_k(&trip.last)?, cols),
         ] {
             let e = long_of(program, &p)?;
-            out.push(cmp(BinOp::Ge, e.clone(), lit(0, IntType::LONG)));
-            out.push(cmp(BinOp::Lt, e, lit(len, IntType::LONG)));
+            out.push(Step::Assume(cmp(BinOp::Ge, e.clone(), lit(0, IntType::LONG))));
+            out.push(Step::Assume(cmp(BinOp::Lt, e, lit(len, IntType::LONG))));
         }
+        out.push(Step::Fill(Box::new(loops::Fill {
+            array: self.write.array,
+            row: self.row.clone(),
+            first: self.write.index.clone(),
+            step: self.step,
+            count: long_of(program, &trip.t)?,
+            value: self.write.value.clone(),
+            slope: self.slope,
+        })));
         Some(out)
     }
 }

@@ -55,6 +55,17 @@ pub(super) struct ArrayWrite {
     pub(super) fill: Option<FillShape>,
 }
 
+impl ArrayWrite {
+    /// The expressions the write evaluates: row, index, value, and a
+    /// fill's count.
+    pub(super) fn exprs(&self) -> impl Iterator<Item = &Expr> {
+        self.row
+            .iter()
+            .chain([&self.index, &self.value])
+            .chain(self.fill.as_ref().map(|f| &f.count))
+    }
+}
+
 /// What a fill adds to an array write: it writes `count` elements from
 /// `index` on by `step`, the value moving by `slope`.
 #[derive(Clone, Debug)]
@@ -243,7 +254,8 @@ impl<'a> Run<'a> {
             }
             Step::Fill(f) => {
                 // Over the values where the inner loop starts, which are
-                // often constants (`j = 0` before it): folded.
+                // often constants (`j = 0` before it): folded, here, since
+                // the checks of the fill's operations are collected from it.
                 let count = build::fold_constants(current(&self.vals, &mut self.nondets, &f.count));
                 if find_havoc(&count).is_some() {
                     return Err(Reason::ReadsBeforeAssigned(None));
@@ -374,11 +386,7 @@ fn nondet_uses(
     guards.iter().for_each(|(g, _, _)| count(g));
     full_vals.values().for_each(&mut count);
     checks.iter().for_each(&mut count);
-    for w in array_writes {
-        count(&w.index);
-        count(&w.value);
-        w.fill.iter().for_each(|f| count(&f.count));
-    }
+    array_writes.iter().flat_map(ArrayWrite::exprs).for_each(&mut count);
     uses
 }
 

@@ -230,18 +230,7 @@ fn path_steps(program: &Program, path: &Path) -> Vec<String> {
                     format!("{}{rows}[{}] = {}", names(*a).unwrap_or_default(), e(i), e(x))
                 }
                 Step::Havoc(v) => format!("{} = <unknown>", names(*v).unwrap_or_default()),
-                Step::Fill(f) => {
-                    let sign = if f.step > 0 { "+" } else { "-" };
-                    format!(
-                        "{}[{}][{} {sign} k] = {} + {}*k for k < {}",
-                        names(f.array).unwrap_or_default(),
-                        e(&f.row),
-                        e(&f.first),
-                        e(&f.value),
-                        f.slope,
-                        e(&f.count)
-                    )
-                }
+                Step::Fill(f) => f.show(&names(f.array).unwrap_or_default(), "k", &e),
             };
             format!("{text}{tail}")
         })

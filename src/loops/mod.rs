@@ -106,6 +106,20 @@ impl Fill {
     pub fn exprs(&self) -> [&Expr; 4] {
         [&self.row, &self.first, &self.count, &self.value]
     }
+
+    /// The fill as text, `a[r][f + k] = v + d*k for k < t`: `array` is the
+    /// array's name, `k` the inner iteration's, `e` shows an expression.
+    pub fn show(&self, array: &str, k: &str, e: &dyn Fn(&Expr) -> String) -> String {
+        let sign = if self.step > 0 { "+" } else { "-" };
+        format!(
+            "{array}[{}][{} {sign} {k}] = {} + {}*{k} for {k} < {}",
+            e(&self.row),
+            e(&self.first),
+            e(&self.value),
+            self.slope,
+            e(&self.count)
+        )
+    }
 }
 
 /// One iteration path: from the loop head with the condition true, through
@@ -907,16 +921,7 @@ fn path_shape(first_temp: usize, path: &Path) -> Vec<String> {
                 format!("{}{rows}[{}] = {}", name(*v), e(i), e(x))
             }
             Step::Havoc(v) => format!("havoc {}", name(*v)),
-            Step::Fill(f) => format!(
-                "{}[{}][{} + {}k] = {} + {}k, k < {}",
-                name(f.array),
-                e(&f.row),
-                e(&f.first),
-                f.step,
-                e(&f.value),
-                f.slope,
-                e(&f.count)
-            ),
+            Step::Fill(f) => f.show(&name(f.array), "k", &e),
         })
         .collect()
 }

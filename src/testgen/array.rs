@@ -163,6 +163,11 @@ enum Undefined {
     TooLong,
 }
 
+/// The coefficients `c, d` of a value `c * i + (int)r + d`.
+fn row_linear(rng: &mut Rng) -> (i128, i128) {
+    (*rng.pick(&[1, -1, 2, 0]), *rng.pick(&[0, 1, 7]))
+}
+
 /// `x op y` with C's usual arithmetic conversions, or `None` when a signed
 /// result leaves its type.
 fn binary(x: (i128, IntType), y: (i128, IntType), op: fn(i128, i128) -> i128) -> Option<(i128, IntType)> {
@@ -430,7 +435,7 @@ impl ArrayLoop {
             if plain {
                 // The write of a matrix fill: linear in the column, and
                 // by row or not.
-                let (c, d) = (*rng.pick(&[1, -1, 2, 0]), *rng.pick(&[0, 1, 7]));
+                let (c, d) = row_linear(rng);
                 *value = if rng.chance(50) {
                     Value::RowLinear(c, d)
                 } else {
@@ -442,7 +447,8 @@ impl ArrayLoop {
                 // stays small).
                 *value = Value::RowMap(*rng.pick(&[1, 2, -1]), *rng.pick(&[0, 1, 7]));
             } else if matches!(row, Row::Outer) && rng.chance(40) {
-                *value = Value::RowLinear(*rng.pick(&[1, -1, 2, 0]), *rng.pick(&[0, 1, 7]));
+                let (c, d) = row_linear(rng);
+                *value = Value::RowLinear(c, d);
             }
         }
         // Without its search the loop may run out of its arrays, and a
