@@ -3,13 +3,19 @@
 //!
 //! z3 decides the quantified bit-vector/array assumptions of accelerated
 //! array loops slowly or not at all (MBQI over 64-bit indices), and a
-//! finite expansion over a constant range (100 instances per quantifier and
-//! loop iteration) is still slow, while a handful of instances at the
-//! elements the program reads settles them in a second. So the encoder
-//! gives each such quantifier `forall k. b(k)` a Boolean name `q` (others,
-//! over scalar conditions, z3 handles well and gets as they are), and the
-//! solver sees lemmas that follow from `q == forall k. b(k)`:
-//! - instances `q -> b(K)` for every array index term `t` of the formula
+//! finite expansion over a large constant range (100 instances per
+//! quantifier and loop iteration) is still slow, while a handful of
+//! instances at the elements the program reads settles them in a second.
+//! So the encoder gives each such quantifier `forall k. b(k)` a Boolean
+//! name `q` (others, over scalar conditions, z3 handles well and gets as
+//! they are), and the solver sees lemmas that follow from
+//! `q == forall k. b(k)`:
+//! - over a range of at most `EXPAND_LIMIT` values (`k < 15`, a matrix of
+//!   3 by 5), all its instances `q -> b(0)`, ..., `q -> b(14)` and no
+//!   others: at a constant `k` the body's index arithmetic (`k / 5`,
+//!   `k % 5`) folds away, where an instance at a symbolic index term keeps
+//!   a 64-bit division (a generated fill of 3 rows of 6: 9 s to 2 s);
+//! - otherwise instances `q -> b(K)` for every array index term `t` of the formula
 //!   (the index set of the array property fragment), `K` the value of `k`
 //!   at which an index of `b` reads element `t` (`(t - x) / c` for an index
 //!   `x + c*k`), or `t` itself;
@@ -79,7 +85,20 @@ impl<'a> Instantiator<'a> {
             return me;
         }
         let terms = index_terms(formulas);
+        let mut expanded = vec![false; quants.len()];
+        for (j, q) in quants.iter().enumerate() {
+            if let Some(c) = constant_range(q) {
+                let w = q.bound.get_size();
+                for v in 0..c {
+                    me.instance(j, num(v, w));
+                }
+                expanded[j] = true;
+            }
+        }
         'seed: for (j, q) in quants.iter().enumerate() {
+            if expanded[j] {
+                continue;
+            }
             let w = q.bound.get_size();
             for t in &terms {
                 // The values of `k` at which the body reads element `t`.
@@ -220,6 +239,50 @@ impl<'a> Instantiator<'a> {
         }
         progress
     }
+}
+
+/// Quantifiers over at most this many values of the bound variable are
+/// expanded whole.
+pub(crate) const EXPAND_LIMIT: u64 = 64;
+
+/// z3's resource limit for the query that confirms such a range.
+const RANGE_RLIMIT: u32 = 200_000;
+
+/// `c` when `body(k)` holds for every `k >= c` (unsigned) and `c` is at
+/// most `EXPAND_LIMIT`: the quantifier is the conjunction of its instances
+/// at `0..c`. The candidates are the constants that `k` is compared with.
+fn constant_range(q: &Quant) -> Option<u64> {
+    let w = q.bound.get_size();
+    let body = q.body.simplify();
+    let mut candidates: Vec<u64> = Vec::new();
+    let _ = super::visit_apps([Dynamic::from_ast(&body)], |x, kids| {
+        if matches!(
+            x.decl().kind(),
+            DeclKind::Uleq | DeclKind::Ult | DeclKind::Ugeq | DeclKind::Ugt | DeclKind::Eq
+        ) && kids.len() == 2
+            && kids.iter().any(|c| c.as_bv().is_some_and(|b| b.ast_eq(&q.bound)))
+        {
+            for c in kids.iter().filter_map(|c| c.as_bv()).filter_map(|b| b.as_u64()) {
+                for v in [c, c.saturating_add(1)] {
+                    if v <= EXPAND_LIMIT && !candidates.contains(&v) {
+                        candidates.push(v);
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    candidates.sort_unstable();
+    candidates.into_iter().find(|&c| {
+        let solver = Solver::new();
+        solver.assert(q.bound.bvuge(num(c, w)));
+        solver.assert(body.not());
+        // A resource limit, not a time limit: the same answer on any machine.
+        let mut p = Params::new();
+        p.set_u32("rlimit", RANGE_RLIMIT);
+        solver.set_params(&p);
+        solver.check() == SatResult::Unsat
+    })
 }
 
 /// `t` with every array value that the model gives as a function table

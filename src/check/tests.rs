@@ -1025,48 +1025,91 @@ fn truncated_products_are_decided() {
     assert_eq!(check_source(&bad, &o).unwrap().verdict, Verdict::Unsafe);
 }
 
-#[test]
-fn a_model_violating_a_quantifier_is_refused_and_refined() {
-    use super::quant::{Instantiator, Quant};
+/// `(q, k, a, forall k. k < n -> a[k] == 1)` as a quantifier named `q`.
+fn ones_below(n: u64) -> (z3::ast::Bool, z3::ast::Array, super::quant::Quant) {
     use z3::ast::{Array, BV, Bool};
-    // q == forall k. k < 4 -> a[k] == 1, with q asserted.
     let a = Array::new_const("qa", &z3::Sort::bitvector(64), &z3::Sort::bitvector(32));
     let k = BV::new_const("qk", 64);
     let q = Bool::new_const("qq");
-    let one = BV::from_u64(1, 32);
-    let body = k.bvult(BV::from_u64(4, 64)).not() | a.select(&k).as_bv().unwrap().eq(&one);
-    let quants = [Quant {
+    let body = k.bvult(BV::from_u64(n, 64)).not() | a.select(&k).as_bv().unwrap().eq(BV::from_u64(1, 32));
+    let quant = super::quant::Quant {
         name: q.clone(),
         bound: k,
         body,
         signed: false,
-    }];
+    };
+    (q, a, quant)
+}
+
+/// A solver with `q` and `lemmas`, asked whether `a[i] == v` is possible.
+fn element_can_be(q: &z3::ast::Bool, lemmas: &[z3::ast::Bool], a: &z3::ast::Array, i: u64, v: u64) -> z3::SatResult {
+    use z3::ast::BV;
+    let s = z3::Solver::new();
+    s.assert(q);
+    for l in lemmas {
+        s.assert(l);
+    }
+    s.assert(a.select(&BV::from_u64(i, 64)).as_bv().unwrap().eq(BV::from_u64(v, 32)));
+    s.check()
+}
+
+#[test]
+fn a_model_violating_a_quantifier_is_refused_and_refined() {
+    use super::quant::Instantiator;
+    use z3::ast::BV;
+    // Over 100 elements: too many to expand whole, so instances come from
+    // index terms (none here) and from refinement.
+    let (q, a, quant) = ones_below(100);
+    const { assert!(100 > super::quant::EXPAND_LIMIT) };
+    let quants = [quant];
     let mut inst = Instantiator::new(&quants, std::slice::from_ref(&q));
     assert!(inst.lemmas().is_empty(), "no index term to seed with");
-    // A model with a[2] == 0: refused, and the next one satisfies the
-    // instances added, which cover all four elements.
+    // A model with a[70] == 0: refused, and the next one satisfies the
+    // instances added, which cover the element.
     let s = z3::Solver::new();
     s.assert(&q);
-    s.assert(a.select(&BV::from_u64(2, 64)).as_bv().unwrap().eq(BV::from_u64(0, 32)));
+    s.assert(a.select(&BV::from_u64(70, 64)).as_bv().unwrap().eq(BV::from_u64(0, 32)));
     assert_eq!(s.check(), z3::SatResult::Sat);
     let m = s.get_model().unwrap();
     assert_eq!(inst.check_model(&m, None), Ok(false));
-    let s = z3::Solver::new();
-    s.assert(&q);
-    for l in inst.lemmas() {
-        s.assert(l);
-    }
-    s.assert(a.select(&BV::from_u64(2, 64)).as_bv().unwrap().eq(BV::from_u64(0, 32)));
-    assert_eq!(s.check(), z3::SatResult::Unsat, "the instances exclude a[2] == 0");
+    assert_eq!(
+        element_can_be(&q, inst.lemmas(), &a, 70, 0),
+        z3::SatResult::Unsat,
+        "the instances exclude a[70] == 0"
+    );
     // A model satisfying the quantifier is accepted.
     let s = z3::Solver::new();
     s.assert(&q);
-    for i in 0..4 {
-        s.assert(a.select(&BV::from_u64(i, 64)).as_bv().unwrap().eq(&one));
+    for i in 0..100 {
+        s.assert(a.select(&BV::from_u64(i, 64)).as_bv().unwrap().eq(BV::from_u64(1, 32)));
     }
     assert_eq!(s.check(), z3::SatResult::Sat);
     let m = s.get_model().unwrap();
     assert_eq!(inst.check_model(&m, None), Ok(true));
+}
+
+#[test]
+fn a_quantifier_over_a_few_values_is_expanded_whole() {
+    use super::quant::Instantiator;
+    // Four elements: one instance each from the start, so no model
+    // violating it is ever proposed, and nothing beyond them.
+    let (q, a, quant) = ones_below(4);
+    let quants = [quant];
+    let inst = Instantiator::new(&quants, std::slice::from_ref(&q));
+    assert_eq!(inst.lemmas().len(), 4);
+    const { assert!(4 < super::quant::EXPAND_LIMIT) };
+    for i in 0..4 {
+        assert_eq!(
+            element_can_be(&q, inst.lemmas(), &a, i, 0),
+            z3::SatResult::Unsat,
+            "a[{i}]"
+        );
+    }
+    assert_eq!(element_can_be(&q, inst.lemmas(), &a, 4, 0), z3::SatResult::Sat);
+    // Just past the limit: left to refinement.
+    let (q, _, quant) = ones_below(super::quant::EXPAND_LIMIT + 1);
+    let quants = [quant];
+    assert!(Instantiator::new(&quants, std::slice::from_ref(&q)).lemmas().is_empty());
 }
 
 #[test]
