@@ -41,6 +41,7 @@ int main(void)
             tracc_q1 = 2;
         } else {
             __CPROVER_assume(!(x < 4294967295U && y <= 4294967293U && i + 1U < 1000000U));
+            tracc_q1 = 0;
             if (flag) {
                 x = x + 1;
             } else {
@@ -48,7 +49,6 @@ int main(void)
             }
             flag = !flag;
             i++;
-            tracc_q1 = 0;
         }
     }
     assert(y != 1000000u);

@@ -30,7 +30,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
         } else {
             b[i] = 1;
-            __CPROVER_assume(!(i <= 4294967292U && i < 300U));
+            __CPROVER_assume(i >= 300U);
         }
     }
     unsigned int k = nondet_uint();

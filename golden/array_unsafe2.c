@@ -45,10 +45,10 @@ int main(void)
                     j = (int)((long)j + (long)(tracc_n2 - 1UL));
                 } else {
                     g[i][j] = i - j;
-                    __CPROVER_assume(!((j >= 0 ? i >= (-2147483647 - 1) + j : i <= 2147483647 + j) && j >= 0 && i >= 0 && i < 8));
+                    __CPROVER_assume(!(j >= 0 && i >= 0 && i < 8));
                 }
             }
-            __CPROVER_assume(!(i >= -2147483641 && i >= 0));
+            __CPROVER_assume(i < 0);
         }
     }
     int r = nondet_int(), c = nondet_int();

@@ -25,7 +25,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 3UL));
         } else {
-            __CPROVER_assume(!(x <= 4294967292U && x < 1000U));
+            __CPROVER_assume(x >= 1000U);
             __CPROVER_assert(x < 1000, "x stays below 1000");
             x = x + 3;
             i = i + 1;

@@ -5,7 +5,6 @@
 unsigned int nondet_uint(void);
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -15,7 +14,7 @@ int main(void)
     _Bool b = 0;
     _Bool tracc_q1 = 0;
     for (i = 0; i < n; i++) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -23,8 +22,8 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             b = (_Bool)!((tracc_n1 - 1UL) % 2UL == 0UL ? b : (_Bool)!b);
         } else {
-            b = !b;
             __CPROVER_assume(0);
+            b = !b;
         }
     }
     assert(b == (n % 2 == 1));

@@ -21,7 +21,7 @@ int main(void)
             __CPROVER_assume(!(i >= n) && !((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) >= n));
             i = (unsigned int)((long)i + (long)tracc_n1);
         } else {
-            __CPROVER_assume(!(i < 4294967295U && !(i >= n)));
+            __CPROVER_assume(i >= n);
             if (i >= n) {
                 break;
             }

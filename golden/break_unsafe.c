@@ -51,7 +51,7 @@ int main(void)
                 pos = i;
                 break;
             }
-            __CPROVER_assume(!!(a[i] == t));
+            __CPROVER_assume(a[i] == t);
         }
     }
     assert(pos != -1);

@@ -5,7 +5,6 @@
 unsigned int nondet_uint(void);
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -16,7 +15,7 @@ int main(void)
     int last = -1;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -25,10 +24,10 @@ int main(void)
             flag = 1;
             last = 7;
         } else {
+            __CPROVER_assume(0);
             flag = 1;
             last = 7;
             i++;
-            __CPROVER_assume(0);
         }
     }
     if (n > 0) {

@@ -3,7 +3,6 @@
 #include <assert.h>
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -12,7 +11,7 @@ int main(void)
     int done = 0;
     _Bool tracc_q1 = 0;
     while (i < 100000u) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -20,9 +19,9 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             done = 1;
         } else {
+            __CPROVER_assume(0);
             done = 1;
             i++;
-            __CPROVER_assume(0);
         }
     }
     assert(done == 0);

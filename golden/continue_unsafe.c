@@ -37,14 +37,12 @@ int main(void)
             evens = (unsigned int)((long)evens + (long)(tracc_n2 - 1UL)) + 1U;
             tracc_q1 = 2;
         } else {
-            __CPROVER_assume(!(i <= 4294967293U && evens < 4294967295U && i + 1U < n));
-            do {
-                if (i % 2 != 0) {
-                    continue;
-                }
-                evens++;
-            } while (0);
+            __CPROVER_assume(!(evens < 4294967295U && i + 1U < n));
             tracc_q1 = 0;
+            if (i % 2 != 0) {
+                continue;
+            }
+            evens++;
         }
     }
     assert(2 * evens <= n);

@@ -37,6 +37,7 @@ int main(void)
             tracc_q1 = 2;
         } else {
             __CPROVER_assume(!((x <= 4294967275U && y % 2 == 0) || (x <= 4294967285U && !(y % 2 == 0))));
+            tracc_q1 = 0;
             if (y % 2 == 0) x += 2; else x += 1;
             if (y % 2 == 0) x += 2; else x += 1;
             if (y % 2 == 0) x += 2; else x += 1;
@@ -48,7 +49,6 @@ int main(void)
             if (y % 2 == 0) x += 2; else x += 1;
             if (y % 2 == 0) x += 2; else x += 1;
             i++;
-            tracc_q1 = 0;
         }
     }
     assert(x != 20000000u);

@@ -41,13 +41,13 @@ int main(void)
             odd = (unsigned int)((long)odd + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            __CPROVER_assume(!(i <= 4294967293U && even < 4294967295U && odd < 4294967295U && i + 1U < n));
+            __CPROVER_assume(!(even < 4294967295U && odd < 4294967295U && i + 1U < n));
+            tracc_q1 = 0;
             if (i % 2 == 0)
                 even++;
             else
                 odd++;
             i++;
-            tracc_q1 = 0;
         }
     }
     assert(even == odd || even == odd + 1);

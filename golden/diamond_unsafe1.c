@@ -36,13 +36,13 @@ int main(void)
             tracc_q1 = 2;
         } else {
             __CPROVER_assume(x > 4294967293U);
+            tracc_q1 = 0;
             if (nondet_bool()) {
                 x = x + 2;
             } else {
                 x = x + 1;
             }
             i = i + 1;
-            tracc_q1 = 0;
         }
     }
     assert(n == 0 || x < 2 * n);

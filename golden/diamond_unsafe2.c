@@ -35,13 +35,13 @@ int main(void)
             tracc_q1 = 2;
         } else {
             __CPROVER_assume(!((a < 4294967295U && b <= 4294967293U && i % 3U == 0U) || (b < 4294967295U && !(i % 3U == 0U))));
+            tracc_q1 = 0;
             if (i % 3 == 0) {
                 a++;
             } else {
                 b++;
             }
             i++;
-            tracc_q1 = 0;
         }
     }
     assert(2 * a != b);

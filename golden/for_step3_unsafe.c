@@ -3,7 +3,6 @@
 #include <assert.h>
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -12,7 +11,7 @@ int main(void)
     int last = 0;
     _Bool tracc_q1 = 0;
     for (i = 1; i < 100; i += 3) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i) / 3UL);
@@ -20,8 +19,8 @@ int main(void)
             last = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
             i = (int)((long)i + (long)((tracc_n1 - 1UL) * 3UL));
         } else {
-            last = i;
             __CPROVER_assume(0);
+            last = i;
         }
     }
     assert(last != 97);

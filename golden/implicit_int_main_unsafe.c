@@ -6,7 +6,6 @@ extern void __VERIFIER_assume(int);
 void reach_error() { __VERIFIER_error(); }
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 main()
@@ -16,15 +15,15 @@ main()
     int i = 0;
     _Bool tracc_q1 = 0;
     while (i < x) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
             __CPROVER_assume(i < x && (int)((long)i + (long)(tracc_n1 - 1UL)) < x);
             i = (int)((long)i + (long)tracc_n1);
         } else {
-            i++;
             __CPROVER_assume(0);
+            i++;
         }
     }
     if (i > 999999) {

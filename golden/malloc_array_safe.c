@@ -6,7 +6,6 @@
 unsigned int nondet_uint(void);
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -24,15 +23,15 @@ int main(void)
     }
     _Bool tracc_q1 = 0;
     while (k < 1000000) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
             __CPROVER_assume(k < 1000000 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 1000000);
             k = (unsigned int)((long)k + (long)tracc_n1);
         } else {
-            k++;
             __CPROVER_assume(0);
+            k++;
         }
     }
     assert(a[n - 1] == 7 && z[n - 1] == 0 && a != z && k == 1000000);

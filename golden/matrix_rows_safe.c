@@ -42,6 +42,7 @@ int main(void)
             j = (unsigned int)(long)n;
             tracc_q1 = 2;
         } else {
+            tracc_q1 = 0;
             _Bool tracc_q2 = 0;
             for (j = 0; j < n; j++) {
                 if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
@@ -60,11 +61,10 @@ int main(void)
                     j = (unsigned int)((long)j + (long)(tracc_n3 - 1UL));
                 } else {
                     a[i][j] = i + 1;
-                    __CPROVER_assume(!(i <= 4294967294U && i + 1U <= 2147483647U && j < 20U && i < 2U));
+                    __CPROVER_assume(!(j < 20U && i < 2U));
                 }
             }
-            __CPROVER_assume(!(n == 0U || (0U < n && n <= 20U)));
-            tracc_q1 = 0;
+            __CPROVER_assume(!(n == 0U || n <= 20U));
         }
     }
     unsigned int r = nondet_uint(), c = nondet_uint();

@@ -30,15 +30,15 @@ int main(void)
             y = 0;
             _Bool tracc_q2 = 0;
             while (y < 7) {
-                if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
+                if ((tracc_q2 = !tracc_q2)) {
                     unsigned long tracc_n2 = nondet_ulong();
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)y));
                     __CPROVER_assume(y < 7 && (int)((long)y + (long)(tracc_n2 - 1UL)) < 7);
                     y = (int)((long)y + (long)tracc_n2);
                 } else {
-                    y++;
                     __CPROVER_assume(0);
+                    y++;
                 }
             }
             i++;

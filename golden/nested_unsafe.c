@@ -37,7 +37,8 @@ int main(void)
             i = (short)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = i <= 0 || ((long)c + (long)i * 1L >= -2147483648L && (long)c + (long)i * 1L <= 2147483647L && 0 < i);
+            _Bool tracc_cov1 = i <= 0 || (long)c + (long)i * 1L <= 2147483647L;
+            tracc_q1 = 0;
             _Bool tracc_q2 = 0;
             for (j = 0; j < i; j++) {
                 if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
@@ -54,7 +55,6 @@ int main(void)
                 }
             }
             __CPROVER_assume(!tracc_cov1);
-            tracc_q1 = 0;
         }
     }
     assert(c != 45);

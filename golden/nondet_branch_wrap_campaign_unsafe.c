@@ -32,11 +32,11 @@ int main(void)
             tracc_q1 = 2;
         } else {
             __CPROVER_assume(v1 > 65280);
+            tracc_q1 = 0;
             if (nondet_bool()) {
                 v1 = v1 + 255;
             }
             i++;
-            tracc_q1 = 0;
         }
     }
     assert(v1 != 507);

@@ -35,13 +35,13 @@ int main(void)
             tracc_q1 = 2;
         } else {
             __CPROVER_assume(!(x < 255 && y < 255));
+            tracc_q1 = 0;
             if (nondet_bool()) {
                 x = x + 1;
             } else {
                 y = y + 1;
             }
             i = i + 1;
-            tracc_q1 = 0;
         }
     }
     assert(x + y == n);

@@ -34,13 +34,13 @@ int main(void)
             tracc_q1 = 2;
         } else {
             __CPROVER_assume(!(x < 4294967295U && y < 4294967295U));
+            tracc_q1 = 0;
             if (nondet_bool()) {
                 x = x + 1;
             } else {
                 y = y + 1;
             }
             i = i + 1;
-            tracc_q1 = 0;
         }
     }
     assert(y != 0);

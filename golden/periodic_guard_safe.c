@@ -32,11 +32,11 @@ int main(void)
             tracc_q1 = 2;
         } else {
             __CPROVER_assume(!((i % 4U == 3U && i + 2U < 2000000U) || !(i % 4U == 3U)));
+            tracc_q1 = 0;
             if (i % 4 == 3) {
                 odd = 1;
             }
             i += 2;
-            tracc_q1 = 0;
         }
     }
     assert(odd == 0);

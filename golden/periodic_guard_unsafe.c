@@ -35,13 +35,13 @@ int main(void)
             tracc_q1 = 2;
         } else {
             __CPROVER_assume(!((j % 6U == 5U && j + 3U < 6000000U) || (count < 4294967295U && !(j % 6U == 5U) && count != 999999U)));
+            tracc_q1 = 0;
             if (j % 6 == 5) {
                 count = 0;
             }
             j += 3;
             count++;
             assert(count != 1000000);
-            tracc_q1 = 0;
         }
     }
     return 0;

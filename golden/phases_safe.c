@@ -32,13 +32,13 @@ int main(void)
             x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
-            __CPROVER_assume(!(x < m || (x <= 4294967293U && !(x < m))));
+            __CPROVER_assume(!(x < m || x <= 4294967293U));
+            tracc_q1 = 0;
             if (x < m) {
                 x = x + 1;
             } else {
                 x = x + 2;
             }
-            tracc_q1 = 0;
         }
     }
     assert(x == n || x == n + 1);

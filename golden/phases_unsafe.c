@@ -19,7 +19,7 @@ int main(void)
             __CPROVER_assume(x < 51 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 51);
             x = (int)((long)x + (long)tracc_n1);
             tracc_q1 = 1;
-        } else if (tracc_q1 != 2 && nondet_bool()) {
+        } else if (tracc_q1 != 2) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)x) / 2UL);
@@ -28,12 +28,12 @@ int main(void)
             x = (int)((long)x + (long)(tracc_n2 * 2UL));
             tracc_q1 = 2;
         } else {
+            __CPROVER_assume(0);
             if (x < 51) {
                 x = x + 1;
             } else {
                 x = x + 2;
             }
-            __CPROVER_assume(0);
         }
     }
     assert(x == 100);

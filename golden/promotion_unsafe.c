@@ -3,7 +3,6 @@
 #include <assert.h>
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -12,15 +11,15 @@ int main(void)
     int neg = -1;
     _Bool tracc_q1 = 0;
     while (u < 10) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - u));
             __CPROVER_assume(u < 10 && (unsigned int)((long)u + (long)(tracc_n1 - 1UL)) < 10);
             u = (unsigned int)((long)u + (long)tracc_n1);
         } else {
-            u++;
             __CPROVER_assume(0);
+            u++;
         }
     }
     assert(neg < u);

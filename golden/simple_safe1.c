@@ -5,7 +5,6 @@
 unsigned int nondet_uint(void);
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -14,15 +13,15 @@ int main(void)
     unsigned int i = 0;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n);
             i = (unsigned int)((long)i + (long)tracc_n1);
         } else {
-            i++;
             __CPROVER_assume(0);
+            i++;
         }
     }
     assert(i == n);

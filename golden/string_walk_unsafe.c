@@ -3,7 +3,6 @@
 #include <assert.h>
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -17,15 +16,15 @@ int main(void)
     }
     _Bool tracc_q1 = 0;
     while (i < 1000000) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < 1000000 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 1000000);
             i = (unsigned int)((long)i + (long)tracc_n1);
         } else {
-            i++;
             __CPROVER_assume(0);
+            i++;
         }
     }
     assert(len == 3 || i != 1000000);

@@ -19,7 +19,6 @@ static struct node *push(struct node *head, int value)
 }
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -33,15 +32,15 @@ int main(void)
         sum += p->value;
     _Bool tracc_q1 = 0;
     while (k < 1000000) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - k));
             __CPROVER_assume(k < 1000000 && (unsigned int)((long)k + (long)(tracc_n1 - 1UL)) < 1000000);
             k = (unsigned int)((long)k + (long)tracc_n1);
         } else {
-            k++;
             __CPROVER_assume(0);
+            k++;
         }
     }
     assert(sum == 6);

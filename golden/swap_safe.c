@@ -5,7 +5,6 @@
 unsigned int nondet_uint(void);
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -15,7 +14,7 @@ int main(void)
     int x = 3, y = 8;
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -25,13 +24,13 @@ int main(void)
             x = tracc_n1 % 2UL == 0UL ? tracc_s1 : y;
             y = tracc_n1 % 2UL == 0UL ? y : tracc_s1;
         } else {
+            __CPROVER_assume(0);
             {
                 int t = x;
                 x = y;
                 y = t;
                 i++;
             }
-            __CPROVER_assume(0);
         }
     }
     assert(x + y == 11);

@@ -3,7 +3,6 @@
 #include <assert.h>
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -12,7 +11,7 @@ int main(void)
     long x = 1, y = -1;
     _Bool tracc_q1 = 0;
     while (i < 2000001) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
@@ -22,13 +21,13 @@ int main(void)
             x = tracc_n1 % 2UL == 0UL ? tracc_s1 : y;
             y = tracc_n1 % 2UL == 0UL ? y : tracc_s1;
         } else {
+            __CPROVER_assume(0);
             {
                 long t = x;
                 x = y;
                 y = t;
                 i++;
             }
-            __CPROVER_assume(0);
         }
     }
     assert(x == 1);

@@ -83,7 +83,8 @@ int main(void)
             c = (unsigned int)((long)c + (long)(tracc_n4 * 2UL));
             tracc_q1 = 4;
         } else {
-            __CPROVER_assume(!(i <= 4294967291U && a < 4294967295U && b < 4294967295U && c <= 4294967293U && i + 1U < n && i + 1U + 1U < n && i + 1U + 1U + 1U < n));
+            __CPROVER_assume(!(i <= 4294967291U && a < 4294967295U && b < 4294967295U && c <= 4294967293U && i + 1U + 1U + 1U < n));
+            tracc_q1 = 0;
             switch (i % 4) {
             case 0:
                 a++;
@@ -101,7 +102,6 @@ int main(void)
                 break;
             }
             i++;
-            tracc_q1 = 0;
         }
     }
     assert(d == 0);

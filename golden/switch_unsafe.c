@@ -38,7 +38,7 @@ int main(void)
             state = 0;
             k = (int)((long)k + (long)(tracc_n3 - 1UL));
             tracc_q1 = 3;
-        } else if (tracc_q1 != 4 && nondet_bool()) {
+        } else if (tracc_q1 != 4) {
             unsigned long tracc_n4 = nondet_ulong();
             __CPROVER_assume(tracc_n4 >= 1UL);
             __CPROVER_assume(tracc_n4 <= (unsigned long)(2147483647L - (long)k));
@@ -48,6 +48,7 @@ int main(void)
             k = (int)((long)k + (long)(tracc_n4 - 1UL));
             tracc_q1 = 4;
         } else {
+            __CPROVER_assume(0);
             switch (state) {
             case 0:
                 state = 1;
@@ -59,7 +60,6 @@ int main(void)
                 state = 0;
                 break;
             }
-            __CPROVER_assume(0);
         }
     }
     assert(state != 0);

@@ -416,10 +416,13 @@ fn restrict_loop(
         flag.map(|cond| {
             let mut vars = BTreeSet::new();
             build::vars_of(&cond, &mut vars);
-            let check = if crate::loops::writes_none_of(&original_body, &vars) {
-                CoverageCheck::AfterBody
-            } else {
-                before_body(program, &original_body, &covs).unwrap_or(CoverageCheck::Flag)
+            // Before the body where it can be (an iteration blocked there
+            // runs nothing that could fail); else after it, with a flag
+            // where the body changes the condition.
+            let check = match before_body(program, &original_body, &covs) {
+                Some(before) if cond.const_value().is_some() => before,
+                _ if crate::loops::writes_none_of(&original_body, &vars) => CoverageCheck::AfterBody,
+                before => before.unwrap_or(CoverageCheck::Flag),
             };
             Coverage {
                 symbols: &covered[..],

@@ -39,7 +39,7 @@ pub(super) fn coverage(ctx: &Ctx, parts: Vec<Expr>) -> Expr {
     let mut conjuncts = super::optional_queries(|| as_intervals(flat, &ty_of));
     let mut seen = HashSet::new();
     conjuncts.retain(|c| c.const_value() != Some(1) && seen.insert(key(c)));
-    and_all(without_implied(conjuncts, &ty_of))
+    and_all(without_implied_by_later(without_implied(conjuncts, &ty_of), &ty_of))
 }
 
 fn flatten(e: Expr, out: &mut Vec<Expr>) {
@@ -100,8 +100,10 @@ pub(super) fn tidy(e: Expr) -> Expr {
 /// with are said once, in front, and those that every condition ends with
 /// once, at the end (so each is still evaluated where it was: the ones in
 /// front first, the ones at the end only once the rest of some disjunct
-/// holds), and the rest of the disjunction is left out where z3 proves it
-/// always true once the ones in front hold.
+/// holds), each disjunct is simplified (`given`) where the ones in front
+/// hold and the disjuncts before it do not (`a || (b && !a)` is
+/// `a || b`), and the rest of the disjunction is left out where z3 proves
+/// it always true once the ones in front hold.
 pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
     let mut split: Vec<Vec<Expr>> = conds
         .into_iter()
@@ -120,7 +122,19 @@ pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
     for d in &mut rests {
         d.truncate(d.len() - common_end);
     }
-    let rests: Vec<Expr> = rests.into_iter().map(and_all).collect();
+    // A disjunct is evaluated only where the ones before it are false.
+    let mut simplified: Vec<Expr> = Vec::new();
+    for (k, r) in rests.into_iter().map(and_all).enumerate() {
+        let r = if k == 0 {
+            r
+        } else {
+            let earlier_false = simplified.iter().map(|d| build::not(d.clone()));
+            let fact = and_all(prefix.iter().cloned().chain(earlier_false).collect::<Vec<_>>());
+            given(program, r, &fact)
+        };
+        simplified.push(r);
+    }
+    let rests = simplified;
     let with = |middle: Option<Expr>| {
         and_all(
             prefix
@@ -223,12 +237,17 @@ pub fn given(program: &Program, e: Expr, fact: &Expr) -> Expr {
     let mut all = facts.clone();
     all.extend(out.iter().cloned());
     let implied = implied_by_earlier(&all, &ty_of);
-    and_all(
-        out.into_iter()
-            .zip(&implied[facts.len()..])
-            .filter(|(_, implied)| !**implied)
-            .map(|(c, _)| c),
-    )
+    let kept: Vec<Expr> = all
+        .into_iter()
+        .zip(implied)
+        .enumerate()
+        .filter(|(i, (_, implied))| *i < facts.len() || !implied)
+        .map(|(_, (c, _))| c)
+        .collect();
+    // The facts stay premises, in front; only the flag's own conjuncts go.
+    let n_facts = facts.len();
+    let without = without_implied_by_later_keeping(kept, &ty_of, n_facts);
+    and_all(without.into_iter().skip(n_facts))
 }
 
 fn or_all(es: Vec<Expr>) -> Expr {
@@ -529,6 +548,98 @@ pub(super) fn without_implied(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Opt
         .collect()
 }
 
+/// `without_implied_by_later_keeping` with every conjunct a candidate.
+fn without_implied_by_later(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<Expr> {
+    without_implied_by_later_keeping(conjuncts, ty_of, 0)
+}
+
+/// The conjuncts without each one (from the `keep`-th on) that z3 proves
+/// implied by the others kept, in C's semantics (`i + 1U < n` where
+/// `i + 1U + 1U < n` and `i <= 4294967293U` follow), when everything after
+/// it can be evaluated in any state: then it protects no evaluation, and
+/// `&&` gives the same value without it. Kept as they are when z3 cannot
+/// say within the budget of optional queries.
+fn without_implied_by_later_keeping(
+    conjuncts: Vec<Expr>,
+    ty_of: &dyn Fn(VarId) -> Option<IntType>,
+    keep: usize,
+) -> Vec<Expr> {
+    if conjuncts.len() < 2 {
+        return conjuncts;
+    }
+    let dropped = super::optional_queries(|| implied_by_later_in_budget(&conjuncts, ty_of, keep));
+    conjuncts
+        .into_iter()
+        .zip(dropped)
+        .filter(|(_, d)| !d)
+        .map(|(c, _)| c)
+        .collect()
+}
+
+fn implied_by_later_in_budget(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Option<IntType>, keep: usize) -> Vec<bool> {
+    let mut names = BTreeSet::new();
+    for c in conjuncts {
+        build::vars_of(c, &mut names);
+    }
+    let mut vars: HashMap<VarId, Int> = HashMap::new();
+    let mut ranges = Vec::new();
+    for v in names {
+        if let Some(t) = ty_of(v) {
+            let x = Int::fresh_const(&format!("v{}", v.0));
+            ranges.push(in_range(&x, t));
+            vars.insert(v, x);
+        }
+    }
+    let truths: Vec<Option<Bool>> = conjuncts
+        .iter()
+        .map(|c| {
+            if nonlinear(c) {
+                return None;
+            }
+            Eval::new(Mode::Exact, &vars).truth(c, &Bool::from_bool(true))
+        })
+        .collect();
+    let mut dropped = vec![false; conjuncts.len()];
+    for i in keep..conjuncts.len() {
+        let Some(claim) = &truths[i] else { continue };
+        if !conjuncts[i + 1..].iter().all(evaluates_anywhere) {
+            continue;
+        }
+        let mut premises = ranges.clone();
+        for (j, t) in truths.iter().enumerate() {
+            if j != i && !dropped[j] {
+                premises.extend(t.iter().cloned());
+            }
+        }
+        dropped[i] = with_solver(|s| prove(s, &premises, claim));
+    }
+    dropped
+}
+
+/// Whether `e` has a value in every state without any check that CBMC
+/// makes failing: comparisons and logic over integer variables and
+/// constants, unsigned `+ - *` and conversions to unsigned types or to
+/// types that hold every value (no division, shift, signed arithmetic,
+/// element or pointer access).
+fn evaluates_anywhere(e: &Expr) -> bool {
+    let mut ok = true;
+    e.walk(&mut |x| {
+        let unsigned = x.int_type().is_some_and(|t| !t.signed);
+        ok &= match &x.kind {
+            ExprKind::IntLit(_) | ExprKind::Var(_) => x.int_type().is_some(),
+            ExprKind::Unary(crate::ir::UnOp::LogNot, _) => true,
+            ExprKind::Binary(op, _, _) if op.is_comparison() || matches!(op, BinOp::LogAnd | BinOp::LogOr) => true,
+            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, _, _) => unsigned,
+            ExprKind::Cast { expr, .. } => match (expr.int_type(), x.int_type()) {
+                (Some(from), Some(to)) => !to.signed || to.includes(from),
+                _ => false,
+            },
+            _ => false,
+        };
+    });
+    ok
+}
+
 /// For each conjunct, whether z3 proves it implied by the conjuncts before
 /// it that are not themselves implied.
 fn implied_by_earlier(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<bool> {
@@ -755,9 +866,10 @@ mod tests {
             path(cmp(BinOp::Eq, st.clone(), int(1))),
         ];
         assert_eq!(any_of(&p, all.clone()).map(|e| shown(&e)), Some(shown(&prefix)));
-        // Two of them do not: the rest of the disjunction stays.
+        // Two of them do not: the rest of the disjunction stays, its second
+        // disjunct without what the first being false says.
         let some = any_of(&p, all[..2].to_vec()).expect("a condition");
-        assert_eq!(shown(&some), "(v0 < 30) && ((v1 == 0) || ((v1 != 0) && (v1 != 1)))");
+        assert_eq!(shown(&some), "(v0 < 30) && ((v1 == 0) || (v1 != 1))");
         assert!(any_of(&p, Vec::new()).is_none());
     }
 
@@ -775,5 +887,33 @@ mod tests {
         // A disjunct that holds with the fact makes the disjunction true.
         let e = build::and(below(&x, 7), build::or(below(&x, 5), below(&i, 4294967295)));
         assert_eq!(shown(&given(&p, e, &fact)), "v1 < 7U");
+    }
+
+    #[test]
+    fn a_conjunct_that_later_ones_imply_goes_when_they_cannot_fail() {
+        let (i, n) = (var(1, IntType::UINT), var(2, IntType::UINT));
+        let uint = |v| Expr::int(v, IntType::UINT);
+        let plus = |e: &Expr, v| arith(BinOp::Add, e.clone(), uint(v), IntType::UINT);
+        // i <= 4294967293U && i + 1U < n && i + 2U < n: the middle one
+        // follows from the others (no wrap-around below the bound).
+        let parts = vec![
+            cmp(BinOp::Le, i.clone(), uint(4294967293)),
+            cmp(BinOp::Lt, plus(&i, 1), n.clone()),
+            cmp(BinOp::Lt, plus(&i, 2), n.clone()),
+        ];
+        let kept = without_implied_by_later(parts.clone(), &types);
+        let shown_all: Vec<String> = kept.iter().map(shown).collect();
+        assert_eq!(shown_all, vec!["v1 <= 4294967293U", "(v1 + 2U) < v2"]);
+        // The first is not implied: `i + 2U` wraps for the largest `i`.
+        // A later conjunct that divides could fail where an earlier one
+        // protects it: nothing before it goes.
+        let divides = cmp(
+            BinOp::Lt,
+            arith(BinOp::Div, n.clone(), plus(&i, 1), IntType::UINT),
+            uint(3),
+        );
+        let mut guarded = parts;
+        guarded.push(divides);
+        assert_eq!(without_implied_by_later(guarded.clone(), &types).len(), guarded.len());
     }
 }

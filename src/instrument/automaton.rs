@@ -9,9 +9,10 @@
 //! which it enters the restriction language (it joins the branch's
 //! `nondet_bool()`: `if (!tracc_q1 && nondet_bool())`), and at its end the
 //! state update; in the original branch, the coverage flag computed before
-//! the body and, after the body (after all its assertions), the `assume`
-//! that blocks a covered iteration and the state update. A condition that
-//! the body cannot change needs no flag: it is evaluated where it blocks.
+//! the body, the state update, and after the body (after all its
+//! assertions) the `assume` that blocks a covered iteration. A condition
+//! that the body cannot change needs no flag: it is evaluated where it
+//! blocks.
 
 use crate::ir::build;
 use crate::ir::{
@@ -85,10 +86,12 @@ fn not(e: Expr) -> Expr {
     )
 }
 
-/// `!e`, with a comparison's operator turned instead (integers only).
+/// `!e` as the condition of an `assume` (only its truth counts): a
+/// comparison's operator turned instead (integers only), `!!x` as `x`.
 fn negate(e: Expr) -> Expr {
     let Expr { kind, ty, span } = e;
     let kind = match kind {
+        ExprKind::Unary(crate::ir::UnOp::LogNot, inner) => return *inner,
         ExprKind::Binary(op, a, b) => match op.negated() {
             Some(n) => return Expr::new(ExprKind::Binary(n, a, b), ty, span),
             None => ExprKind::Binary(op, a, b),
@@ -297,6 +300,18 @@ pub fn automaton_code(
         }
         uncovered_update = update;
     }
+    // Every original iteration is covered and blocked before its body, so
+    // the original branch is never taken: the last accelerator needs no
+    // choice of its own (where its state allows it, it is the only way on).
+    let always_blocked_before = coverage.as_ref().is_some_and(|c| {
+        c.cond.const_value().is_some_and(|v| v != 0)
+            && matches!(c.check, CoverageCheck::BeforeBody | CoverageCheck::BeforeBodyChecked)
+    });
+    if always_blocked_before && let (Some(last), Some(&a)) = (accel_cond.last_mut(), accel_symbols.last()) {
+        *last = symbol_code(program, automaton, state, a)
+            .0
+            .unwrap_or_else(|| int(1, IntType::INT));
+    }
     // The usual two-state automaton (one accelerator, not twice in a row,
     // any original iteration resets it): the state is whether this
     // iteration accelerates, set where the branch is chosen,
@@ -339,17 +354,20 @@ pub fn automaton_code(
         .filter(|c| c.cond.const_value().is_none())
         .map(|c| c.check);
     match coverage.map(|c| (c.cond.const_value(), c)) {
-        // Always covered: blocked after the body as the flag would block
-        // it, with no flag (the update after it would be dead).
-        Some((Some(c), _)) if c != 0 => orig_suffix.push(assume(int(0, IntType::INT))),
-        // The condition evaluated where it blocks, with no flag.
-        Some((None, c)) if c.check == CoverageCheck::AfterBody => {
-            orig_suffix.push(assume(negate(c.cond)));
-            orig_suffix.extend(uncovered_update);
+        // Always covered: blocked where the flag would block it, with no
+        // flag (the update would be dead).
+        Some((Some(c), _)) if c != 0 => {
+            uncovered_update.clear();
+            if always_blocked_before {
+                orig_prefix.push(assume(int(0, IntType::INT)));
+            } else {
+                orig_suffix.push(assume(int(0, IntType::INT)));
+            }
         }
+        // The condition evaluated where it blocks, with no flag.
+        Some((None, c)) if c.check == CoverageCheck::AfterBody => orig_suffix.push(assume(negate(c.cond))),
         Some((None, c)) if matches!(c.check, CoverageCheck::BeforeBody | CoverageCheck::BeforeBodyChecked) => {
-            orig_prefix.push(assume(negate(c.cond)));
-            orig_suffix.extend(uncovered_update);
+            orig_prefix.push(assume(negate(c.cond)))
         }
         Some((None, Coverage { cond: cov, .. })) => {
             let flag = program.add_var(VarDecl {
@@ -372,11 +390,13 @@ pub fn automaton_code(
             };
             orig_prefix.push(stmt(StmtKind::Decl(flag, Some(Init::Expr(cov)))));
             orig_suffix.push(assume(not(var(program, flag))));
-            orig_suffix.extend(uncovered_update);
         }
         // No coverage, or never covered: nothing is blocked.
-        _ => orig_suffix.extend(uncovered_update),
+        _ => {}
     }
+    // The state moves before the body, which neither reads nor writes it:
+    // a `continue` in the body then skips nothing of the automaton.
+    orig_prefix.extend(uncovered_update);
     Ok(AutomatonCode {
         reset,
         accel_cond,
@@ -481,6 +501,25 @@ mod tests {
         let never = automaton_code(&mut p, None, &a, 1, &[2], Some(coverage(0)), &[1]).expect("code");
         assert_eq!(print(&p, &never.orig_prefix), "");
         assert!(never.orig_suffix.is_empty());
+        assert_eq!(
+            print_cond(&p, &never.accel_cond[0]),
+            print_cond(&p, &always.accel_cond[0])
+        );
+        assert!(print_cond(&p, &always.accel_cond[0]).contains("nondet_bool()"));
+        // Blocked before a body that cannot fail: the original branch is
+        // never taken, and the accelerator is chosen wherever it may be.
+        let (mut p, _) = program_with_x();
+        let before = Coverage {
+            check: CoverageCheck::BeforeBody,
+            ..coverage(1)
+        };
+        let forced = automaton_code(&mut p, None, &a, 1, &[2], Some(before), &[1]).expect("code");
+        assert_eq!(print(&p, &forced.orig_prefix), "__CPROVER_assume(0);");
+        assert!(forced.orig_suffix.is_empty());
+        assert_eq!(
+            print_cond(&p, &forced.accel_cond[0]),
+            "__CPROVER_assume(tracc_q1 = !tracc_q1);"
+        );
     }
 
     #[test]
@@ -508,8 +547,10 @@ mod tests {
             format!("__CPROVER_assume(tracc_q2 != {after1} && nondet_bool());")
         );
         assert_eq!(print(&p, &code.accel_suffix[1]), format!("tracc_q2 = {after1};"));
-        assert!(code.orig_prefix.is_empty());
-        assert_eq!(print(&p, &code.orig_suffix), "tracc_q2 = 0;");
+        // The original iteration's move comes before the body, so that a
+        // `continue` in it cannot skip it.
+        assert_eq!(print(&p, &code.orig_prefix), "tracc_q2 = 0;");
+        assert!(code.orig_suffix.is_empty());
     }
 
     #[test]
