@@ -15,6 +15,9 @@
 //! conjunct that protects the evaluation of a later one (an index in
 //! bounds before an element is read) is implied by nothing after it being
 //! dropped, so the flag never evaluates anything the longer one would not.
+//! Then a conjunct is also dropped where the others kept imply it (in C's
+//! semantics) and nothing after it could fail its evaluation (comparisons
+//! and unsigned `+ - *` of variables), so it protects nothing.
 //!
 //! Why: at `n = 1` the no-wrap bounds, the closed forms at the last
 //! iteration and the guards say the same thing several times, and the flag
