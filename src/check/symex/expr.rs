@@ -682,6 +682,58 @@ fn min_of(w: u32) -> BV {
     lit(1, 1).concat(lit(0, w - 1))
 }
 
+/// Unsigned `x / y` or `x % y`. When both operands have zeros in their
+/// high bits (a 64-bit division of two 32-bit values widened, as in the
+/// accelerators' `(unsigned long)(4294967295U - x) / (unsigned long)n`),
+/// the division is made on the low bits and widened back: the same value
+/// (a divisor of 0 too: z3's `x / 0` is all ones, `x % 0` is `x`) with a
+/// circuit a quarter of the size, which z3's bit-blasting feels.
+fn unsigned_div_rem(op: BinOp, x: &BV, y: &BV) -> BV {
+    let w = x.get_size();
+    let high = zero_high_bits(x).min(zero_high_bits(y));
+    if high < 8 {
+        return if op == BinOp::Div { x.bvudiv(y) } else { x.bvurem(y) };
+    }
+    let low = w - high;
+    let (xl, yl) = (x.extract(low - 1, 0), y.extract(low - 1, 0));
+    if op == BinOp::Rem {
+        return xl.bvurem(&yl).zero_ext(high);
+    }
+    let q = xl.bvudiv(&yl).zero_ext(high);
+    yl.eq(lit(0, low)).ite(&lit(-1, w), &q)
+}
+
+/// How many of `t`'s high bits are zero by its form: a numeral's leading
+/// zeros, a zero extension's, a concatenation's with a zero numeral
+/// first; 0 for anything else.
+fn zero_high_bits(t: &BV) -> u32 {
+    if let Some(v) = t.as_u64() {
+        let w = t.get_size();
+        return if w >= 64 {
+            v.leading_zeros()
+        } else {
+            v.leading_zeros() - (64 - w)
+        };
+    }
+    if !t.is_app() {
+        return 0;
+    }
+    let kids: Vec<BV> = t.children().iter().filter_map(|c| c.as_bv()).collect();
+    match t.decl().kind() {
+        z3::DeclKind::ZeroExt => kids
+            .first()
+            .map_or(0, |k| t.get_size() - k.get_size() + zero_high_bits(k)),
+        z3::DeclKind::Concat => match kids.first() {
+            Some(first) if first.as_u64() == Some(0) => {
+                let rest = kids.get(1).filter(|_| kids.len() == 2).map_or(0, zero_high_bits);
+                first.get_size() + rest
+            }
+            _ => 0,
+        },
+        _ => 0,
+    }
+}
+
 /// Arithmetic `x op y` in the type `xt` of the left operand (the IR has
 /// already converted both to the common type, except shift amounts).
 fn arith(op: BinOp, x: &BV, xt: IntType, y: &BV, yt: IntType) -> BV {
@@ -705,12 +757,41 @@ fn arith(op: BinOp, x: &BV, xt: IntType, y: &BV, yt: IntType) -> BV {
         BinOp::Sub => x.bvsub(&y),
         BinOp::Mul => x.bvmul(&y),
         BinOp::Div if signed => x.bvsdiv(&y),
-        BinOp::Div => x.bvudiv(&y),
         BinOp::Rem if signed => x.bvsrem(&y),
-        BinOp::Rem => x.bvurem(&y),
+        BinOp::Div | BinOp::Rem => unsigned_div_rem(op, x, &y),
         BinOp::BitAnd => x.bvand(&y),
         BinOp::BitOr => x.bvor(&y),
         BinOp::BitXor => x.bvxor(&y),
         _ => x.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_division_of_widened_values_is_the_wide_division() {
+        // For all 32-bit a and b (0 included), on the low bits and widened
+        // back: the same as z3's 64-bit `bvudiv` and `bvurem`.
+        let a = BV::new_const("a", 32);
+        let b = BV::new_const("b", 32);
+        let (x, y) = (a.zero_ext(32), b.zero_ext(32));
+        assert_eq!(zero_high_bits(&x), 32);
+        assert_eq!(zero_high_bits(&x.simplify()), 32);
+        assert_eq!(zero_high_bits(&lit(5, 64)), 61);
+        for (op, wide) in [(BinOp::Div, x.bvudiv(&y)), (BinOp::Rem, x.bvurem(&y))] {
+            let narrow = unsigned_div_rem(op, &x, &y);
+            assert!(
+                narrow.get_size() == 64 && !narrow.ast_eq(&wide),
+                "{op:?} is made narrow"
+            );
+            let s = z3::Solver::new();
+            s.assert(narrow.eq(&wide).not());
+            assert_eq!(s.check(), z3::SatResult::Unsat, "{op:?}");
+        }
+        // Without zeros above, the wide operation itself.
+        let full = BV::new_const("f", 64);
+        assert!(unsigned_div_rem(BinOp::Div, &full, &y).ast_eq(full.bvudiv(&y)));
     }
 }
