@@ -292,10 +292,12 @@ struct Known {
     premises: Vec<Bool>,
 }
 
-/// `as_interval` of each conjunct, given the ones before it.
-fn as_intervals(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<Expr> {
+/// A z3 integer per variable of `conjuncts` that has a type (in the order
+/// of their ids, so that the terms are made in the same order on every
+/// run), and the premises that each is in its type's range.
+fn typed_vars(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Known {
     let mut names = BTreeSet::new();
-    for c in &conjuncts {
+    for c in conjuncts {
         build::vars_of(c, &mut names);
     }
     let mut known = Known {
@@ -309,6 +311,12 @@ fn as_intervals(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) 
             known.vars.insert(v, x);
         }
     }
+    known
+}
+
+/// `as_interval` of each conjunct, given the ones before it.
+fn as_intervals(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<Expr> {
+    let mut known = typed_vars(&conjuncts, ty_of);
     conjuncts
         .into_iter()
         .map(|c| {
@@ -580,19 +588,7 @@ fn without_implied_by_later_keeping(
 }
 
 fn implied_by_later_in_budget(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Option<IntType>, keep: usize) -> Vec<bool> {
-    let mut names = BTreeSet::new();
-    for c in conjuncts {
-        build::vars_of(c, &mut names);
-    }
-    let mut vars: HashMap<VarId, Int> = HashMap::new();
-    let mut ranges = Vec::new();
-    for v in names {
-        if let Some(t) = ty_of(v) {
-            let x = Int::fresh_const(&format!("v{}", v.0));
-            ranges.push(in_range(&x, t));
-            vars.insert(v, x);
-        }
-    }
+    let Known { vars, premises: ranges } = typed_vars(conjuncts, ty_of);
     let truths: Vec<Option<Bool>> = conjuncts
         .iter()
         .map(|c| {
@@ -661,20 +657,7 @@ fn nonlinear(e: &Expr) -> bool {
 }
 
 fn implied_by_earlier_in_budget(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<bool> {
-    let mut names = BTreeSet::new();
-    for c in conjuncts {
-        build::vars_of(c, &mut names);
-    }
-    let mut vars: HashMap<VarId, Int> = HashMap::new();
-    let mut ranges = Vec::new();
-    for v in names {
-        if let Some(t) = ty_of(v) {
-            let x = Int::fresh_const(&format!("v{}", v.0));
-            ranges.push(in_range(&x, t));
-            vars.insert(v, x);
-        }
-    }
-    let mut premises = ranges;
+    let Known { vars, mut premises } = typed_vars(conjuncts, ty_of);
     let mut implied_flags = Vec::new();
     for c in conjuncts {
         // A product of two changing values makes the queries nonlinear:
