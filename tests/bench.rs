@@ -80,6 +80,17 @@ fn table_and_json_give_verdicts_per_program_and_totals() {
     assert!(rows[0]["dfa_states"].as_u64().is_some_and(|n| n >= 2));
     assert_eq!(json["totals"]["all"]["restricted"]["correct"], 2);
     assert_eq!(json["totals"]["all"]["restricted"]["wrong"], 0);
+    // The size column of the totals is the mean of the rows' figures.
+    let sizes: Vec<f64> = rows
+        .iter()
+        .map(|r| r["size_increase_percent"].as_f64().expect("both transformed"))
+        .collect();
+    let mean = json["totals"]["all"]["mean_size_increase_percent"]
+        .as_f64()
+        .expect("a mean");
+    assert!((mean - (sizes[0] + sizes[1]) / 2.0).abs() < 1e-9, "{mean} {sizes:?}");
+    assert_eq!(json["totals"]["all"]["transformed"], 2);
+    assert!(table.contains(&format!("| {mean:+.2} (2) |")), "{table}");
 }
 
 #[test]

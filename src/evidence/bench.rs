@@ -485,6 +485,11 @@ pub struct GroupTotals {
     pub restricted: ColumnTotals,
     pub cbmc: Option<ColumnTotals>,
     pub transform_ms: f64,
+    /// The programs that were transformed (that have a size increase).
+    pub transformed: u64,
+    /// The mean of their size increases (restricted output against the
+    /// acceleration-only output), in percent.
+    pub mean_size_increase_percent: Option<f64>,
 }
 
 pub fn totals(rows: &[Row]) -> BTreeMap<String, GroupTotals> {
@@ -500,6 +505,15 @@ pub fn totals(rows: &[Row]) -> BTreeMap<String, GroupTotals> {
                 g.cbmc.get_or_insert_with(ColumnTotals::default).add(c, row.expected);
             }
             g.transform_ms += row.transform_ms.unwrap_or(0.0);
+            if let Some(p) = row.size_increase_percent {
+                g.transformed += 1;
+                *g.mean_size_increase_percent.get_or_insert(0.0) += p;
+            }
+        }
+    }
+    for g in groups.values_mut() {
+        if let Some(sum) = &mut g.mean_size_increase_percent {
+            *sum /= g.transformed as f64;
         }
     }
     groups
@@ -568,12 +582,12 @@ pub fn markdown(rows: &[Row], opts: &BenchOptions) -> String {
     }
     let _ = write!(
         s,
-        "\nTotals: correct / wrong / no verdict (total time).\n\n| group | programs | input @{iu} | accel-only @{u} | restricted @{u} |{cbmc_head} transform ms |\n|---|---:|---|---|---|{cbmc_rule}---:|\n",
+        "\nTotals: correct / wrong / no verdict (total time); size: the mean increase over the programs transformed (how many).\n\n| group | programs | input @{iu} | accel-only @{u} | restricted @{u} |{cbmc_head} transform ms | size +% |\n|---|---:|---|---|---|{cbmc_rule}---:|---:|\n",
     );
     for (name, g) in totals(rows) {
         let _ = writeln!(
             s,
-            "| {name} | {} | {} | {} | {} |{} {:.0} |",
+            "| {name} | {} | {} | {} | {} |{} {:.0} | {} |",
             g.programs,
             g.input.cell(),
             g.accel_only.cell(),
@@ -582,7 +596,10 @@ pub fn markdown(rows: &[Row], opts: &BenchOptions) -> String {
                 Some(c) => format!(" {} |", c.cell()),
                 None => String::new(),
             },
-            g.transform_ms
+            g.transform_ms,
+            g.mean_size_increase_percent
+                .map(|m| format!("{m:+.2} ({})", g.transformed))
+                .unwrap_or_else(|| "-".into()),
         );
     }
     let reasons = reason_counts(rows);
