@@ -690,7 +690,8 @@ fn min_of(w: u32) -> BV {
 /// circuit a quarter of the size, which z3's bit-blasting feels.
 fn unsigned_div_rem(op: BinOp, x: &BV, y: &BV) -> BV {
     let w = x.get_size();
-    let high = zero_high_bits(x).min(zero_high_bits(y));
+    // At least one low bit stays (`0 / 0` has all its bits known zero).
+    let high = zero_high_bits(x).min(zero_high_bits(y)).min(w - 1);
     if high < 8 {
         return if op == BinOp::Div { x.bvudiv(y) } else { x.bvurem(y) };
     }
@@ -789,6 +790,13 @@ mod tests {
             let s = z3::Solver::new();
             s.assert(narrow.eq(&wide).not());
             assert_eq!(s.check(), z3::SatResult::Unsat, "{op:?}");
+        }
+        // Two zeros: every bit known, one still divided (a campaign
+        // program had `0 / 0`'s form, and the narrow width was 0).
+        let zero = lit(0, 64);
+        for (op, wide) in [(BinOp::Div, zero.bvudiv(&zero)), (BinOp::Rem, zero.bvurem(&zero))] {
+            let narrow = unsigned_div_rem(op, &zero, &zero);
+            assert_eq!(narrow.simplify().as_u64(), wide.simplify().as_u64(), "{op:?}");
         }
         // Without zeros above, the wide operation itself.
         let full = BV::new_const("f", 64);
