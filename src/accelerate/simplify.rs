@@ -42,7 +42,7 @@ pub(super) fn coverage(ctx: &Ctx, parts: Vec<Expr>) -> Expr {
     let mut conjuncts = super::optional_queries(|| as_intervals(flat, &ty_of));
     let mut seen = HashSet::new();
     conjuncts.retain(|c| c.const_value() != Some(1) && seen.insert(key(c)));
-    and_all(without_implied_by_later(without_implied(conjuncts, &ty_of), &ty_of))
+    and_all(without_redundant(conjuncts, &ty_of, 0))
 }
 
 fn flatten(e: Expr, out: &mut Vec<Expr>) {
@@ -237,20 +237,11 @@ pub fn given(program: &Program, e: Expr, fact: &Expr) -> Expr {
         }
     }
     let ty_of = |v: VarId| (v.0 < program.vars.len()).then(|| program.var(v).ty.as_int()).flatten();
-    let mut all = facts.clone();
-    all.extend(out.iter().cloned());
-    let implied = implied_by_earlier(&all, &ty_of);
-    let kept: Vec<Expr> = all
-        .into_iter()
-        .zip(implied)
-        .enumerate()
-        .filter(|(i, (_, implied))| *i < facts.len() || !implied)
-        .map(|(_, (c, _))| c)
-        .collect();
-    // The facts stay premises, in front; only the flag's own conjuncts go.
+    // The facts are premises, in front; only the flag's own conjuncts go.
     let n_facts = facts.len();
-    let without = without_implied_by_later_keeping(kept, &ty_of, n_facts);
-    and_all(without.into_iter().skip(n_facts))
+    let mut all = facts;
+    all.extend(out);
+    and_all(without_redundant(all, &ty_of, n_facts).into_iter().skip(n_facts))
 }
 
 fn or_all(es: Vec<Expr>) -> Expr {
@@ -544,24 +535,21 @@ fn narrow_comparison(op: BinOp, a: &Expr, b: &Expr) -> Option<(BinOp, Expr, Expr
     t.contains(konst).then(|| (op, e, Expr::int(konst, t)))
 }
 
-/// The conjuncts that z3 does not prove implied by the kept ones before
-/// them, in their order; `ty_of` gives each variable's type (a variable
-/// without one is left unconstrained, which only makes fewer drops).
-/// Also used for the accelerator's own sequence of `assume`s, which is
-/// evaluated in the same order.
-pub(super) fn without_implied(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<Expr> {
-    let implied = implied_by_earlier(&conjuncts, ty_of);
-    conjuncts
-        .into_iter()
-        .zip(implied)
-        .filter(|(_, i)| !i)
-        .map(|(c, _)| c)
-        .collect()
+/// The conjuncts, in their order, without those that z3 proves
+/// implied: first by the kept ones before them (`without_implied`), then
+/// by all the others kept (`without_implied_by_later`). The first `keep`
+/// are premises only, never dropped.
+fn without_redundant(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>, keep: usize) -> Vec<Expr> {
+    without_implied_by_later(without_implied(conjuncts, ty_of, keep), ty_of, keep)
 }
 
-/// `without_implied_by_later_keeping` with every conjunct a candidate.
-fn without_implied_by_later(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<Expr> {
-    without_implied_by_later_keeping(conjuncts, ty_of, 0)
+/// The conjuncts that z3 does not prove implied by the kept ones before
+/// them, in their order (the first `keep` always kept); `ty_of` gives
+/// each variable's type (a variable without one is left unconstrained,
+/// which only makes fewer drops).
+fn without_implied(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>, keep: usize) -> Vec<Expr> {
+    let implied = implied_by_earlier(&conjuncts, ty_of);
+    without(conjuncts, &implied, keep)
 }
 
 /// The conjuncts without each one (from the `keep`-th on) that z3 proves
@@ -570,20 +558,22 @@ fn without_implied_by_later(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Optio
 /// it can be evaluated in any state: then it protects no evaluation, and
 /// `&&` gives the same value without it. Kept as they are when z3 cannot
 /// say within the budget of optional queries.
-fn without_implied_by_later_keeping(
-    conjuncts: Vec<Expr>,
-    ty_of: &dyn Fn(VarId) -> Option<IntType>,
-    keep: usize,
-) -> Vec<Expr> {
+fn without_implied_by_later(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Option<IntType>, keep: usize) -> Vec<Expr> {
     if conjuncts.len() < 2 {
         return conjuncts;
     }
     let dropped = super::optional_queries(|| implied_by_later_in_budget(&conjuncts, ty_of, keep));
+    without(conjuncts, &dropped, keep)
+}
+
+/// `conjuncts` without the ones marked in `drop`, from the `keep`-th on.
+fn without(conjuncts: Vec<Expr>, drop: &[bool], keep: usize) -> Vec<Expr> {
     conjuncts
         .into_iter()
-        .zip(dropped)
-        .filter(|(_, d)| !d)
-        .map(|(c, _)| c)
+        .zip(drop)
+        .enumerate()
+        .filter(|(i, (_, d))| *i < keep || !**d)
+        .map(|(_, (c, _))| c)
         .collect()
 }
 
@@ -598,10 +588,15 @@ fn implied_by_later_in_budget(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Optio
             Eval::new(Mode::Exact, &vars).truth(c, &Bool::from_bool(true))
         })
         .collect();
+    // Whether everything after each conjunct can be evaluated anywhere.
+    let mut anywhere_after = vec![true; conjuncts.len()];
+    for i in (1..conjuncts.len()).rev() {
+        anywhere_after[i - 1] = anywhere_after[i] && evaluates_anywhere(&conjuncts[i]);
+    }
     let mut dropped = vec![false; conjuncts.len()];
     for i in keep..conjuncts.len() {
         let Some(claim) = &truths[i] else { continue };
-        if !conjuncts[i + 1..].iter().all(evaluates_anywhere) {
+        if !anywhere_after[i] {
             continue;
         }
         let mut premises = ranges.clone();
@@ -813,11 +808,11 @@ mod tests {
                 Expr::int(1, IntType::UINT),
             ),
         ];
-        let kept: Vec<String> = without_implied(parts.clone(), &types).iter().map(shown).collect();
+        let kept: Vec<String> = without_implied(parts.clone(), &types, 0).iter().map(shown).collect();
         assert_eq!(kept, vec![shown(&parts[0]), shown(&parts[1]), shown(&parts[3])]);
         // Only earlier conjuncts are premises: `x < 100` does not imply `x > 0`.
         let rev: Vec<Expr> = vec![parts[3].clone(), parts[2].clone()];
-        assert_eq!(without_implied(rev, &types).len(), 2);
+        assert_eq!(without_implied(rev, &types, 0).len(), 2);
     }
 
     /// A program with global variables `names` of type `ty` (ids 0, 1, ...).
@@ -887,7 +882,7 @@ mod tests {
             cmp(BinOp::Lt, plus(&i, 1), n.clone()),
             cmp(BinOp::Lt, plus(&i, 2), n.clone()),
         ];
-        let kept = without_implied_by_later(parts.clone(), &types);
+        let kept = without_implied_by_later(parts.clone(), &types, 0);
         let shown_all: Vec<String> = kept.iter().map(shown).collect();
         assert_eq!(shown_all, vec!["v1 <= 4294967293U", "(v1 + 2U) < v2"]);
         // The first is not implied: `i + 2U` wraps for the largest `i`.
@@ -900,6 +895,9 @@ mod tests {
         );
         let mut guarded = parts;
         guarded.push(divides);
-        assert_eq!(without_implied_by_later(guarded.clone(), &types).len(), guarded.len());
+        assert_eq!(
+            without_implied_by_later(guarded.clone(), &types, 0).len(),
+            guarded.len()
+        );
     }
 }
