@@ -92,12 +92,10 @@ impl<'a> Instantiator<'a> {
                 // Both ways: `q` is the conjunction, so no model can give
                 // it a value that refinement would have to correct.
                 let w = q.bound.get_size();
-                let mut violations = Vec::new();
-                for v in 0..c {
-                    let k = num(v, w);
-                    violations.push(q.body.substitute(&[(&q.bound, &k)]).simplify().not());
-                    me.instance(j, k);
-                }
+                let violations: Vec<Bool> = (0..c)
+                    .filter_map(|v| me.instance(j, num(v, w)))
+                    .map(|b| b.not())
+                    .collect();
                 me.lemmas.push(q.name.not().implies(Bool::or(&violations)));
                 me.skolemised[j] = true;
                 expanded[j] = true;
@@ -130,17 +128,18 @@ impl<'a> Instantiator<'a> {
         &self.lemmas
     }
 
-    /// Adds `q_j -> b_j(k)`; false if it was there already.
-    fn instance(&mut self, j: usize, k: BV) -> bool {
+    /// Adds `q_j -> b_j(k)` and gives `b_j(k)`; `None` if it was there
+    /// already.
+    fn instance(&mut self, j: usize, k: BV) -> Option<Bool> {
         if !self.made.insert((j, k.clone())) {
-            return false;
+            return None;
         }
         let q = &self.quants[j];
         let inst = q.body.substitute(&[(&q.bound, &k)]).simplify();
         if inst.as_bool() != Some(true) {
             self.lemmas.push(q.name.implies(&inst));
         }
-        true
+        Some(inst)
     }
 
     /// Checks every quantifier in `m`: `Ok(true)` if `m` satisfies them all
@@ -243,7 +242,7 @@ impl<'a> Instantiator<'a> {
         }
         let mut progress = false;
         for k in ks {
-            progress |= self.instance(j, k);
+            progress |= self.instance(j, k).is_some();
         }
         progress
     }
