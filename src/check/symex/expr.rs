@@ -705,32 +705,30 @@ fn unsigned_div_rem(op: BinOp, x: &BV, y: &BV) -> BV {
 }
 
 /// How many of `t`'s high bits are zero by its form: a numeral's leading
-/// zeros, a zero extension's, a concatenation's with a zero numeral
-/// first; 0 for anything else.
+/// zeros, a zero extension's, a concatenation's leading parts'; 0 for
+/// anything else.
 fn zero_high_bits(t: &BV) -> u32 {
+    let w = t.get_size();
     if let Some(v) = t.as_u64() {
-        let w = t.get_size();
-        return if w >= 64 {
-            v.leading_zeros()
-        } else {
-            v.leading_zeros() - (64 - w)
-        };
+        return (v.leading_zeros() + w).saturating_sub(64);
     }
     if !t.is_app() {
         return 0;
     }
     let kids: Vec<BV> = t.children().iter().filter_map(|c| c.as_bv()).collect();
     match t.decl().kind() {
-        z3::DeclKind::ZeroExt => kids
-            .first()
-            .map_or(0, |k| t.get_size() - k.get_size() + zero_high_bits(k)),
-        z3::DeclKind::Concat => match kids.first() {
-            Some(first) if first.as_u64() == Some(0) => {
-                let rest = kids.get(1).filter(|_| kids.len() == 2).map_or(0, zero_high_bits);
-                first.get_size() + rest
+        z3::DeclKind::ZeroExt => kids.first().map_or(0, |k| w - k.get_size() + zero_high_bits(k)),
+        z3::DeclKind::Concat => {
+            let mut zeros = 0;
+            for k in &kids {
+                let z = zero_high_bits(k);
+                zeros += z;
+                if z < k.get_size() {
+                    break;
+                }
             }
-            _ => 0,
-        },
+            zeros
+        }
         _ => 0,
     }
 }
