@@ -257,16 +257,26 @@ pub fn automaton_code(
         Some(Init::Expr(int(automaton.start as i128, state_ty))),
     ));
 
+    // Every original iteration is covered and blocked before its body, so
+    // the original branch is never taken: the last accelerator needs no
+    // choice of its own (where its state allows it, it is the only way on).
+    let always_blocked_before = coverage.as_ref().is_some_and(|c| {
+        c.cond.const_value().is_some_and(|v| v != 0)
+            && matches!(c.check, CoverageCheck::BeforeBody | CoverageCheck::BeforeBodyChecked)
+    });
     let mut accel_cond = Vec::new();
     let mut accel_suffix = Vec::new();
-    for &a in accel_symbols {
+    for (i, &a) in accel_symbols.iter().enumerate() {
         if !matches!(automaton.alphabet.symbols.get(a), Some(SymbolKind::Accel(_))) {
             return Err(format!("symbol {a} is not an accelerator"));
         }
         let (guard, update) = symbol_code(program, automaton, state, a);
-        accel_cond.push(match guard {
-            Some(g) => build::and(g, super::nondet_bool()),
-            None => super::nondet_bool(),
+        let forced = always_blocked_before && i + 1 == accel_symbols.len();
+        let choice = (!forced).then(super::nondet_bool);
+        accel_cond.push(match (guard, choice) {
+            (Some(g), Some(c)) => build::and(g, c),
+            (Some(e), None) | (None, Some(e)) => e,
+            (None, None) => int(1, IntType::INT),
         });
         accel_suffix.push(update);
     }
@@ -299,18 +309,6 @@ pub fn automaton_code(
             return Err("an uncovered original iteration is blocked in some state".to_string());
         }
         uncovered_update = update;
-    }
-    // Every original iteration is covered and blocked before its body, so
-    // the original branch is never taken: the last accelerator needs no
-    // choice of its own (where its state allows it, it is the only way on).
-    let always_blocked_before = coverage.as_ref().is_some_and(|c| {
-        c.cond.const_value().is_some_and(|v| v != 0)
-            && matches!(c.check, CoverageCheck::BeforeBody | CoverageCheck::BeforeBodyChecked)
-    });
-    if always_blocked_before && let (Some(last), Some(&a)) = (accel_cond.last_mut(), accel_symbols.last()) {
-        *last = symbol_code(program, automaton, state, a)
-            .0
-            .unwrap_or_else(|| int(1, IntType::INT));
     }
     // The usual two-state automaton (one accelerator, not twice in a row,
     // any original iteration resets it): the state is whether this
@@ -358,11 +356,12 @@ pub fn automaton_code(
         // flag (the update would be dead).
         Some((Some(c), _)) if c != 0 => {
             uncovered_update.clear();
-            if always_blocked_before {
-                orig_prefix.push(assume(int(0, IntType::INT)));
+            let at = if always_blocked_before {
+                &mut orig_prefix
             } else {
-                orig_suffix.push(assume(int(0, IntType::INT)));
-            }
+                &mut orig_suffix
+            };
+            at.push(assume(int(0, IntType::INT)));
         }
         // The condition evaluated where it blocks, with no flag.
         Some((None, c)) if c.check == CoverageCheck::AfterBody => orig_suffix.push(assume(negate(c.cond))),
