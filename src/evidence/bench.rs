@@ -507,6 +507,7 @@ pub fn totals(rows: &[Row]) -> BTreeMap<String, GroupTotals> {
             g.transform_ms += row.transform_ms.unwrap_or(0.0);
             if let Some(p) = row.size_increase_percent {
                 g.transformed += 1;
+                // The sum, until it is divided below.
                 *g.mean_size_increase_percent.get_or_insert(0.0) += p;
             }
         }
