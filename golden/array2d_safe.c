@@ -20,12 +20,12 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i <= 429496729U);
-            __CPROVER_assume(10 * i + 0U <= 2147483647U);
+            __CPROVER_assume(10 * i <= 2147483647U);
             __CPROVER_assume((unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 429496729U);
-            __CPROVER_assume(10U * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) + 0U <= 2147483647U);
+            __CPROVER_assume(10U * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483647U);
             __CPROVER_assume(i < 10 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 10);
             int tracc_a1[10][10];
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 100UL) || ((!(tracc_k1 / 10UL - (unsigned long)i < tracc_n1) || tracc_a1[tracc_k1 / 10UL][tracc_k1 % 10UL] == (int)((long)(int)(10U * (unsigned int)((long)i + (long)(tracc_k1 / 10UL - (unsigned long)i))) + (long)(tracc_k1 % 10UL))) && (tracc_k1 / 10UL - (unsigned long)i < tracc_n1 || tracc_a1[tracc_k1 / 10UL][tracc_k1 % 10UL] == m[tracc_k1 / 10UL][tracc_k1 % 10UL])) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 100UL) || ((tracc_k1 / 10UL - (unsigned long)i >= tracc_n1 || tracc_a1[tracc_k1 / 10UL][tracc_k1 % 10UL] == (int)((long)(int)(10U * (unsigned int)((long)i + (long)(tracc_k1 / 10UL - (unsigned long)i))) + (long)(tracc_k1 % 10UL))) && (tracc_k1 / 10UL - (unsigned long)i < tracc_n1 || tracc_a1[tracc_k1 / 10UL][tracc_k1 % 10UL] == m[tracc_k1 / 10UL][tracc_k1 % 10UL])) });
             __CPROVER_array_copy(m, tracc_a1);
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             j = (unsigned int)10L;

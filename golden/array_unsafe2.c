@@ -23,7 +23,7 @@ int main(void)
             __CPROVER_assume((long)i - 7L >= -2147483648L);
             __CPROVER_assume((long)i >= 0L);
             int tracc_a1[8][8];
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 64UL) || ((!(tracc_k1 / 8UL - (unsigned long)i < tracc_n1) || tracc_a1[tracc_k1 / 8UL][tracc_k1 % 8UL] == (int)((long)(int)((long)i + (long)(tracc_k1 / 8UL - (unsigned long)i)) - (long)(tracc_k1 % 8UL))) && (tracc_k1 / 8UL - (unsigned long)i < tracc_n1 || tracc_a1[tracc_k1 / 8UL][tracc_k1 % 8UL] == g[tracc_k1 / 8UL][tracc_k1 % 8UL])) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 64UL) || ((tracc_k1 / 8UL - (unsigned long)i >= tracc_n1 || tracc_a1[tracc_k1 / 8UL][tracc_k1 % 8UL] == (int)((long)(int)((long)i + (long)(tracc_k1 / 8UL - (unsigned long)i)) - (long)(tracc_k1 % 8UL))) && (tracc_k1 / 8UL - (unsigned long)i < tracc_n1 || tracc_a1[tracc_k1 / 8UL][tracc_k1 % 8UL] == g[tracc_k1 / 8UL][tracc_k1 % 8UL])) });
             __CPROVER_array_copy(g, tracc_a1);
             i = (int)((long)i + (long)(tracc_n1 - 1UL));
             j = (int)8L;

@@ -36,7 +36,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
-            __CPROVER_assume(!((x <= 4294967275U && y % 2 == 0) || (x <= 4294967285U && !(y % 2 == 0))));
+            __CPROVER_assume(!(x <= 4294967275U || (x <= 4294967285U && y % 2 != 0)));
             tracc_q1 = 0;
             if (y % 2 == 0) x += 2; else x += 1;
             if (y % 2 == 0) x += 2; else x += 1;

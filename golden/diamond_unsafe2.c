@@ -34,7 +34,7 @@ int main(void)
             b = (unsigned int)((long)b + (long)tracc_n1);
             tracc_q1 = 2;
         } else {
-            __CPROVER_assume(!((a < 4294967295U && b <= 4294967293U && i % 3U == 0U) || (b < 4294967295U && !(i % 3U == 0U))));
+            __CPROVER_assume(!((a < 4294967295U && b <= 4294967293U) || (b < 4294967295U && i % 3U != 0U)));
             tracc_q1 = 0;
             if (i % 3 == 0) {
                 a++;

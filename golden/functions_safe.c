@@ -33,10 +33,9 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             x = (unsigned int)((long)x + (long)(tracc_n1 * 2UL));
         } else {
-            _Bool tracc_cov1 = x <= 4294967293U;
+            __CPROVER_assume(x > 4294967293U);
             x = add_two(x);
             i = next_index(i);
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(x == 2 * n);

@@ -33,7 +33,7 @@ int main(void)
             __CPROVER_assume(x >= 500);
             i = (unsigned int)((long)i + (long)tracc_n1);
             tracc_q1 = 1;
-        } else if (tracc_q1 != 2 && nondet_bool()) {
+        } else if (tracc_q1 != 2) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
@@ -44,9 +44,9 @@ int main(void)
             x = (int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
+            __CPROVER_assume(0);
             x = clamp_add(x);
             i++;
-            __CPROVER_assume(0);
         }
     }
     assert(x < 500);

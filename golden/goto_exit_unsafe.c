@@ -25,7 +25,7 @@ int main(void)
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 10UL) || (!(tracc_k1 < tracc_n1) || !(7 * (unsigned int)((long)i + (long)tracc_k1) % 10 == 3)) });
             i = (unsigned int)((long)i + (long)tracc_n1);
         } else {
-            __CPROVER_assume(!(i <= 613566756U && !(7U * i % 10U == 3U)));
+            __CPROVER_assume(!(i <= 613566756U && 7U * i % 10U != 3U));
             if (7 * i % 10 == 3) {
                 found = 1;
                 goto out;

@@ -64,7 +64,7 @@ int main(void)
                     __CPROVER_assume(!(j < 20U && i < 2U));
                 }
             }
-            __CPROVER_assume(!(n == 0U || n <= 20U));
+            __CPROVER_assume(n > 20U);
         }
     }
     unsigned int r = nondet_uint(), c = nondet_uint();

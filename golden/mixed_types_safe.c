@@ -26,7 +26,7 @@ int main(void)
             total = total + ((unsigned long)s * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL));
             s = (unsigned short)((long)s + (long)tracc_n1);
         } else {
-            __CPROVER_assume((unsigned long)s * 1UL > 18446744073709551615UL - total);
+            __CPROVER_assume((unsigned long)s > 18446744073709551615UL - total);
             total = total + s;
             s++;
         }

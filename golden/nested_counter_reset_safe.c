@@ -23,7 +23,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             y = (int)7L;
         } else {
-            _Bool tracc_cov1 = x <= 4294967292U;
+            __CPROVER_assume(x > 4294967292U);
             x += 3;
             y = 0;
             _Bool tracc_q2 = 0;
@@ -40,7 +40,6 @@ int main(void)
                 }
             }
             i++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(x == 3000000u);

@@ -24,7 +24,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)tracc_n1);
             y = (int)7L;
         } else {
-            _Bool tracc_cov1 = x <= 4294967292U && x != 2099997U;
+            __CPROVER_assume(!(x <= 4294967292U && x != 2099997U));
             x += 3;
             assert(x != 2100000u);
             y = 0;
@@ -42,7 +42,6 @@ int main(void)
                 }
             }
             i++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(y == 7);

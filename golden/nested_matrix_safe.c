@@ -19,7 +19,7 @@ int main(void)
             __CPROVER_assume(i < 4 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 4);
             __CPROVER_assume((long)i >= 0L);
             int tracc_a1[4][5];
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 20UL) || ((!(tracc_k1 / 5UL - (unsigned long)i < tracc_n1) || tracc_a1[tracc_k1 / 5UL][tracc_k1 % 5UL] == 7) && (tracc_k1 / 5UL - (unsigned long)i < tracc_n1 || tracc_a1[tracc_k1 / 5UL][tracc_k1 % 5UL] == a[tracc_k1 / 5UL][tracc_k1 % 5UL])) });
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 20UL) || ((tracc_k1 / 5UL - (unsigned long)i >= tracc_n1 || tracc_a1[tracc_k1 / 5UL][tracc_k1 % 5UL] == 7) && (tracc_k1 / 5UL - (unsigned long)i < tracc_n1 || tracc_a1[tracc_k1 / 5UL][tracc_k1 % 5UL] == a[tracc_k1 / 5UL][tracc_k1 % 5UL])) });
             __CPROVER_array_copy(a, tracc_a1);
             i = (int)((long)i + (long)(tracc_n1 - 1UL));
             j = (int)5L;

@@ -28,7 +28,7 @@ int main(void)
             j = (unsigned int)(long)n;
             c = (unsigned int)((long)n - (long)(unsigned int)0 + (long)(unsigned int)((long)c + (long)((tracc_n1 - 1UL) * (unsigned long)n)));
         } else {
-            _Bool tracc_cov1 = n <= 0U || 1UL <= (unsigned long)(4294967295U - c) / (unsigned long)n;
+            __CPROVER_assume(!(n <= 0U || 1UL <= (unsigned long)(4294967295U - c) / (unsigned long)n));
             _Bool tracc_q2 = 0;
             for (j = 0; j < n; j++) {
                 if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
@@ -44,7 +44,6 @@ int main(void)
                     c++;
                 }
             }
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(c == n * n);

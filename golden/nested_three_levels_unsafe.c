@@ -24,7 +24,7 @@ int main(void)
             j = (int)4L;
             k = (int)5L;
         } else {
-            _Bool tracc_cov1 = s <= 4294967255U;
+            __CPROVER_assume(s > 4294967255U);
             _Bool tracc_q2 = 0;
             for (j = 0; j < 4; j++) {
                 if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
@@ -37,7 +37,7 @@ int main(void)
                     j = (int)((long)j + (long)(tracc_n2 - 1UL));
                     k = (int)5L;
                 } else {
-                    _Bool tracc_cov2 = s <= 4294967285U;
+                    __CPROVER_assume(s > 4294967285U);
                     _Bool tracc_q3 = 0;
                     for (k = 0; k < 5; k++) {
                         if ((tracc_q3 = !tracc_q3 && nondet_bool())) {
@@ -53,10 +53,8 @@ int main(void)
                             s += 2;
                         }
                     }
-                    __CPROVER_assume(!tracc_cov2);
                 }
             }
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(s != 4000000u);

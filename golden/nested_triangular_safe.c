@@ -37,7 +37,7 @@ int main(void)
             i = (int)((long)i + (long)(tracc_n2 - 1UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = i <= 0 || (long)c + (long)i * 1L <= 2147483647L;
+            __CPROVER_assume(!(i <= 0 || (long)c + (long)i <= 2147483647L));
             tracc_q1 = 0;
             _Bool tracc_q2 = 0;
             for (j = 0; j < i; j++) {
@@ -54,7 +54,6 @@ int main(void)
                     c++;
                 }
             }
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(c == 4950);

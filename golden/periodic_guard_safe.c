@@ -31,7 +31,7 @@ int main(void)
             i = (unsigned int)((long)i + (long)(tracc_n1 * 2UL));
             tracc_q1 = 2;
         } else {
-            __CPROVER_assume(!((i % 4U == 3U && i + 2U < 2000000U) || !(i % 4U == 3U)));
+            __CPROVER_assume(!(i + 2U < 2000000U || i % 4U != 3U));
             tracc_q1 = 0;
             if (i % 4 == 3) {
                 odd = 1;

@@ -34,7 +34,7 @@ int main(void)
             count = (unsigned int)((long)count + (long)tracc_n1);
             tracc_q1 = 2;
         } else {
-            __CPROVER_assume(!((j % 6U == 5U && j + 3U < 6000000U) || (count < 4294967295U && !(j % 6U == 5U) && count != 999999U)));
+            __CPROVER_assume(!(j % 6U == 5U ? j + 3U < 6000000U : count < 4294967295U && count != 999999U));
             tracc_q1 = 0;
             if (j % 6 == 5) {
                 count = 0;

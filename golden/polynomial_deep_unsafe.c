@@ -23,7 +23,7 @@ int main(void)
             s = s + (unsigned long long)((unsigned long)i * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL));
             i = (unsigned int)((long)i + (long)tracc_n1);
         } else {
-            __CPROVER_assume((unsigned long)i * 1UL > (unsigned long)(18446744073709551615ULL - s));
+            __CPROVER_assume((unsigned long)i > (unsigned long)(18446744073709551615ULL - s));
             s = s + i;
             i = i + 1;
         }

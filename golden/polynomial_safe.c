@@ -27,7 +27,7 @@ int main(void)
             y = (unsigned int)((unsigned long)y + (unsigned long)x * tracc_n1 + (tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL));
             x = (unsigned int)((long)x + (long)tracc_n1);
         } else {
-            __CPROVER_assume((unsigned long)y + (unsigned long)x * 1UL > 4294967295UL);
+            __CPROVER_assume((unsigned long)y + (unsigned long)x > 4294967295UL);
             y = y + x;
             x = x + 1;
         }

@@ -26,7 +26,7 @@ int main(void)
             s = s + (unsigned long long)((unsigned long)i * (tracc_n1 - 1UL) + (tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) + (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
             i = (unsigned int)((long)i + (long)(tracc_n1 - 1UL));
         } else {
-            __CPROVER_assume((unsigned long)i * 1UL > (unsigned long)(18446744073709551615ULL - s));
+            __CPROVER_assume((unsigned long)i > (unsigned long)(18446744073709551615ULL - s));
             s += i;
         }
     }

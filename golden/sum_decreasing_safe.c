@@ -24,7 +24,7 @@ int main(void)
             s = (long)n * (long)tracc_n1 + -1L * (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL) >= 0L ? (unsigned long)((long)n * (long)tracc_n1 + -1L * (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL)) <= 9223372036854775807UL ? s + (long)(unsigned long)((long)n * (long)tracc_n1 + -1L * (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL)) : (long)((unsigned long)((long)n * (long)tracc_n1 + -1L * (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL)) - (unsigned long)-(s + 1L) - 1UL) : (unsigned long)-((long)n * (long)tracc_n1 + -1L * (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL) + 1L) + 1UL <= 9223372036854775807UL ? s - (long)((unsigned long)-((long)n * (long)tracc_n1 + -1L * (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL) + 1L) + 1UL) : -(long)((unsigned long)-((long)n * (long)tracc_n1 + -1L * (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL) + 1L) + 1UL - (unsigned long)s - 1UL) - 1L;
             n = (int)((long)n - (long)tracc_n1);
         } else {
-            __CPROVER_assume(!((long)n * 1L < 0L || (unsigned long)((long)n * 1L) <= (s >= 0L ? (unsigned long)(9223372036854775807L - s) : 9223372036854775807UL + (unsigned long)-(s + 1L) + 1UL)));
+            __CPROVER_assume(!((long)n < 0L || (unsigned long)(long)n <= (s >= 0L ? (unsigned long)(9223372036854775807L - s) : 9223372036854775807UL + (unsigned long)-(s + 1L) + 1UL)));
             s += n;
             n--;
         }

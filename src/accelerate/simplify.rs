@@ -30,7 +30,7 @@ use z3::ast::{Bool, Int};
 use super::smt::{Eval, Mode, in_range, prove};
 use super::{Ctx, key, with_solver};
 use crate::ir::build::{self, and_all};
-use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, VarId};
+use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, UnOp, VarId};
 
 /// The conjunction of `parts`, simplified (see the module comment).
 pub(super) fn coverage(ctx: &Ctx, parts: Vec<Expr>) -> Expr {
@@ -61,11 +61,15 @@ fn operands_of(op: BinOp, e: Expr, out: &mut Vec<Expr>) {
 }
 
 /// `e + 0`, `e - 0` (of `e`'s type) and `(T)(W)e` (with `e` of type `T`
-/// and every value of `T` one of `W`) replaced by `e`, bottom up.
+/// and every value of `T` one of `W`) replaced by `e`, and `!(a == b)` by
+/// `a != b` (any comparison of integers turned), bottom up.
 pub(super) fn tidy(e: Expr) -> Expr {
     let Expr { kind, ty, span } = e;
     let kind = match kind {
-        ExprKind::Unary(op, a) => ExprKind::Unary(op, Box::new(tidy(*a))),
+        ExprKind::Unary(op, a) => match (op, tidy(*a)) {
+            (UnOp::LogNot, a) if let Some(turned) = turned_comparison(&a) => return turned,
+            (op, a) => ExprKind::Unary(op, Box::new(a)),
+        },
         ExprKind::Binary(op, a, b) => {
             let (a, b) = (tidy(*a), tidy(*b));
             if matches!(op, BinOp::Add | BinOp::Sub) && b.const_value() == Some(0) && a.ty == ty {
@@ -96,6 +100,24 @@ pub(super) fn tidy(e: Expr) -> Expr {
         other => other,
     };
     Expr { kind, ty, span }
+}
+
+/// `!(a op b)` as the comparison `a op' b` that holds exactly where `a op
+/// b` does not (integer operands; `None` otherwise), a constant on the
+/// right (`!(0 < i)` is `i <= 0`).
+fn turned_comparison(e: &Expr) -> Option<Expr> {
+    match &e.kind {
+        ExprKind::Binary(op, a, b) if a.int_type().is_some() && b.int_type().is_some() => {
+            let turned = op.negated()?;
+            let kind = if a.const_value().is_some() && b.const_value().is_none() {
+                ExprKind::Binary(turned.mirrored()?, b.clone(), a.clone())
+            } else {
+                ExprKind::Binary(turned, a.clone(), b.clone())
+            };
+            Some(Expr::new(kind, e.ty.clone(), e.span))
+        }
+        _ => None,
+    }
 }
 
 /// The disjunction of `conds` (coverage conditions of a loop's paths),
@@ -137,7 +159,7 @@ pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
         };
         simplified.push(r);
     }
-    let rests = simplified;
+    let rests = without_covered_by_later(program, &prefix, simplified);
     let with = |middle: Option<Expr>| {
         and_all(
             prefix
@@ -151,7 +173,10 @@ pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
     if rests.iter().any(|r| r.const_value() == Some(1)) {
         return Some(with(None));
     }
-    let rest = or_all(rests);
+    let rest = match as_choice(&rests) {
+        Some(choice) => choice,
+        None => or_all(rests),
+    };
     let ty_of = |v: VarId| (v.0 < program.vars.len()).then(|| program.var(v).ty.as_int()).flatten();
     let mut with_rest = prefix.clone();
     with_rest.push(rest.clone());
@@ -159,6 +184,69 @@ pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
         return Some(with(None));
     }
     Some(with(Some(rest)))
+}
+
+/// `disjuncts` (after the conjuncts `prefix`), each simplified (`given`)
+/// where the ones after it are false, and left out where z3 proves it false
+/// there (`n == 0U || n <= 20U` is `n <= 20U`): exact for the value of the
+/// disjunction, and done only where it and every disjunct after it
+/// evaluate anywhere, since it was evaluated before them.
+fn without_covered_by_later(program: &Program, prefix: &[Expr], disjuncts: Vec<Expr>) -> Vec<Expr> {
+    let ty_of = |v: VarId| (v.0 < program.vars.len()).then(|| program.var(v).ty.as_int()).flatten();
+    let mut later: Vec<Expr> = Vec::new();
+    for d in disjuncts.into_iter().rev() {
+        if later.is_empty() || !evaluates_anywhere(&d) || !later.iter().all(evaluates_anywhere) {
+            later.push(d);
+            continue;
+        }
+        let mut facts = prefix.to_vec();
+        facts.extend(later.iter().map(|l| negation(l.clone())));
+        let mut premises = facts.clone();
+        premises.push(negation(d.clone()));
+        if implied_by_earlier(&premises, &ty_of).last() == Some(&true) {
+            continue;
+        }
+        later.push(given(program, d, &and_all(facts)));
+    }
+    later.reverse();
+    later
+}
+
+/// `!e`, with `!!x` as `x` and a comparison of integers turned.
+fn negation(e: Expr) -> Expr {
+    if let ExprKind::Unary(UnOp::LogNot, x) = e.kind {
+        return *x;
+    }
+    turned_comparison(&e).unwrap_or_else(|| build::not(e))
+}
+
+/// `(g && a) || (!g && b)` as `g ? a : b` (the same value, and each
+/// operand evaluated where it was): two disjuncts with complementary
+/// conjuncts `g` and `!g`, each the first of its disjunct or everything
+/// evaluating anywhere.
+fn as_choice(disjuncts: &[Expr]) -> Option<Expr> {
+    let [d0, d1] = disjuncts else {
+        return None;
+    };
+    let (mut c0, mut c1) = (Vec::new(), Vec::new());
+    flatten(d0.clone(), &mut c0);
+    flatten(d1.clone(), &mut c1);
+    let anywhere = evaluates_anywhere(d0) && evaluates_anywhere(d1);
+    let (i, j) = c0.iter().enumerate().find_map(|(i, g)| {
+        let not_g = key(&negation(g.clone()));
+        let j = c1.iter().position(|c| key(c) == not_g)?;
+        (anywhere || (i == 0 && j == 0)).then_some((i, j))
+    })?;
+    let g = c0.remove(i);
+    c1.remove(j);
+    if c0.is_empty() || c1.is_empty() {
+        return None;
+    }
+    Some(Expr::new(
+        ExprKind::Cond(Box::new(g), Box::new(and_all(c0)), Box::new(and_all(c1))),
+        crate::ir::CType::Int(IntType::INT),
+        crate::ir::Span::SYNTHETIC,
+    ))
 }
 
 /// How many conjuncts, taken in the iterators' order, all of `seqs` start
@@ -193,8 +281,9 @@ pub fn implication(premise: Expr, conclusion: Expr) -> Expr {
 
 /// `e` where the conjuncts of `fact` hold: those conjuncts of `e` left
 /// out, `!c || rest` (an implication from `implication`) read as `rest`
-/// when `c` is one of them, each disjunct of a disjunction simplified the
-/// same way (the disjunction left out when one of them is true), repeated
+/// when `c` is one of them, each disjunct of a disjunction and each branch
+/// of a `?:` simplified the same way (the disjunction left out when one of
+/// them is true), repeated
 /// conjuncts said once, and every
 /// conjunct left out that z3 proves implied by the facts and the conjuncts
 /// kept before it. Used with the loop condition, which holds where the
@@ -232,6 +321,12 @@ pub fn given(program: &Program, e: Expr, fact: &Expr) -> Expr {
                 if !simplified.iter().any(build::is_true) {
                     out.push(or_all(simplified));
                 }
+            }
+            // Each branch where the facts hold (they hold wherever it is
+            // evaluated).
+            ExprKind::Cond(c, a, b) => {
+                let (a, b) = (given(program, *a, fact), given(program, *b, fact));
+                out.push(Expr::new(ExprKind::Cond(c, Box::new(a), Box::new(b)), ty, span));
             }
             kind => out.push(Expr { kind, ty, span }),
         }
@@ -511,14 +606,7 @@ fn interval_of(c: &Expr, v: VarId, t: IntType, hint: Option<i128>) -> Option<(i1
 /// value, `c` is a constant of `e`'s type and that type is not promoted (so
 /// both comparisons compare the same two numbers); the variable goes left.
 fn narrow_comparison(op: BinOp, a: &Expr, b: &Expr) -> Option<(BinOp, Expr, Expr)> {
-    let mirrored = match op {
-        BinOp::Lt => BinOp::Gt,
-        BinOp::Le => BinOp::Ge,
-        BinOp::Gt => BinOp::Lt,
-        BinOp::Ge => BinOp::Le,
-        BinOp::Eq | BinOp::Ne => op,
-        _ => return None,
-    };
+    let mirrored = op.mirrored()?;
     let widened = |e: &Expr| match &e.kind {
         ExprKind::Cast { expr, .. } => {
             let (inner, outer) = (expr.int_type()?, e.int_type()?);
@@ -593,8 +681,12 @@ fn implied_by_later_in_budget(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Optio
     for i in (1..conjuncts.len()).rev() {
         anywhere_after[i - 1] = anywhere_after[i] && evaluates_anywhere(&conjuncts[i]);
     }
+    // From the last: where a late guard and an early bound together imply
+    // the conjuncts between them (`i <= 4294967291U && i + 1U < n && i +
+    // 2U < n && i + 3U < n`), those go and the bound stays; from the
+    // first, the bound would go and the rest stay.
     let mut dropped = vec![false; conjuncts.len()];
-    for i in keep..conjuncts.len() {
+    for i in (keep..conjuncts.len()).rev() {
         let Some(claim) = &truths[i] else { continue };
         if !anywhere_after[i] {
             continue;
@@ -612,9 +704,10 @@ fn implied_by_later_in_budget(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Optio
 
 /// Whether `e` has a value in every state without any check that CBMC
 /// makes failing: comparisons and logic over integer variables and
-/// constants, unsigned `+ - *` and conversions to unsigned types or to
-/// types that hold every value (no division, shift, signed arithmetic,
-/// element or pointer access).
+/// constants, unsigned `+ - *`, division and remainder by a constant other
+/// than 0 and -1, and conversions to unsigned types or to types that hold
+/// every value (no other division, shift, signed arithmetic, element or
+/// pointer access).
 fn evaluates_anywhere(e: &Expr) -> bool {
     let mut ok = true;
     e.walk(&mut |x| {
@@ -624,6 +717,7 @@ fn evaluates_anywhere(e: &Expr) -> bool {
             ExprKind::Unary(crate::ir::UnOp::LogNot, _) => true,
             ExprKind::Binary(op, _, _) if op.is_comparison() || matches!(op, BinOp::LogAnd | BinOp::LogOr) => true,
             ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, _, _) => unsigned,
+            ExprKind::Binary(BinOp::Div | BinOp::Rem, _, d) => d.const_value().is_some_and(|d| d != 0 && d != -1),
             ExprKind::Cast { expr, .. } => match (expr.int_type(), x.int_type()) {
                 (Some(from), Some(to)) => !to.signed || to.includes(from),
                 _ => false,
@@ -848,10 +942,49 @@ mod tests {
         ];
         assert_eq!(any_of(&p, all.clone()).map(|e| shown(&e)), Some(shown(&prefix)));
         // Two of them do not: the rest of the disjunction stays, its second
-        // disjunct without what the first being false says.
+        // disjunct without what the first being false says, and then the
+        // first, false where the second is, left out.
         let some = any_of(&p, all[..2].to_vec()).expect("a condition");
-        assert_eq!(shown(&some), "(v0 < 30) && ((v1 == 0) || (v1 != 1))");
+        assert_eq!(shown(&some), "(v0 < 30) && (v1 != 1)");
         assert!(any_of(&p, Vec::new()).is_none());
+    }
+
+    #[test]
+    fn a_disjunct_goes_where_the_later_ones_cover_it_only_if_they_cannot_fail() {
+        let p = globals(&["n", "c"], IntType::UINT);
+        let (n, c) = (var(0, IntType::UINT), var(1, IntType::UINT));
+        let uint = |v| Expr::int(v, IntType::UINT);
+        // n == 0U || n <= 20U is n <= 20U.
+        let e = any_of(
+            &p,
+            vec![cmp(BinOp::Eq, n.clone(), uint(0)), cmp(BinOp::Le, n.clone(), uint(20))],
+        );
+        assert_eq!(e.map(|e| shown(&e)), Some("v0 <= 20U".to_string()));
+        // n == 0U protects the division after it: both stay.
+        let quotient = arith(BinOp::Div, c.clone(), n.clone(), IntType::UINT);
+        let e = any_of(
+            &p,
+            vec![cmp(BinOp::Eq, n.clone(), uint(0)), cmp(BinOp::Le, quotient, uint(20))],
+        );
+        assert_eq!(
+            e.map(|e| shown(&e)),
+            Some("(v0 == 0U) || ((v1 / v0) <= 20U)".to_string())
+        );
+    }
+
+    #[test]
+    fn complementary_guards_make_a_choice() {
+        let p = globals(&["i", "a", "b"], IntType::UINT);
+        let (i, a, b) = (var(0, IntType::UINT), var(1, IntType::UINT), var(2, IntType::UINT));
+        let uint = |v| Expr::int(v, IntType::UINT);
+        let even = cmp(BinOp::Eq, arith(BinOp::Rem, i.clone(), uint(2), IntType::UINT), uint(0));
+        let guarded = |g: Expr, v: &Expr, bound| build::and(g, cmp(BinOp::Lt, v.clone(), uint(bound)));
+        // The second path's guard `!(i % 2U == 0U)` is the comparison
+        // turned (`tidy`).
+        let odd = tidy(build::not(even.clone()));
+        assert_eq!(shown(&odd), "(v0 % 2U) != 0U");
+        let e = any_of(&p, vec![guarded(even, &a, 7), guarded(odd, &b, 9)]).expect("a condition");
+        assert_eq!(shown(&e), "((v0 % 2U) == 0U) ? (v1 < 7U) : (v2 < 9U)");
     }
 
     #[test]

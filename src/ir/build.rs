@@ -345,12 +345,71 @@ fn strip(e: &mut Expr) {
 }
 
 /// Replace constant subexpressions (`1UL - 1UL`) by their values, keeping
-/// the printed type: a literal of the same type.
+/// the printed type: a literal of the same type; and drop the neutral
+/// operand of `x * 1`, `1 * x`, `x + 0`, `0 + x` and `x - 0` where `x` has
+/// the operation's type (such an operation cannot overflow either).
 pub fn fold_constants(e: Expr) -> Expr {
     if !matches!(e.kind, ExprKind::IntLit(_))
         && let (Some(v), Some(t)) = (e.const_value(), e.int_type())
     {
         return Expr::int(v, t);
     }
-    map_operands(e, &fold_constants)
+    let e = map_operands(e, &fold_constants);
+    let is = |x: &Expr, v: i128| matches!(x.kind, ExprKind::IntLit(c) if c == v);
+    let neutral = match &e.kind {
+        ExprKind::Binary(BinOp::Mul, a, b) if is(b, 1) => Some(a),
+        ExprKind::Binary(BinOp::Mul, a, b) if is(a, 1) => Some(b),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) if is(b, 0) => Some(a),
+        ExprKind::Binary(BinOp::Add, a, b) if is(a, 0) => Some(b),
+        _ => None,
+    };
+    match neutral {
+        Some(x) if x.ty == e.ty && e.int_type().is_some() => (**x).clone(),
+        _ => e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn same(e: Expr) -> String {
+        format!("{e:?}")
+    }
+
+    fn raw(op: BinOp, a: Expr, b: Expr) -> Expr {
+        let ty = a.ty.clone();
+        Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), ty, Span::SYNTHETIC)
+    }
+
+    #[test]
+    fn folding_drops_neutral_operands_of_the_same_type_only() {
+        let i = cast(var(VarId(0), &INT), IntType::LONG);
+        // `(long)i * (long)1UL`, as substituting `n = 1` leaves it.
+        let one = cast(Expr::int(1, IntType::ULONG), IntType::LONG);
+        assert_eq!(
+            same(fold_constants(raw(BinOp::Mul, i.clone(), one.clone()))),
+            same(i.clone())
+        );
+        assert_eq!(same(fold_constants(raw(BinOp::Mul, one, i.clone()))), same(i.clone()));
+        let zero = Expr::int(0, IntType::LONG);
+        assert_eq!(
+            same(fold_constants(raw(BinOp::Sub, i.clone(), zero.clone()))),
+            same(i.clone())
+        );
+        assert_eq!(
+            same(fold_constants(raw(BinOp::Add, zero.clone(), i.clone()))),
+            same(i.clone())
+        );
+        // `0 - i` is not `i`; an operand of another type keeps the node.
+        let minus = raw(BinOp::Sub, zero, i.clone());
+        assert_eq!(same(fold_constants(minus.clone())), same(minus));
+        let narrow = var(VarId(1), &INT);
+        let mixed = Expr::new(
+            ExprKind::Binary(BinOp::Mul, Box::new(narrow), Box::new(Expr::int(1, IntType::INT))),
+            LONG,
+            Span::SYNTHETIC,
+        );
+        assert_eq!(same(fold_constants(mixed.clone())), same(mixed));
+    }
 }

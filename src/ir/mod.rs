@@ -312,6 +312,19 @@ impl BinOp {
         })
     }
 
+    /// The comparison with its operands swapped (`a < b` is `b > a`);
+    /// `None` for an operator that is not a comparison.
+    pub fn mirrored(self) -> Option<BinOp> {
+        Some(match self {
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Le => BinOp::Ge,
+            BinOp::Gt => BinOp::Lt,
+            BinOp::Ge => BinOp::Le,
+            BinOp::Eq | BinOp::Ne => self,
+            _ => return None,
+        })
+    }
+
     pub fn is_logical(self) -> bool {
         matches!(self, BinOp::LogAnd | BinOp::LogOr)
     }

@@ -418,35 +418,91 @@ pub struct BodyRun {
 /// logic, bitwise operations, arithmetic other than division by a
 /// non-constant, -1 or 0, shifts only of unsigned values by a constant
 /// below their width, conversions, `assume`, `assert`, `continue`, jumps
-/// out and nondeterministic values in conditions; no call, array access,
-/// memory access, inner loop, nondeterministic value assigned or
-/// declaration without a value; signed arithmetic and narrowing
-/// conversions only in assigned values.
+/// out, nondeterministic values in conditions, and inner loops and calls
+/// of functions of the program made of these; no array access, memory
+/// access, nondeterministic value assigned or declaration without a
+/// value; signed arithmetic and narrowing conversions only in assigned
+/// values. An inner loop is on an accelerated path only as its summary
+/// (`accelerate::summary`), whose assumptions, in the path's coverage
+/// condition, say that the loop ends and that each of its operations stays
+/// in its type at every iteration; a `break` in it counts as leaving,
+/// conservatively. A call is on a path inlined: its arguments and returned
+/// value are values the path assigns (to the parameters and to the
+/// result), its assertions the path's.
 pub fn body_run(program: &Program, body: &Stmt) -> Option<BodyRun> {
     let mut run = Some(BodyRun::default());
+    stmt_run(program, body, &mut Vec::new(), &mut run);
+    run
+}
+
+/// `body_run` of `body`, the body of the loop (`calls` empty) or of the
+/// last of the functions `calls` (then a `return` ends the call, its value
+/// assigned to the result).
+fn stmt_run(program: &Program, body: &Stmt, calls: &mut Vec<FuncId>, run: &mut Option<BodyRun>) {
+    let in_call = calls.last().map(|f| program.func(*f));
     body.walk(&mut |st| {
         let mut exprs: Vec<(&Expr, bool)> = Vec::new();
         match &st.kind {
-            _ if st.is_loop() && !std::ptr::eq(st, body) => run = None,
-            StmtKind::Opaque(_) | StmtKind::Decl(_, None | Some(Init::List(..))) => run = None,
-            StmtKind::Break | StmtKind::Goto(_) => mark(&mut run, |r| r.leaves = true),
-            StmtKind::Return(e) => {
-                mark(&mut run, |r| r.leaves = true);
-                exprs.extend(e.iter().map(|e| (e, false)));
-            }
+            StmtKind::Opaque(_) | StmtKind::Decl(_, None | Some(Init::List(..))) => *run = None,
+            StmtKind::Break | StmtKind::Goto(_) => mark(run, |r| r.leaves = true),
+            StmtKind::Return(e) => match (in_call, e) {
+                (None, _) => {
+                    mark(run, |r| r.leaves = true);
+                    exprs.extend(e.iter().map(|e| (e, false)));
+                }
+                (Some(f), Some(e)) if fits(&e.ty, &f.ret) => exprs.push((e, true)),
+                (Some(f), None) if f.ret == CType::Void => {}
+                (Some(_), _) => *run = None,
+            },
             StmtKind::Decl(v, Some(Init::Expr(e))) => {
                 if !fits(&e.ty, &program.var(*v).ty) {
-                    run = None;
+                    *run = None;
                 }
                 exprs.push((e, true));
             }
             _ => exprs.extend(st.own_exprs().into_iter().map(|e| (e, false))),
         }
         for (e, in_value) in exprs {
-            expr_run(e, in_value, &mut run);
+            expr_run(program, e, in_value, calls, run);
         }
     });
-    run
+}
+
+/// `body_run` of calling `f` with `args`: `None` unless the function has
+/// a body, is not already being called (no recursion) and, when it returns
+/// a value, ends with a `return` (falling off its end gives an
+/// indeterminate value).
+fn call_run(program: &Program, f: FuncId, args: &[Expr], calls: &mut Vec<FuncId>, run: &mut Option<BodyRun>) {
+    let func = program.func(f);
+    let Some(body) = &func.body else {
+        *run = None;
+        return;
+    };
+    let ends_in_return = match &body.kind {
+        StmtKind::Block { stmts, .. } => matches!(
+            stmts.last(),
+            Some(Stmt {
+                kind: StmtKind::Return(_),
+                ..
+            })
+        ),
+        _ => false,
+    };
+    if calls.contains(&f) || args.len() != func.params.len() || !(func.ret == CType::Void || ends_in_return) {
+        *run = None;
+        return;
+    }
+    // A parameter is assigned its argument converted to its type.
+    for (a, p) in args.iter().zip(&func.params) {
+        match (a.ty.as_int(), program.var(*p).ty.as_int()) {
+            (Some(_), Some(_)) if fits(&a.ty, &program.var(*p).ty) => {}
+            (Some(_), Some(_)) => checked(run),
+            _ => *run = None,
+        }
+    }
+    calls.push(f);
+    stmt_run(program, body, calls, run);
+    calls.pop();
 }
 
 fn mark(run: &mut Option<BodyRun>, what: impl FnOnce(&mut BodyRun)) {
@@ -476,7 +532,7 @@ fn fits(from: &CType, to: &CType) -> bool {
 /// `body_run` of one expression; `in_value`: it is (part of) a value
 /// that an assignment stores, so that the path's checked operations
 /// include its operations.
-fn expr_run(x: &Expr, in_value: bool, run: &mut Option<BodyRun>) {
+fn expr_run(program: &Program, x: &Expr, in_value: bool, calls: &mut Vec<FuncId>, run: &mut Option<BodyRun>) {
     let unsigned = |t: &CType| t.as_int().is_some_and(|t| !t.signed);
     // An operation that can fail: allowed in an assigned value only.
     let may_fail = |v: &mut Option<BodyRun>| {
@@ -564,10 +620,14 @@ fn expr_run(x: &Expr, in_value: bool, run: &mut Option<BodyRun>) {
         }
         ExprKind::Call(Callee::Intrinsic(Intrinsic::Error | Intrinsic::Abort), _) => mark(run, |r| r.leaves = true),
         ExprKind::Nondet(_) if !in_value => mark(run, |r| r.chooses = true),
+        ExprKind::Call(Callee::Func(f), args) => {
+            call_run(program, *f, args, calls, run);
+            operands.extend(args.iter().map(|a| (a, true)));
+        }
         _ => *run = None,
     }
     for (e, value) in operands {
-        expr_run(e, value, run);
+        expr_run(program, e, value, calls, run);
     }
 }
 
@@ -1791,11 +1851,16 @@ mod tests {
         )
     }
 
+    /// Functions the bodies of `loop_body_of` may call.
+    const HELPERS: &str = "unsigned add2(unsigned v) { return v + 2u; }\nint inc(int v) { return v + 1; }\n\
+        int rec(int v) { return rec(v - 1); }\nint half(int v) { if (v) return v / 2; }\n\
+        void check(int v) { assert(v < 9); }\nint id8(signed char v) { return v; }";
+
     /// The body of the first loop of `body_src` (in `main`, after the
     /// declarations of `decls`), with the program.
     fn loop_body_of(decls: &str, body_src: &str) -> (Program, Stmt) {
         let src = format!(
-            "int f(int);\nunsigned nondet_uint(void);\nint main(void) {{ {decls} while (c) {{ {body_src} }} return 0; }}"
+            "int f(int);\nunsigned nondet_uint(void);\n{HELPERS}\nint main(void) {{ {decls} while (c) {{ {body_src} }} return 0; }}"
         );
         let program = crate::lower::lower_source(&src).expect("lowers").program;
         let info = find_loops(&program).remove(0);
@@ -1820,6 +1885,9 @@ mod tests {
             "__CPROVER_assume(u != 0);",
             "if (u) continue; v++;",
             "if (u % 3 == 0) v++; u = u / 2 + (u << 3);",
+            "v = 0; while (v < u) v++;",
+            "u = add2(u); v = add2(add2(v));",
+            "u = add2(s) + add2(u);",
         ] {
             assert_eq!(run(body), nothing_else, "`{body}` cannot fail");
         }
@@ -1840,6 +1908,11 @@ mod tests {
             "b += 1;",
             "s /= 2;",
             "assert(u > 0);",
+            "for (v = 0; v < u; v++) s += 2;",
+            "s = inc(s);",
+            "check(u);",
+            "u = id8(s);",
+            "if (inc(s) > 0) u++;",
         ] {
             assert_eq!(run(body), checked, "`{body}` fails only where checked");
         }
@@ -1865,8 +1938,8 @@ mod tests {
         );
         // Failures elsewhere: signed arithmetic in a guard, an assertion or
         // a discarded operand, division by a variable or by -1, shifts,
-        // calls, inner loops, nondeterministic values assigned or
-        // indeterminate values.
+        // calls, nondeterministic values assigned or indeterminate values,
+        // in the body or in a loop inside it.
         for body in [
             "if (s + 1 > 0) u++;",
             "assert(s * 2 > 0);",
@@ -1878,9 +1951,12 @@ mod tests {
             "s = s << 2;",
             "u = u << 32;",
             "u = f(1);",
-            "while (u) u--;",
             "u = nondet_uint();",
             "unsigned w; u = w;",
+            "for (v = 0; v < u; v++) u = u / v;",
+            "while (s + 1 < 9) s++;",
+            "s = rec(s);",
+            "s = half(s);",
         ] {
             assert_eq!(run(body), None, "`{body}` can fail elsewhere");
         }

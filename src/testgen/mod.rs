@@ -25,7 +25,8 @@
 //! branches (`for` or `while`, a counter of any width moving up or down to
 //! a constant, to the outer counter, or around a narrow type's wrap, and
 //! sometimes a third loop inside it), whose summary the outer loop's
-//! accelerator uses.
+//! accelerator uses. In a fifth of them the assignments and the assertion
+//! in the body are calls of helper functions defined before `main`.
 //!
 //! The program is simulated once with C semantics for one choice of the
 //! nondeterministic values, so that some assertions name a value the
@@ -97,6 +98,11 @@ pub enum Class {
     /// An array loop that writes into one row of a matrix (`a[r][i] = v`),
     /// the row fixed before the loop or counted by a loop around it.
     MatrixRow,
+    /// A counted loop whose assignments call helper functions
+    /// (`v0 = upd0(v0, v1);` with `int upd0(int v0, int v1) { return v0 +
+    /// v1; }`) and whose assertion in the body is in a helper: paths
+    /// inline them, and a covered iteration is blocked before the body.
+    Calls,
 }
 
 /// xorshift64*: small, deterministic, good enough for test generation.
@@ -282,6 +288,9 @@ struct Program {
     inner: Option<InnerLoop>,
     /// `if (cond) break;` at the start of the body.
     exit: Option<Cond>,
+    /// The assignments and the assertion in the body are calls of helper
+    /// functions (the same operations, in the helper).
+    calls: bool,
 }
 
 /// The limit of an inner loop's counter.
@@ -508,6 +517,7 @@ impl Program {
             correlated: None,
             inner: None,
             exit: None,
+            calls: false,
         };
         if rng.chance(40) {
             prog.bound_const = Some(prog.max_iters);
@@ -613,17 +623,91 @@ impl Program {
                 name(*b)
             ),
             Update::Dec(v) => format!("{}--;", name(*v)),
-            Update::Assign(t, Rhs::AddConst(v, c)) => format!("{} = {} + {};", name(*t), name(*v), literal(*c)),
-            Update::Assign(t, Rhs::SubConst(v, c)) => format!("{} = {} - {};", name(*t), name(*v), literal(*c)),
-            Update::Assign(t, Rhs::AddVar(a, b)) => format!("{} = {} + {};", name(*t), name(*a), name(*b)),
-            Update::Assign(t, Rhs::Const(c)) => format!("{} = {};", name(*t), literal(*c)),
-            Update::Assign(t, Rhs::Negate(v)) => format!("{} = -{};", name(*t), name(*v)),
-            Update::Assign(t, Rhs::SubFrom(c, v)) => format!("{} = {} - {};", name(*t), literal(*c), name(*v)),
             Update::Assign(t, Rhs::Affine(v, a, 0)) if t == v => format!("{} *= {};", name(*t), literal(*a)),
-            Update::Assign(t, Rhs::Affine(v, a, b)) => {
-                format!("{} = {} * {} + {};", name(*t), literal(*a), name(*v), literal(*b))
-            }
+            Update::Assign(t, rhs) => format!("{} = {};", name(*t), self.rhs_text(rhs)),
         }
+    }
+
+    fn rhs_text(&self, rhs: &Rhs) -> String {
+        let name = |i: usize| self.vars[i].name.as_str();
+        match rhs {
+            Rhs::AddConst(v, c) => format!("{} + {}", name(*v), literal(*c)),
+            Rhs::SubConst(v, c) => format!("{} - {}", name(*v), literal(*c)),
+            Rhs::AddVar(a, b) => format!("{} + {}", name(*a), name(*b)),
+            Rhs::Const(c) => literal(*c),
+            Rhs::Negate(v) => format!("-{}", name(*v)),
+            Rhs::SubFrom(c, v) => format!("{} - {}", literal(*c), name(*v)),
+            Rhs::Affine(v, a, b) => format!("{} * {} + {}", literal(*a), name(*v), literal(*b)),
+        }
+    }
+
+    /// The variables `rhs` reads, each once, in order.
+    fn rhs_reads(rhs: &Rhs) -> Vec<usize> {
+        match rhs {
+            Rhs::AddConst(v, _) | Rhs::SubConst(v, _) | Rhs::Negate(v) | Rhs::SubFrom(_, v) | Rhs::Affine(v, _, _) => {
+                vec![*v]
+            }
+            Rhs::AddVar(a, b) if a == b => vec![*a],
+            Rhs::AddVar(a, b) => vec![*a, *b],
+            Rhs::Const(_) => Vec::new(),
+        }
+    }
+
+    /// With `calls`: the helper functions, and the text of each
+    /// assignment and of the assertion in the body as a call of one (by
+    /// its inline text). A helper takes the variables it reads as
+    /// parameters of their types and names, and returns the assigned value
+    /// in the target's type: the same operations and conversions as the
+    /// assignment.
+    fn helpers(&self) -> (String, std::collections::HashMap<String, String>) {
+        let mut defs = String::new();
+        let mut calls = std::collections::HashMap::new();
+        if !self.calls {
+            return (defs, calls);
+        }
+        let params = |vars: &[usize]| {
+            let list: Vec<String> = vars
+                .iter()
+                .map(|&v| format!("{} {}", self.vars[v].ty.c_name(), self.vars[v].name))
+                .collect();
+            if list.is_empty() {
+                "void".to_string()
+            } else {
+                list.join(", ")
+            }
+        };
+        let args = |vars: &[usize]| {
+            let list: Vec<&str> = vars.iter().map(|&v| self.vars[v].name.as_str()).collect();
+            list.join(", ")
+        };
+        let updates = self
+            .then_updates
+            .iter()
+            .chain(&self.else_updates)
+            .chain(self.correlated.iter().flat_map(|(_, u)| u));
+        for u in updates {
+            let Update::Assign(t, rhs) = u else { continue };
+            let inline = self.update_text(u);
+            if calls.contains_key(&inline) {
+                continue;
+            }
+            let k = calls.len();
+            let reads = Self::rhs_reads(rhs);
+            let ty = self.vars[*t].ty.c_name();
+            let _ = writeln!(
+                defs,
+                "{ty} upd{k}({}) {{ return {}; }}",
+                params(&reads),
+                self.rhs_text(rhs)
+            );
+            calls.insert(inline, format!("{} = upd{k}({});", self.vars[*t].name, args(&reads)));
+        }
+        if let Some(a) = &self.inner_assert {
+            let text = self.cond_text(a);
+            let _ = writeln!(defs, "void check({}) {{ assert({text}); }}", params(&[a.var]));
+            calls.insert(format!("assert({text});"), format!("check({});", args(&[a.var])));
+        }
+        (defs, calls)
     }
 
     fn cond_text(&self, c: &Cond) -> String {
@@ -889,6 +973,15 @@ impl Program {
         for t in &nondets {
             let _ = writeln!(out, "{} {}(void);", t.c_name(), nondet_name(*t));
         }
+        let (defs, calls) = self.helpers();
+        if !defs.is_empty() {
+            out.push('\n');
+            out.push_str(&defs);
+        }
+        let text = |u: &Update| {
+            let inline = self.update_text(u);
+            calls.get(&inline).cloned().unwrap_or(inline)
+        };
         out.push_str("\nint main(void) {\n");
         for v in &self.vars {
             match v.init {
@@ -946,19 +1039,19 @@ impl Program {
             None => {}
         }
         for u in &self.then_updates {
-            let _ = writeln!(out, "{body_indent}{}", self.update_text(u));
+            let _ = writeln!(out, "{body_indent}{}", text(u));
         }
         if self.guard.is_some() {
             out.push_str("        } else {\n");
             for u in &self.else_updates {
-                let _ = writeln!(out, "{body_indent}{}", self.update_text(u));
+                let _ = writeln!(out, "{body_indent}{}", text(u));
             }
             out.push_str("        }\n");
         }
         if let Some((c, updates)) = &self.correlated {
             let _ = writeln!(out, "        if ({}) {{", self.cond_text(c));
             for u in updates {
-                let _ = writeln!(out, "            {}", self.update_text(u));
+                let _ = writeln!(out, "            {}", text(u));
             }
             out.push_str("        }\n");
         }
@@ -966,7 +1059,8 @@ impl Program {
             self.render_inner(&mut out, l, "        ");
         }
         if let Some(a) = &self.inner_assert {
-            let _ = writeln!(out, "        assert({});", self.cond_text(a));
+            let inline = format!("assert({});", self.cond_text(a));
+            let _ = writeln!(out, "        {}", calls.get(&inline).unwrap_or(&inline));
         }
         if self.flag.is_some() {
             out.push_str("        flag = !flag;\n");
@@ -1344,6 +1438,13 @@ pub fn loop_program(seed: u64) -> Generated {
     if offsets.chance(20) && prog.add_offsets(&mut offsets) {
         classes.push(Class::OffsetTest);
     }
+    // And another for helper functions called in the body.
+    if Rng::new(seed ^ 0xCA11_5000_0000_0000).chance(20) {
+        prog.calls = true;
+        if !prog.helpers().0.is_empty() {
+            classes.push(Class::Calls);
+        }
+    }
     prog.choose_final_asserts(&mut rng);
     // A while loop whose body runs m times needs --unwind m + 1 (an inner
     // loop counts afresh each time it is entered).
@@ -1534,6 +1635,16 @@ mod tests {
             }
         }
         panic!("placements generated: {seen:?}");
+    }
+
+    #[test]
+    fn helper_calls_are_generated_inlined_and_blocked_before_the_body() {
+        let with_helpers = of_class(Class::Calls).take(3).count();
+        assert_eq!(with_helpers, 3, "programs with helper functions");
+        // Calls of a helper with an assertion, too.
+        assert!(of_class(Class::Calls).any(|(_, g)| g.source.contains("check(")));
+        let n = accelerated_with(&[" = upd0("], "\"before-body", 1, 3);
+        assert!(n >= 3, "{n} programs with calls had their loop blocked before the body");
     }
 
     #[test]
