@@ -21,11 +21,10 @@ int main(void)
             s = (unsigned short)((long)s + (long)tracc_n1);
             k = (unsigned int)((long)k + (long)tracc_n1);
         } else {
-            _Bool tracc_cov1 = s < 65535;
+            __CPROVER_assume(s >= 65535);
             assert(s + 1 > s);
             s++;
             k++;
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     assert(s == 4);
