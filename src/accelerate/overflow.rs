@@ -65,18 +65,7 @@ pub(super) fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<
     // Inner operations first, so that each check can rely on its operands.
     // Operations that cannot leave their type whatever the values of their
     // operands' types need no check.
-    found.retain(|x| {
-        let t = x.ty.as_int();
-        // A conversion's value is its operand's value.
-        let v = match &x.kind {
-            ExprKind::Cast { expr, .. } => interval(expr),
-            _ => interval(x),
-        };
-        match (t, v) {
-            (Some(t), Some((lo, hi))) => !(t.min() <= lo && hi <= t.max()),
-            _ => true,
-        }
-    });
+    found.retain(|x| !x.always_in_type());
     for x in found.into_iter().rev() {
         let k = key(&x);
         if seen.insert(k) {
@@ -84,46 +73,6 @@ pub(super) fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<
         }
     }
     Ok(())
-}
-
-/// Bounds of the mathematical value of an expression from the types of its
-/// leaves (variables range over their types).
-fn interval(e: &Expr) -> Option<(i128, i128)> {
-    match &e.kind {
-        ExprKind::IntLit(v) => Some((*v, *v)),
-        ExprKind::Var(_) => e.ty.as_int().map(|t| (t.min(), t.max())),
-        ExprKind::Cast { expr, .. } => {
-            let t = e.ty.as_int()?;
-            let (lo, hi) = interval(expr)?;
-            if t.min() <= lo && hi <= t.max() {
-                Some((lo, hi))
-            } else {
-                Some((t.min(), t.max()))
-            }
-        }
-        ExprKind::Unary(UnOp::Neg, a) => {
-            let (lo, hi) = interval(a)?;
-            Some((hi.checked_neg()?, lo.checked_neg()?))
-        }
-        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
-            let (al, ah) = interval(a)?;
-            let (bl, bh) = interval(b)?;
-            match op {
-                BinOp::Add => Some((al.checked_add(bl)?, ah.checked_add(bh)?)),
-                BinOp::Sub => Some((al.checked_sub(bh)?, ah.checked_sub(bl)?)),
-                _ => {
-                    let c = [
-                        al.checked_mul(bl)?,
-                        al.checked_mul(bh)?,
-                        ah.checked_mul(bl)?,
-                        ah.checked_mul(bh)?,
-                    ];
-                    Some((*c.iter().min()?, *c.iter().max()?))
-                }
-            }
-        }
-        _ => e.ty.as_int().map(|t| (t.min(), t.max())),
-    }
 }
 
 fn neg(e: Expr, t: IntType) -> Expr {

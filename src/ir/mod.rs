@@ -471,6 +471,57 @@ impl Expr {
         self.ty.as_int()
     }
 
+    /// Bounds of the mathematical value of this expression from the types
+    /// of its leaves (variables range over their types).
+    pub fn value_bounds(&self) -> Option<(i128, i128)> {
+        match &self.kind {
+            ExprKind::IntLit(v) => Some((*v, *v)),
+            ExprKind::Var(_) => self.int_type().map(|t| (t.min(), t.max())),
+            ExprKind::Cast { expr, .. } => {
+                let t = self.int_type()?;
+                let (lo, hi) = expr.value_bounds()?;
+                if t.min() <= lo && hi <= t.max() {
+                    Some((lo, hi))
+                } else {
+                    Some((t.min(), t.max()))
+                }
+            }
+            ExprKind::Unary(UnOp::Neg, a) => {
+                let (lo, hi) = a.value_bounds()?;
+                Some((hi.checked_neg()?, lo.checked_neg()?))
+            }
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+                let (al, ah) = a.value_bounds()?;
+                let (bl, bh) = b.value_bounds()?;
+                match op {
+                    BinOp::Add => Some((al.checked_add(bl)?, ah.checked_add(bh)?)),
+                    BinOp::Sub => Some((al.checked_sub(bh)?, ah.checked_sub(bl)?)),
+                    _ => {
+                        let c = [
+                            al.checked_mul(bl)?,
+                            al.checked_mul(bh)?,
+                            ah.checked_mul(bl)?,
+                            ah.checked_mul(bh)?,
+                        ];
+                        Some((*c.iter().min()?, *c.iter().max()?))
+                    }
+                }
+            }
+            _ => self.int_type().map(|t| (t.min(), t.max())),
+        }
+    }
+
+    /// Whether this operation (`+ - *`, negation, a conversion: the value
+    /// of its operand) stays in its type whatever values of their types its
+    /// leaves have, so that it can never overflow or convert out of range.
+    pub fn always_in_type(&self) -> bool {
+        let value = match &self.kind {
+            ExprKind::Cast { expr, .. } => expr.value_bounds(),
+            _ => self.value_bounds(),
+        };
+        matches!((self.int_type(), value), (Some(t), Some((lo, hi))) if t.min() <= lo && hi <= t.max())
+    }
+
     /// Whether this node itself (not counting its operands) works with
     /// memory as objects: a pointer value, a structure value or member,
     /// `&`, `*`, a string literal or an allocation.

@@ -415,14 +415,15 @@ pub struct BodyRun {
 
 /// What running `body` once can do (`BodyRun`), or `None` when it may fail
 /// elsewhere. Conservative: only assignments to variables, comparisons,
-/// logic, bitwise operations, `+ -` of promoted narrow values, arithmetic
-/// other than division by a non-constant, -1 or 0, shifts only of
-/// unsigned values by a constant below their width, conversions, `assume`, `assert`, `continue`, jumps
+/// logic, bitwise operations, arithmetic other than division by a
+/// non-constant, -1 or 0, shifts only of unsigned values by a constant
+/// below their width, conversions, `assume`, `assert`, `continue`, jumps
 /// out, nondeterministic values in conditions, and inner loops and calls
 /// of functions of the program made of these; no array access, memory
 /// access, nondeterministic value assigned or declaration without a
 /// value; signed arithmetic and narrowing conversions only in assigned
-/// values. An inner loop is on an accelerated path only as its summary
+/// values, unless the types of their operands keep them in range
+/// (`Expr::always_in_type`: `s + 1` of an `unsigned short s`). An inner loop is on an accelerated path only as its summary
 /// (`accelerate::summary`), whose assumptions, in the path's coverage
 /// condition, say that the loop ends and that each of its operations stays
 /// in its type at every iteration; a `break` in it counts as leaving,
@@ -521,21 +522,6 @@ fn safe_divisor(e: &Expr) -> bool {
     e.skip_implicit().const_value().is_some_and(|d| d != 0 && d != -1)
 }
 
-/// Every value of `e` is below 2^(w-2) in magnitude, `w` the width of
-/// `ty`: a constant, or a conversion from a type at least two bits
-/// narrower.
-fn quarter_range(e: &Expr, ty: &CType) -> bool {
-    let Some(w) = ty.as_int().map(|t| t.bits()) else {
-        return false;
-    };
-    let limit = 1i128 << (w - 2);
-    match &e.kind {
-        ExprKind::IntLit(v) => v.abs() < limit,
-        ExprKind::Cast { expr, .. } => expr.int_type().is_some_and(|t| t.bits() + 2 <= w),
-        _ => false,
-    }
-}
-
 /// Every value of `from` is a value of `to`.
 fn fits(from: &CType, to: &CType) -> bool {
     match (from.as_int(), to.as_int()) {
@@ -562,7 +548,7 @@ fn expr_run(program: &Program, x: &Expr, in_value: bool, calls: &mut Vec<FuncId>
         ExprKind::Comma(a, b) => operands.extend([(&**a, false), (&**b, in_value)]),
         ExprKind::Cond(c, a, b) => operands.extend([(&**c, false), (&**a, in_value), (&**b, in_value)]),
         ExprKind::Unary(op, a) => {
-            if *op == UnOp::Neg && !unsigned(&x.ty) {
+            if *op == UnOp::Neg && !unsigned(&x.ty) && !x.always_in_type() {
                 may_fail(run);
             }
             operands.push((a, in_value && *op != UnOp::LogNot));
@@ -570,11 +556,10 @@ fn expr_run(program: &Program, x: &Expr, in_value: bool, calls: &mut Vec<FuncId>
         ExprKind::Binary(op, a, b) => {
             let amount = b.skip_implicit().const_value();
             match op {
-                // Of two promoted narrow values (`s + 1 > s` of an
-                // `unsigned short s`): below 2^(w-2) in magnitude each, the
-                // result stays in the w-bit type.
-                BinOp::Add | BinOp::Sub if quarter_range(a, &x.ty) && quarter_range(b, &x.ty) => {}
-                BinOp::Add | BinOp::Sub | BinOp::Mul if !unsigned(&x.ty) => may_fail(run),
+                // Unless its operands' types keep it in range (`s + 1 > s`
+                // of an `unsigned short s`), as for the accelerators'
+                // checked operations (`accelerate::overflow::collect_checks`).
+                BinOp::Add | BinOp::Sub | BinOp::Mul if !unsigned(&x.ty) && !x.always_in_type() => may_fail(run),
                 BinOp::Div | BinOp::Rem if !safe_divisor(b) => *run = None,
                 BinOp::Shl | BinOp::Shr
                     if !x
@@ -625,8 +610,7 @@ fn expr_run(program: &Program, x: &Expr, in_value: bool, calls: &mut Vec<FuncId>
             }
         }
         ExprKind::Cast { expr, .. } => {
-            let keeps_value = fits(&expr.ty, &x.ty)
-                || matches!(expr.kind, ExprKind::IntLit(v) if x.ty.as_int().is_some_and(|t| t.contains(v)));
+            let keeps_value = fits(&expr.ty, &x.ty) || x.always_in_type();
             if !keeps_value {
                 may_fail(run);
             }
@@ -1907,7 +1891,7 @@ mod tests {
             "v = 0; while (v < u) v++;",
             "u = add2(u); v = add2(add2(v));",
             "u = add2(s) + add2(u);",
-            "if (b + 1 > b) u++; if (b - 300 < 0) v++;",
+            "if (b + 1 > b) u++; if (b - 300 < 0) v++; if (b * 3 > 0) v++;",
         ] {
             assert_eq!(run(body), nothing_else, "`{body}` cannot fail");
         }
@@ -1978,7 +1962,6 @@ mod tests {
             "while (s + 1 < 9) s++;",
             "s = rec(s);",
             "s = half(s);",
-            "if (b * 3 > 0) u++;",
             "if (t + s > 0) u++;",
         ] {
             assert_eq!(run(body), None, "`{body}` can fail elsewhere");
