@@ -67,7 +67,7 @@ pub(super) fn tidy(e: Expr) -> Expr {
     let Expr { kind, ty, span } = e;
     let kind = match kind {
         ExprKind::Unary(op, a) => match (op, tidy(*a)) {
-            (UnOp::LogNot, a) if let Some(turned) = turned_comparison(&a) => return turned,
+            (UnOp::LogNot, a) if let Some(turned) = build::turned(&a) => return turned,
             (op, a) => ExprKind::Unary(op, Box::new(a)),
         },
         ExprKind::Binary(op, a, b) => {
@@ -100,24 +100,6 @@ pub(super) fn tidy(e: Expr) -> Expr {
         other => other,
     };
     Expr { kind, ty, span }
-}
-
-/// `!(a op b)` as the comparison `a op' b` that holds exactly where `a op
-/// b` does not (integer operands; `None` otherwise), a constant on the
-/// right (`!(0 < i)` is `i <= 0`).
-fn turned_comparison(e: &Expr) -> Option<Expr> {
-    match &e.kind {
-        ExprKind::Binary(op, a, b) if a.int_type().is_some() && b.int_type().is_some() => {
-            let turned = op.negated()?;
-            let kind = if a.const_value().is_some() && b.const_value().is_none() {
-                ExprKind::Binary(turned.mirrored()?, b.clone(), a.clone())
-            } else {
-                ExprKind::Binary(turned, a.clone(), b.clone())
-            };
-            Some(Expr::new(kind, e.ty.clone(), e.span))
-        }
-        _ => None,
-    }
 }
 
 /// The disjunction of `conds` (coverage conditions of a loop's paths),
@@ -200,9 +182,9 @@ fn without_covered_by_later(program: &Program, prefix: &[Expr], disjuncts: Vec<E
             continue;
         }
         let mut facts = prefix.to_vec();
-        facts.extend(later.iter().map(|l| negation(l.clone())));
+        facts.extend(later.iter().map(|l| build::negation(l.clone())));
         let mut premises = facts.clone();
-        premises.push(negation(d.clone()));
+        premises.push(build::negation(d.clone()));
         if implied_by_earlier(&premises, &ty_of).last() == Some(&true) {
             continue;
         }
@@ -210,14 +192,6 @@ fn without_covered_by_later(program: &Program, prefix: &[Expr], disjuncts: Vec<E
     }
     later.reverse();
     later
-}
-
-/// `!e`, with `!!x` as `x` and a comparison of integers turned.
-fn negation(e: Expr) -> Expr {
-    if let ExprKind::Unary(UnOp::LogNot, x) = e.kind {
-        return *x;
-    }
-    turned_comparison(&e).unwrap_or_else(|| build::not(e))
 }
 
 /// `(g && a) || (!g && b)` as `g ? a : b` (the same value, and each
@@ -233,7 +207,7 @@ fn as_choice(disjuncts: &[Expr]) -> Option<Expr> {
     flatten(d1.clone(), &mut c1);
     let anywhere = evaluates_anywhere(d0) && evaluates_anywhere(d1);
     let (i, j) = c0.iter().enumerate().find_map(|(i, g)| {
-        let not_g = key(&negation(g.clone()));
+        let not_g = key(&build::negation(g.clone()));
         let j = c1.iter().position(|c| key(c) == not_g)?;
         (anywhere || (i == 0 && j == 0)).then_some((i, j))
     })?;

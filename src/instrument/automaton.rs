@@ -78,29 +78,6 @@ fn logical(op: BinOp, parts: Vec<Expr>) -> Option<Expr> {
     parts.into_iter().reduce(|a, b| build::bool_op(op, a, b))
 }
 
-fn not(e: Expr) -> Expr {
-    Expr::new(
-        ExprKind::Unary(crate::ir::UnOp::LogNot, Box::new(e)),
-        CType::Int(IntType::INT),
-        Span::SYNTHETIC,
-    )
-}
-
-/// `!e` as the condition of an `assume` (only its truth counts): a
-/// comparison's operator turned instead (integers only), `!!x` as `x`.
-fn negate(e: Expr) -> Expr {
-    let Expr { kind, ty, span } = e;
-    let kind = match kind {
-        ExprKind::Unary(crate::ir::UnOp::LogNot, inner) => return *inner,
-        ExprKind::Binary(op, a, b) => match op.negated() {
-            Some(n) => return Expr::new(ExprKind::Binary(n, a, b), ty, span),
-            None => ExprKind::Binary(op, a, b),
-        },
-        k => k,
-    };
-    not(Expr::new(kind, ty, span))
-}
-
 fn stmt(kind: StmtKind) -> Stmt {
     Stmt::new(kind, Span::SYNTHETIC)
 }
@@ -152,7 +129,7 @@ fn symbol_code(program: &Program, automaton: &Automaton, state: VarId, symbol: u
         let conds = blocked
             .iter()
             .map(|&b| match (st.is_bool(), b) {
-                (true, 1) => not(q()),
+                (true, 1) => build::not(q()),
                 (true, _) => q(),
                 _ => cmp(BinOp::Ne, q(), int(b as i128, st)),
             })
@@ -364,9 +341,9 @@ pub fn automaton_code(
             at.push(assume(int(0, IntType::INT)));
         }
         // The condition evaluated where it blocks, with no flag.
-        Some((None, c)) if c.check == CoverageCheck::AfterBody => orig_suffix.push(assume(negate(c.cond))),
+        Some((None, c)) if c.check == CoverageCheck::AfterBody => orig_suffix.push(assume(build::negation(c.cond))),
         Some((None, c)) if matches!(c.check, CoverageCheck::BeforeBody | CoverageCheck::BeforeBodyChecked) => {
-            orig_prefix.push(assume(negate(c.cond)))
+            orig_prefix.push(assume(build::negation(c.cond)))
         }
         Some((None, Coverage { cond: cov, .. })) => {
             let flag = program.add_var(VarDecl {
@@ -388,7 +365,7 @@ pub fn automaton_code(
                 ),
             };
             orig_prefix.push(stmt(StmtKind::Decl(flag, Some(Init::Expr(cov)))));
-            orig_suffix.push(assume(not(var(program, flag))));
+            orig_suffix.push(assume(build::not(var(program, flag))));
         }
         // No coverage, or never covered: nothing is blocked.
         _ => {}

@@ -110,6 +110,33 @@ pub fn not(e: Expr) -> Expr {
     Expr::new(ExprKind::Unary(UnOp::LogNot, Box::new(e)), INT, Span::SYNTHETIC)
 }
 
+/// `!(a op b)` as the comparison `a op' b` that holds exactly where `a op
+/// b` does not (integer operands; `None` otherwise), a constant on the
+/// right (`!(0 < i)` is `i <= 0`).
+pub fn turned(e: &Expr) -> Option<Expr> {
+    match &e.kind {
+        ExprKind::Binary(op, a, b) if a.int_type().is_some() && b.int_type().is_some() => {
+            let turned = op.negated()?;
+            let kind = if a.const_value().is_some() && b.const_value().is_none() {
+                ExprKind::Binary(turned.mirrored()?, b.clone(), a.clone())
+            } else {
+                ExprKind::Binary(turned, a.clone(), b.clone())
+            };
+            Some(Expr::new(kind, e.ty.clone(), e.span))
+        }
+        _ => None,
+    }
+}
+
+/// `!e` where only its truth counts (a condition, an assumption): `!!x`
+/// as `x`, a comparison of integers turned.
+pub fn negation(e: Expr) -> Expr {
+    if let ExprKind::Unary(UnOp::LogNot, x) = e.kind {
+        return *x;
+    }
+    turned(&e).unwrap_or_else(|| not(e))
+}
+
 /// `e` with `f` applied to each operand of a unary, binary, conditional or
 /// conversion node (other nodes unchanged): the step of a bottom-up rewrite.
 pub fn map_operands(e: Expr, f: &dyn Fn(Expr) -> Expr) -> Expr {
