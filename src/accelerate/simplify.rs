@@ -60,7 +60,8 @@ fn operands_of(op: BinOp, e: Expr, out: &mut Vec<Expr>) {
     }
 }
 
-/// `e + 0`, `e - 0` (of `e`'s type) and `(T)(W)e` (with `e` of type `T`
+/// `e + 0`, `e * 1` and the other neutral operations of `e`'s type
+/// (`build::other_than_neutral`) and `(T)(W)e` (with `e` of type `T`
 /// and every value of `T` one of `W`) replaced by `e`, and `!(a == b)` by
 /// `a != b` (any comparison of integers turned), bottom up.
 pub(super) fn tidy(e: Expr) -> Expr {
@@ -72,8 +73,10 @@ pub(super) fn tidy(e: Expr) -> Expr {
         },
         ExprKind::Binary(op, a, b) => {
             let (a, b) = (tidy(*a), tidy(*b));
-            if matches!(op, BinOp::Add | BinOp::Sub) && b.const_value() == Some(0) && a.ty == ty {
-                return a;
+            if let Some(x) = build::other_than_neutral(op, &a, &b)
+                && x.ty == ty
+            {
+                return x.clone();
             }
             let (op, a, b) = match narrow_comparison(op, &a, &b) {
                 Some(narrow) => narrow,

@@ -41,12 +41,8 @@ pub fn cast(e: Expr, ty: IntType) -> Expr {
 /// back explicitly to keep the printed type equal to the IR type.
 pub fn arith(op: BinOp, a: Expr, b: Expr, ty: IntType) -> Expr {
     // Neutral elements: keep the output readable.
-    let is = |e: &Expr, v: i128| matches!(e.kind, ExprKind::IntLit(x) if x == v);
-    match op {
-        BinOp::Mul | BinOp::Div if is(&b, 1) => return cast(a, ty),
-        BinOp::Mul if is(&a, 1) => return cast(b, ty),
-        BinOp::Add | BinOp::Sub if is(&b, 0) => return cast(a, ty),
-        _ => {}
+    if let Some(x) = other_than_neutral(op, &a, &b) {
+        return cast(x.clone(), ty);
     }
     let p = ty.promote();
     let e = Expr::new(
@@ -382,17 +378,26 @@ pub fn fold_constants(e: Expr) -> Expr {
         return Expr::int(v, t);
     }
     let e = map_operands(e, &fold_constants);
-    let is = |x: &Expr, v: i128| matches!(x.kind, ExprKind::IntLit(c) if c == v);
-    let neutral = match &e.kind {
-        ExprKind::Binary(BinOp::Mul, a, b) if is(b, 1) => Some(a),
-        ExprKind::Binary(BinOp::Mul, a, b) if is(a, 1) => Some(b),
-        ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) if is(b, 0) => Some(a),
-        ExprKind::Binary(BinOp::Add, a, b) if is(a, 0) => Some(b),
-        _ => None,
-    };
-    match neutral {
-        Some(x) if x.ty == e.ty && e.int_type().is_some() => (**x).clone(),
+    match &e.kind {
+        ExprKind::Binary(op, a, b) => match other_than_neutral(*op, a, b) {
+            Some(x) if x.ty == e.ty && e.int_type().is_some() => x.clone(),
+            _ => e,
+        },
         _ => e,
+    }
+}
+
+/// Of `a op b`, the operand that is its value when the other is a neutral
+/// literal (`x * 1`, `1 * x`, `x / 1`, `x + 0`, `0 + x`, `x - 0`), in
+/// mathematics: the caller sees to the type.
+pub fn other_than_neutral<'e>(op: BinOp, a: &'e Expr, b: &'e Expr) -> Option<&'e Expr> {
+    let is = |e: &Expr, v: i128| matches!(e.kind, ExprKind::IntLit(x) if x == v);
+    match op {
+        BinOp::Mul | BinOp::Div if is(b, 1) => Some(a),
+        BinOp::Mul if is(a, 1) => Some(b),
+        BinOp::Add | BinOp::Sub if is(b, 0) => Some(a),
+        BinOp::Add if is(a, 0) => Some(b),
+        _ => None,
     }
 }
 
