@@ -162,7 +162,7 @@ pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
         Some(choice) => choice,
         None => or_all(rests),
     };
-    let ty_of = |v: VarId| (v.0 < program.vars.len()).then(|| program.var(v).ty.as_int()).flatten();
+    let ty_of = types_of(program);
     let mut with_rest = prefix.clone();
     with_rest.push(rest.clone());
     if implied_by_earlier(&with_rest, &ty_of).last() == Some(&true) {
@@ -177,10 +177,14 @@ pub fn any_of(program: &Program, conds: Vec<Expr>) -> Option<Expr> {
 /// disjunction, and done only where it and every disjunct after it
 /// evaluate anywhere, since it was evaluated before them.
 fn without_covered_by_later(program: &Program, prefix: &[Expr], disjuncts: Vec<Expr>) -> Vec<Expr> {
-    let ty_of = |v: VarId| (v.0 < program.vars.len()).then(|| program.var(v).ty.as_int()).flatten();
+    let ty_of = types_of(program);
     let mut later: Vec<Expr> = Vec::new();
+    // Whether every disjunct in `later` evaluates anywhere.
+    let mut later_anywhere = true;
     for d in disjuncts.into_iter().rev() {
-        if later.is_empty() || !evaluates_anywhere(&d) || !later.iter().all(evaluates_anywhere) {
+        let anywhere = evaluates_anywhere(&d);
+        if later.is_empty() || !anywhere || !later_anywhere {
+            later_anywhere &= anywhere;
             later.push(d);
             continue;
         }
@@ -219,11 +223,13 @@ fn as_choice(disjuncts: &[Expr]) -> Option<Expr> {
     if c0.is_empty() || c1.is_empty() {
         return None;
     }
-    Some(Expr::new(
-        ExprKind::Cond(Box::new(g), Box::new(and_all(c0)), Box::new(and_all(c1))),
-        crate::ir::CType::Int(IntType::INT),
-        crate::ir::Span::SYNTHETIC,
-    ))
+    Some(build::ite(g, and_all(c0), and_all(c1)))
+}
+
+/// Each variable's integer type (`None` for one the program does not know,
+/// such as an accelerator's own, which is then left unconstrained).
+fn types_of(program: &Program) -> impl Fn(VarId) -> Option<IntType> + '_ {
+    |v: VarId| (v.0 < program.vars.len()).then(|| program.var(v).ty.as_int()).flatten()
 }
 
 /// How many conjuncts, taken in the iterators' order, all of `seqs` start
@@ -308,7 +314,7 @@ pub fn given(program: &Program, e: Expr, fact: &Expr) -> Expr {
             kind => out.push(Expr { kind, ty, span }),
         }
     }
-    let ty_of = |v: VarId| (v.0 < program.vars.len()).then(|| program.var(v).ty.as_int()).flatten();
+    let ty_of = types_of(program);
     // The facts are premises, in front; only the flag's own conjuncts go.
     let n_facts = facts.len();
     let mut all = facts;
