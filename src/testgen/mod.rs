@@ -653,6 +653,20 @@ impl Program {
         }
     }
 
+    /// The updates of the body's branches, in order.
+    fn body_updates(&self) -> impl Iterator<Item = &Update> {
+        self.then_updates
+            .iter()
+            .chain(&self.else_updates)
+            .chain(self.correlated.iter().flat_map(|(_, u)| u))
+    }
+
+    /// Whether the body has something a helper can do: an assignment or
+    /// the assertion.
+    fn has_helper_work(&self) -> bool {
+        self.inner_assert.is_some() || self.body_updates().any(|u| matches!(u, Update::Assign(..)))
+    }
+
     /// With `calls`: the helper functions, and the text of each
     /// assignment and of the assertion in the body as a call of one (by
     /// its inline text). A helper takes the variables it reads as
@@ -680,12 +694,7 @@ impl Program {
             let list: Vec<&str> = vars.iter().map(|&v| self.vars[v].name.as_str()).collect();
             list.join(", ")
         };
-        let updates = self
-            .then_updates
-            .iter()
-            .chain(&self.else_updates)
-            .chain(self.correlated.iter().flat_map(|(_, u)| u));
-        for u in updates {
+        for u in self.body_updates() {
             let Update::Assign(t, rhs) = u else { continue };
             let inline = self.update_text(u);
             if calls.contains_key(&inline) {
@@ -978,10 +987,9 @@ impl Program {
             out.push('\n');
             out.push_str(&defs);
         }
-        let text = |u: &Update| {
-            let inline = self.update_text(u);
-            calls.get(&inline).cloned().unwrap_or(inline)
-        };
+        // A statement's text, or the call that does it.
+        let called = |inline: String| calls.get(&inline).cloned().unwrap_or(inline);
+        let text = |u: &Update| called(self.update_text(u));
         out.push_str("\nint main(void) {\n");
         for v in &self.vars {
             match v.init {
@@ -1059,8 +1067,7 @@ impl Program {
             self.render_inner(&mut out, l, "        ");
         }
         if let Some(a) = &self.inner_assert {
-            let inline = format!("assert({});", self.cond_text(a));
-            let _ = writeln!(out, "        {}", calls.get(&inline).unwrap_or(&inline));
+            let _ = writeln!(out, "        {}", called(format!("assert({});", self.cond_text(a))));
         }
         if self.flag.is_some() {
             out.push_str("        flag = !flag;\n");
@@ -1439,11 +1446,9 @@ pub fn loop_program(seed: u64) -> Generated {
         classes.push(Class::OffsetTest);
     }
     // And another for helper functions called in the body.
-    if Rng::new(seed ^ 0xCA11_5000_0000_0000).chance(20) {
+    if Rng::new(seed ^ 0xCA11_5000_0000_0000).chance(20) && prog.has_helper_work() {
         prog.calls = true;
-        if !prog.helpers().0.is_empty() {
-            classes.push(Class::Calls);
-        }
+        classes.push(Class::Calls);
     }
     prog.choose_final_asserts(&mut rng);
     // A while loop whose body runs m times needs --unwind m + 1 (an inner
