@@ -479,16 +479,8 @@ fn call_run(program: &Program, f: FuncId, args: &[Expr], calls: &mut Vec<FuncId>
         *run = None;
         return;
     };
-    let ends_in_return = match &body.kind {
-        StmtKind::Block { stmts, .. } => matches!(
-            stmts.last(),
-            Some(Stmt {
-                kind: StmtKind::Return(_),
-                ..
-            })
-        ),
-        _ => false,
-    };
+    let ends_in_return = matches!(&body.kind, StmtKind::Block { stmts, .. }
+        if stmts.last().is_some_and(|s| matches!(s.kind, StmtKind::Return(_))));
     if calls.contains(&f) || args.len() != func.params.len() || !(func.ret == CType::Void || ends_in_return) {
         *run = None;
         return;
