@@ -1253,3 +1253,42 @@ fn an_index_outside_its_array_fails_where_cbmc_reports_it_and_only_when_asked() 
     );
     assert_eq!(verdict(src, 1), Verdict::Safe, "without the check");
 }
+
+#[test]
+fn a_read_outside_its_array_is_any_value_as_in_cbmc() {
+    // What the array model holds past the end (here the initialiser's
+    // zeroes) is no value of the program: each read there is a fresh one.
+    let src = "void assert(int);\n\
+               long b[4] = {1, 2, 3, 9223372036854775807};\n\
+               int main(void) { int i = 4; long v = b[i];\n\
+               assert(b[3] == 9223372036854775807);\n\
+               assert(v == 0);\n\
+               long w = b[i + 1] + 1;\n\
+               b[i] = 5; assert(b[i] == 5);\n\
+               return 0; }";
+    let o = CheckOptions {
+        bounds_check: true,
+        signed_overflow: true,
+        per_assertion: true,
+        ..opts(1)
+    };
+    let r = check_source(src, &o).unwrap();
+    let messages: Vec<(FailureKind, &str)> = r.failures.iter().map(|f| (f.kind, f.message.as_str())).collect();
+    // CBMC 6.6 reports these (and leaves out the bounds of the second and
+    // third `b[i]`, the same condition as the first): the in-bounds read
+    // holds its value; the value read past the end may be anything, so may
+    // overflow, and a store past the end is not read back.
+    for expected in [
+        (FailureKind::Bounds, "array 'b' upper bound in b[i]"),
+        (FailureKind::Assertion, "assertion v == 0"),
+        (FailureKind::Bounds, "array 'b' upper bound in b[i + 1]"),
+        (FailureKind::Overflow, "arithmetic overflow on signed + in b[i + 1] + 1"),
+        (FailureKind::Assertion, "assertion b[i] == 5"),
+    ] {
+        assert!(messages.contains(&expected), "{expected:?} not in {messages:?}");
+    }
+    assert!(
+        !messages.iter().any(|m| m.1.starts_with("assertion b[3]")),
+        "{messages:?}"
+    );
+}

@@ -426,6 +426,30 @@ mod tests {
         assert_eq!(programs.next_seed, expected[3] + 1);
     }
 
+    /// Seeds 20003769 and 20003788 (`--only array`), reduced: the loop
+    /// reads `b[4]` and `b[6]` past the end. In CBMC such a read is any
+    /// value, so `b[4] + 1` may overflow in the input as in the output; the
+    /// checker once read the initialiser's zero there in the input and
+    /// anything after the accelerator's whole-array copy in the output, and
+    /// found the overflow only in the output.
+    #[test]
+    fn a_read_past_the_end_fails_the_same_ways_in_input_and_outputs() {
+        let src = "void assert(int);\n\
+                   long b[4] = {(-3), 9223372036854775806, 1, 0};\n\
+                   int main(void) { unsigned int x = 0;\n\
+                   for (int i = 0; i < 7; i += 2) { x++; b[i] = b[i] + 1; }\n\
+                   assert(x != 4); }\n";
+        let r = compare_program(src, 5, CheckLimits::default());
+        assert!(r.disagreement.is_none(), "{:?}", r.disagreement);
+        assert!(r.transformed);
+        let all = Fails {
+            assertion: true,
+            overflow: true,
+            bounds: true,
+        };
+        assert_eq!((r.reference, r.reference_fails), (Some("UNSAFE"), all));
+    }
+
     #[test]
     fn each_class_of_a_program_counts_it() {
         let mut t = Tally::default();

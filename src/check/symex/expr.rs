@@ -212,7 +212,11 @@ impl<'p> Enc<'p> {
                 let arr = self.eval_arr(a, st)?;
                 let idx = self.index64(i, st)?;
                 self.check_bounds(e, a, i, &idx, st)?;
-                self.select(&arr, &idx, &e.ty, e.span)
+                let len = match a.skip_implicit().ty {
+                    CType::Array(_, n) => Some(n),
+                    _ => None,
+                };
+                self.element(&arr, &idx, &e.ty, len, e.span)
             }
             ExprKind::Call(callee, args) => self.eval_call(e, callee, args, st, false),
             ExprKind::Nondet(name) => self.eval_nondet(e, name, st),

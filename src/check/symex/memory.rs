@@ -238,12 +238,34 @@ impl<'p> Enc<'p> {
         v.ok_or_else(|| unsupported(span, format!("array element of type `{elem}` is not modelled")))
     }
 
+    /// Element `idx` of `arr`, an array of `len` elements of type `elem`
+    /// when its length is known. Read past either end, the element is a
+    /// fresh value, as in CBMC (which records the bounds property and reads
+    /// a free variable): what the array model holds there (an initialiser's
+    /// zeroes, the unconstrained rest of an accelerator's fresh copy) is
+    /// not the program's. Under a quantifier's binder the plain element is
+    /// read: the accelerators' quantifiers range inside the bounds, and a
+    /// fresh value there would be one value for every binding.
+    pub(super) fn element(&mut self, arr: &Array, idx: &BV, elem: &CType, len: Option<u64>, span: Span) -> R<Val> {
+        let value = self.select(arr, idx, elem, span)?;
+        let Some(n) = len.filter(|_| self.binders == 0) else {
+            return Ok(value);
+        };
+        let inside = idx.bvult(BV::from_u64(n, 64)).simplify();
+        if inside.as_bool() == Some(true) {
+            return Ok(value);
+        }
+        let outside = self.fresh(elem, span)?;
+        self.ite_val(&inside, &value, &outside, span)
+    }
+
     /// The part of `val` (of type `ty`) that `sel` names, and its type.
-    pub(super) fn part(&self, val: &Val, ty: &CType, sel: &Sel, span: Span) -> R<(Val, CType)> {
+    pub(super) fn part(&mut self, val: &Val, ty: &CType, sel: &Sel, span: Span) -> R<(Val, CType)> {
         match (sel, val, ty) {
-            (Sel::Index(i), Val::Arr(a), CType::Array(elem, _) | CType::Vla(elem)) => {
-                Ok((self.select(a, i, elem, span)?, (**elem).clone()))
+            (Sel::Index(i), Val::Arr(a), CType::Array(elem, n)) => {
+                Ok((self.element(a, i, elem, Some(*n), span)?, (**elem).clone()))
             }
+            (Sel::Index(i), Val::Arr(a), CType::Vla(elem)) => Ok((self.select(a, i, elem, span)?, (**elem).clone())),
             (Sel::Field(f), Val::Struct(ms), CType::Struct(s)) => {
                 let member = members_of(self.prog, s, span)?.get(*f);
                 match (ms.get(*f), member) {
@@ -259,14 +281,14 @@ impl<'p> Enc<'p> {
     }
 
     /// The part of `val` (of type `ty`) at the end of `sels`, and its type.
-    pub(super) fn part_at(&self, val: Val, ty: CType, sels: &[Sel], span: Span) -> R<(Val, CType)> {
+    pub(super) fn part_at(&mut self, val: Val, ty: CType, sels: &[Sel], span: Span) -> R<(Val, CType)> {
         sels.iter()
             .try_fold((val, ty), |(v, t), sel| self.part(&v, &t, sel, span))
     }
 
     /// `val` (of type `ty`) with the part at the end of `sels` replaced by
     /// `new` (a scalar of another width is converted to the element type).
-    pub(super) fn with_part(&self, val: &Val, ty: &CType, sels: &[Sel], new: Val, span: Span) -> R<Val> {
+    pub(super) fn with_part(&mut self, val: &Val, ty: &CType, sels: &[Sel], new: Val, span: Span) -> R<Val> {
         let Some((first, rest)) = sels.split_first() else {
             return Ok(new);
         };
