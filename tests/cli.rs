@@ -849,3 +849,16 @@ fn quantifiers_option_states_what_the_back_end_evaluates() {
     let bad = tracc(&["accelerate", "--quantifiers", "some", "in.c"], dir.path(), None);
     assert_eq!(code(&bad), 2);
 }
+
+#[test]
+fn explain_names_the_locals_of_inlined_calls_with_their_function() {
+    let src = "void assert(int);\nint neg(int v) { return -v; }\nint main(void)\n{\n    int v = 5;\n    unsigned n = 0;\n    while (n < 1000000u) {\n        v = neg(v);\n        n++;\n    }\n    assert(v == 5);\n    return 0;\n}\n";
+    let dir = dir_with(&[("c.c", src)]);
+    let o = tracc(&["explain", "c.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    // The parameter `v` of `neg` is not `main`'s `v`.
+    assert!(out.contains("neg::v = v\n"), "{out}");
+    assert!(out.contains("= -neg::v\n"), "{out}");
+    assert!(out.contains("v (int, alternating)"), "{out}");
+}

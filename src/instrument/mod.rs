@@ -19,7 +19,7 @@ pub mod automaton;
 
 use crate::accelerate::{self, Accelerator, ClosedForm, GuardTreatment, show};
 use crate::diag::Diagnostic;
-use crate::ir::{CType, Expr, ExprKind, IntType, Program, Quantifiers, Span, Stmt, StmtKind, VarId};
+use crate::ir::{CType, Expr, ExprKind, FuncId, IntType, Program, Quantifiers, Span, Stmt, StmtKind, Storage, VarId};
 use crate::loops::{self, LoopInfo, LoopKind, Path, Step};
 use crate::reason::{Reason, Why};
 use serde::Serialize;
@@ -211,8 +211,16 @@ fn var_report(program: &Program, v: VarId) -> VarReport {
     }
 }
 
-fn path_steps(program: &Program, path: &Path) -> Vec<String> {
-    let names = |v: VarId| path.var_decl(program, v).map(|d| d.name.clone());
+/// The steps of `path`, a path of a loop in function `func`, as text. A
+/// local of an inlined function is named with its function (`neg::v`), so
+/// that a parameter is not taken for the argument of the same name.
+fn path_steps(program: &Program, func: FuncId, path: &Path) -> Vec<String> {
+    let names = |v: VarId| {
+        path.var_decl(program, v).map(|d| match d.func {
+            Some(f) if f != func && d.storage != Storage::Global => format!("{}::{}", program.func(f).name, d.name),
+            _ => d.name.clone(),
+        })
+    };
     let e = |x: &Expr| show::expr(program, &names, x);
     path.steps
         .iter()
@@ -318,7 +326,7 @@ fn instrument_loop(
         }
     }
     for (i, (path, result)) in paths.iter().zip(results).enumerate() {
-        let steps = path_steps(program, path);
+        let steps = path_steps(program, info.func, path);
         match result {
             Ok((acc, followers)) => {
                 let mut r = accelerated_path_report(prog, &acc, steps);
