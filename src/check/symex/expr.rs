@@ -212,11 +212,9 @@ impl<'p> Enc<'p> {
                 let arr = self.eval_arr(a, st)?;
                 let idx = self.index64(i, st)?;
                 self.check_bounds(e, a, i, &idx, st)?;
-                let len = match a.skip_implicit().ty {
-                    CType::Array(_, n) => Some(n),
-                    _ => None,
-                };
-                self.element(&arr, &idx, &e.ty, len, e.span)
+                Ok(self
+                    .part(&Val::Arr(arr), &a.skip_implicit().ty, &Sel::Index(idx), e.span)?
+                    .0)
             }
             ExprKind::Call(callee, args) => self.eval_call(e, callee, args, st, false),
             ExprKind::Nondet(name) => self.eval_nondet(e, name, st),

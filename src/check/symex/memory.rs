@@ -228,7 +228,7 @@ impl<'p> Enc<'p> {
         Ok(Val::Arr(arr))
     }
 
-    pub(super) fn select(&self, arr: &Array, idx: &BV, elem: &CType, span: Span) -> R<Val> {
+    fn select(&self, arr: &Array, idx: &BV, elem: &CType, span: Span) -> R<Val> {
         let d = arr.select(idx);
         let v = match elem {
             CType::Int(_) | CType::Pointer(_) => d.as_bv().map(|b| Val::Bv(b.simplify())),
@@ -238,20 +238,20 @@ impl<'p> Enc<'p> {
         v.ok_or_else(|| unsupported(span, format!("array element of type `{elem}` is not modelled")))
     }
 
-    /// Element `idx` of `arr`, an array of `len` elements of type `elem`
-    /// when its length is known. Read past either end, the element is a
+    /// Element `idx` of `arr`, an array of `len` elements of type `elem`.
+    /// Read past either end, the element is a
     /// fresh value, as in CBMC (which records the bounds property and reads
     /// a free variable): what the array model holds there (an initialiser's
     /// zeroes, the unconstrained rest of an accelerator's fresh copy) is
     /// not the program's. Under a quantifier's binder the plain element is
     /// read: the accelerators' quantifiers range inside the bounds, and a
     /// fresh value there would be one value for every binding.
-    pub(super) fn element(&mut self, arr: &Array, idx: &BV, elem: &CType, len: Option<u64>, span: Span) -> R<Val> {
+    fn element(&mut self, arr: &Array, idx: &BV, elem: &CType, len: u64, span: Span) -> R<Val> {
         let value = self.select(arr, idx, elem, span)?;
-        let Some(n) = len.filter(|_| self.binders == 0) else {
+        if self.binders > 0 {
             return Ok(value);
-        };
-        let inside = idx.bvult(BV::from_u64(n, 64)).simplify();
+        }
+        let inside = idx.bvult(BV::from_u64(len, 64)).simplify();
         if inside.as_bool() == Some(true) {
             return Ok(value);
         }
@@ -263,7 +263,7 @@ impl<'p> Enc<'p> {
     pub(super) fn part(&mut self, val: &Val, ty: &CType, sel: &Sel, span: Span) -> R<(Val, CType)> {
         match (sel, val, ty) {
             (Sel::Index(i), Val::Arr(a), CType::Array(elem, n)) => {
-                Ok((self.element(a, i, elem, Some(*n), span)?, (**elem).clone()))
+                Ok((self.element(a, i, elem, *n, span)?, (**elem).clone()))
             }
             (Sel::Index(i), Val::Arr(a), CType::Vla(elem)) => Ok((self.select(a, i, elem, span)?, (**elem).clone())),
             (Sel::Field(f), Val::Struct(ms), CType::Struct(s)) => {
