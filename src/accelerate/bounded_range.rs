@@ -385,6 +385,14 @@ fn replace_index(e: Expr, moved: &str, j: &Expr, it: IntType) -> Expr {
 /// every `k < X`, `0 <= e(k) < L`, `e(k)` in the interval and `kof(e(k)) ==
 /// k`; for every `j < L` in the interval, `kof(j) < X` and `e(kof(j)) ==
 /// j` (C semantics throughout).
+///
+/// Over mathematical integers, with no modulo: C's value of an expression is
+/// its mathematical value wherever no operation leaves its type (`NoWrap`'s
+/// side conditions). So each assumption is the weaker "if nothing in it
+/// wraps, it holds", and each claim comes with its side conditions as
+/// claims too. The same claims over C's modular values (`Exact`) ran into
+/// z3's ten-second guard on a 200-element fill, where these are linear and
+/// answered at once.
 fn index_space_proved(ctx: &Ctx, assumed: &Assumed, f: &IndexSpace) -> bool {
     let atoms = Atoms::new();
     let get = |a: Atom| atoms.get(a);
@@ -408,11 +416,14 @@ fn index_space_proved(ctx: &Ctx, assumed: &Assumed, f: &IndexSpace) -> bool {
     let at = |e: &Expr, v: &Expr| build::subst(e, &|w| (w == f.k).then(|| v.clone()));
     let (e_of_kof, kof_of_e, interval_of_e) = (at(f.index, f.kof), at(f.kof, f.index), at(f.interval, f.index));
     let check = || -> Option<bool> {
-        let tru = Bool::from_bool(true);
-        let mut start = Eval::new(Mode::Exact, &at_k);
+        let mut start = Eval::new(Mode::NoWrap, &at_k);
         let mut premises = vec![n.ge(int(1)), n.le(int(u64::MAX as i128))];
         // An assumption z3 cannot model is left out: fewer premises.
-        premises.extend(assumed.facts.iter().filter_map(|c| start.truth(c, &tru)));
+        for c in assumed.facts {
+            if let Some((sides, holds)) = checked(&mut start, |ev| ev.truth(c, &Bool::from_bool(true))) {
+                premises.push(sides.implies(holds));
+            }
+        }
         premises.push(facts_at(ctx, assumed.check_polys, &get, &n, &int(0))?);
         premises.push(facts_at(ctx, assumed.check_polys, &get, &n, &(&n - int(1)))?);
         premises.extend(atoms.ranges(ctx));
@@ -420,27 +431,50 @@ fn index_space_proved(ctx: &Ctx, assumed: &Assumed, f: &IndexSpace) -> bool {
             premises.push(z.ge(int(0)));
             premises.push(z.le(int(u64::MAX as i128)));
         }
+        let tru = Bool::from_bool(true);
         // Every covered iteration's index is an element of the interval
         // that maps back to it.
-        let covered = start.value(f.covered, &tru)?;
-        let index = start.value(f.index, &tru)?;
-        let forward = kz.lt(&covered).implies(Bool::and(&[
-            index.ge(int(0)),
-            index.lt(int(f.len)),
-            start.truth(&interval_of_e, &tru)?,
-            start.value(&kof_of_e, &tru)?.eq(&kz),
-        ]));
+        let (covered_ok, covered) = checked(&mut start, |ev| ev.value(f.covered, &tru))?;
+        let (claim_ok, claim) = checked(&mut start, |ev| {
+            let index = ev.value(f.index, &tru)?;
+            Some(Bool::and(&[
+                index.ge(int(0)),
+                index.lt(int(f.len)),
+                ev.truth(&interval_of_e, &tru)?,
+                ev.value(&kof_of_e, &tru)?.eq(&kz),
+            ]))
+        })?;
+        let forward = Bool::and(&[
+            covered_ok.clone(),
+            kz.lt(&covered).implies(Bool::and(&[claim_ok, claim])),
+        ]);
         // Every element of the interval is the index of a covered iteration.
-        let mut at = Eval::new(Mode::Exact, &at_j);
-        let (covered, iteration) = (at.value(f.covered, &tru)?, at.value(f.kof, &tru)?);
-        let backward = Bool::and(&[jz.lt(int(f.len)), at.truth(f.interval, &tru)?])
-            .implies(Bool::and(&[iteration.lt(&covered), at.value(&e_of_kof, &tru)?.eq(&jz)]));
-        // A solver of its own: over the modular arithmetic of the casts
-        // the incremental core ran out of its budget where this one
-        // answers at once. Two queries: their conjunction, in one, was
-        // not proved where each was.
+        let mut at = Eval::new(Mode::NoWrap, &at_j);
+        let (covered_ok, covered) = checked(&mut at, |ev| ev.value(f.covered, &tru))?;
+        let (within_ok, within) = checked(&mut at, |ev| ev.truth(f.interval, &tru))?;
+        let (claim_ok, claim) = checked(&mut at, |ev| {
+            let (iteration, element) = (ev.value(f.kof, &tru)?, ev.value(&e_of_kof, &tru)?);
+            Some(Bool::and(&[iteration.lt(&covered), element.eq(&jz)]))
+        })?;
+        let backward = Bool::and(&[
+            covered_ok,
+            jz.lt(int(f.len))
+                .implies(Bool::and(&[within_ok, within.implies(Bool::and(&[claim_ok, claim]))])),
+        ]);
+        // Two queries: their conjunction, in one, was not proved where each
+        // was.
         let prove = |claim: &Bool| prove_alone_smt(&premises, claim, RLIMIT_LINEAR);
         Some(prove(&forward) && prove(&backward))
     };
     check().unwrap_or(false)
+}
+
+/// What `f` evaluates (in `NoWrap` mode), with the conjunction of the side
+/// conditions that its evaluation recorded: where they hold, the value is
+/// C's.
+fn checked<T>(ev: &mut Eval, f: impl FnOnce(&mut Eval) -> Option<T>) -> Option<(Bool, T)> {
+    let before = ev.sides.len();
+    let value = f(ev)?;
+    let sides = Bool::and(&ev.sides.split_off(before));
+    Some((sides, value))
 }

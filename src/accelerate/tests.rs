@@ -81,7 +81,13 @@ fn bounded_quantifiers_over_consecutive_elements_range_over_the_elements() {
               while (i < n && i < 10) { b[i] = a[i] + 1; i++; } return 0; }";
     let down = "int a[10]; int main(){ int i = nondet_int(); __CPROVER_assume(i <= 10); \
                 while (i > 0) { i--; a[i] = 3; } return 0; }";
-    for src in [up, down] {
+    // A signed counter converted on every index (`(int)((long)i + (long)k)`):
+    // the proof over C's modular values ran into z3's ten-second guard at
+    // 200 elements, and the quantifier stayed over the iterations.
+    let signed =
+        |len: u32| format!("int a[{len}]; int main(){{ for (int i = 0; i < {len}; i++) a[i] = i; return 0; }}");
+    let (signed200, signed60k) = (signed(200), signed(60_000));
+    for src in [up, down, &signed200, &signed60k] {
         let r = run_for(src, crate::ir::Quantifiers::Bounded);
         let text = r[0].as_ref().expect("accelerated");
         for q in text.split("__CPROVER_forall").skip(1) {
