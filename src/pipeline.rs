@@ -30,9 +30,23 @@ pub struct Options {
     pub max_paths: usize,
     /// The quantifiers the back end supports (`--quantifiers`).
     pub quantifiers: Quantifiers,
+    /// Leave loops that CBMC unwinds at most this many times to unrolling
+    /// (`--unroll-limit`; 0: accelerate every loop).
+    pub unroll_limit: u128,
 }
 
 impl Options {
+    /// The defaults, but every loop the method covers accelerated (no loop
+    /// left to unrolling): for the soundness campaign and the generator's
+    /// tests, which check the accelerators, and a loop left to unrolling
+    /// has none.
+    pub fn accelerate_all() -> Options {
+        Options {
+            unroll_limit: 0,
+            ..Options::default()
+        }
+    }
+
     /// The quantifiers the output may contain: none in the SV-COMP
     /// dialect, which has no way to write one.
     pub fn back_end_quantifiers(&self) -> Quantifiers {
@@ -51,6 +65,7 @@ impl Default for Options {
             minimize: true,
             max_paths: 64,
             quantifiers: Quantifiers::default(),
+            unroll_limit: instrument::DEFAULT_UNROLL_LIMIT,
         }
     }
 }
@@ -73,6 +88,13 @@ pub struct Outcome {
     /// What was found and done for each loop of the input, in source order
     /// (the typed form of the report's `loops`).
     pub loops: Vec<LoopReport>,
+    /// The arguments to give CBMC with the output file: `--unwind 3`, an
+    /// `--unwindset` for the loops left to unrolling (in CBMC's names of
+    /// the output's loops), `--unwinding-assertions`.
+    pub cbmc_args: Vec<String>,
+    /// The `--unwindset` of `cbmc_args`: each loop left to unrolling, by
+    /// CBMC's name of it in the output, with its bound.
+    pub unwindset: Vec<(String, u32)>,
 }
 
 /// One loop after restriction: the statement to print in place of the
@@ -103,6 +125,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         &InstrumentOptions {
             max_paths: opts.max_paths,
             quantifiers: opts.back_end_quantifiers(),
+            unroll_limit: opts.unroll_limit,
         },
     );
     let mut inst = inst;
@@ -159,7 +182,10 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         return Err(vec![d]);
     }
 
-    let report = report_json(text, &output, &accel_only_text, &inst, &loops, opts);
+    let unwindset = unwindset(text, &output, &source_map, &inst);
+    let cbmc_args = cbmc_args(&unwindset);
+    let mut report = report_json(text, &output, &accel_only_text, &inst, &loops, opts);
+    report["cbmc_args"] = json!(cbmc_args);
     Ok(Outcome {
         output,
         accel_only_output: accel_only_text,
@@ -167,7 +193,49 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         diagnostics,
         report,
         loops: inst.loops.into_iter().map(|l| l.report).collect(),
+        cbmc_args,
+        unwindset,
     })
+}
+
+/// The loops left to unrolling, each with CBMC's name of it in the output
+/// and one more unwinding than its trip bound. The names may differ from
+/// the input's (the automaton's `do { } while (0)` is a loop for CBMC):
+/// they are found by reading the output back and mapping each of its loops
+/// to the input through the source map.
+fn unwindset(input: &str, output: &str, map: &SourceMap, inst: &Instrumented) -> Vec<(String, u32)> {
+    let unrolled: Vec<(usize, u32)> = (inst.loops.iter())
+        .filter_map(|l| {
+            l.unrolled
+                .and_then(|t| u32::try_from(t + 1).ok())
+                .map(|k| (l.span.start, k))
+        })
+        .collect();
+    let mut set = Vec::new();
+    if !unrolled.is_empty()
+        && let Ok(lowered) = crate::lower::lower_source(output)
+    {
+        for (span, name) in crate::ir::cbmc_loop_names(&lowered.program) {
+            let at = map.to_source(span.start, output, input);
+            if let Some((_, k)) = unrolled.iter().find(|(start, _)| !at.generated && at.offset == *start) {
+                set.push((name, *k));
+            }
+        }
+    }
+    set
+}
+
+/// CBMC's arguments for the output: every loop unwound
+/// `ACCELERATED_UNWIND` times but those of the `--unwindset`.
+fn cbmc_args(unwindset: &[(String, u32)]) -> Vec<String> {
+    let mut args = vec!["--unwind".to_string(), instrument::ACCELERATED_UNWIND.to_string()];
+    if !unwindset.is_empty() {
+        let set: Vec<String> = unwindset.iter().map(|(name, k)| format!("{name}:{k}")).collect();
+        args.push("--unwindset".to_string());
+        args.push(set.join(","));
+    }
+    args.push("--unwinding-assertions".to_string());
+    args
 }
 
 /// Leave a loop alone, with a warning, when its accelerated form uses a
@@ -791,6 +859,7 @@ fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanati
         &InstrumentOptions {
             max_paths: opts.max_paths,
             quantifiers: opts.back_end_quantifiers(),
+            unroll_limit: opts.unroll_limit,
         },
     );
     let mut out = String::new();

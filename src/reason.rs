@@ -120,6 +120,10 @@ pub enum Reason {
     /// The accelerated loop uses something the output dialect cannot
     /// express.
     DialectCannotExpress(String),
+    /// The loop runs at most this many times per entry (`loops::unwind`),
+    /// few enough that CBMC unrolls it more cheaply than it checks an
+    /// accelerator: it is left to unrolling (`--unwindset`).
+    LeftToUnrolling { trips: u128 },
 }
 
 /// How nondeterministic values are used.
@@ -266,6 +270,7 @@ impl Reason {
             Reason::Limit(_) => "internal-limit",
             Reason::NoPathAccelerated => "no-path-accelerated",
             Reason::DialectCannotExpress(_) => "dialect-cannot-express",
+            Reason::LeftToUnrolling { .. } => "left-to-unrolling",
         }
     }
 }
@@ -495,6 +500,11 @@ impl fmt::Display for Reason {
             Reason::Limit(what) => write!(f, "{what}"),
             Reason::NoPathAccelerated => write!(f, "no iteration path could be accelerated"),
             Reason::DialectCannotExpress(what) => write!(f, "the accelerator needs {what}"),
+            Reason::LeftToUnrolling { trips } => write!(
+                f,
+                "it runs at most {trips} times, which CBMC unrolls more cheaply than it checks an accelerator \
+                 (give CBMC the report's --unwindset)"
+            ),
         }
     }
 }
@@ -550,6 +560,7 @@ mod tests {
             Reason::Unproved(Claim::Emitted),
             Reason::Limit("coefficient overflow"),
             Reason::NoPathAccelerated,
+            Reason::LeftToUnrolling { trips: 10 },
             Reason::Pointer,
             Reason::Struct,
         ];

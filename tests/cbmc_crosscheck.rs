@@ -40,9 +40,14 @@ fn run_cbmc(cbmc: &PathBuf, file: &std::path::Path, secs: u64) -> Option<String>
 /// CBMC's output on `file` at `--unwind UNWIND`, or `None` when it ran out
 /// of time.
 fn run_cbmc_at(cbmc: &PathBuf, file: &std::path::Path, unwind: &str, secs: u64) -> Option<String> {
+    run_cbmc_with(cbmc, file, &["--unwind", unwind, "--unwinding-assertions"], secs)
+}
+
+/// CBMC's output on `file` with `args`, or `None` when it ran out of time.
+fn run_cbmc_with(cbmc: &PathBuf, file: &std::path::Path, args: &[&str], secs: u64) -> Option<String> {
     let mut child = Command::new(cbmc)
         .arg(file)
-        .args(["--unwind", unwind, "--unwinding-assertions"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -113,7 +118,10 @@ fn crosscheck_one(cbmc: &PathBuf, dir: &std::path::Path, path: &std::path::Path)
     };
     let out = dir.join(format!("{name}.c"));
     std::fs::write(&out, &outcome.output).expect("write output");
-    let log = run_cbmc(cbmc, &out, CBMC_SECS)?;
+    // As the user is told to run it: loops left to unrolling unwound
+    // through their trip count.
+    let args: Vec<&str> = outcome.cbmc_args.iter().map(String::as_str).collect();
+    let log = run_cbmc_with(cbmc, &out, &args, CBMC_SECS)?;
     let mut problems = Vec::new();
     if let Some(input_log) = run_cbmc(cbmc, path, CBMC_SECS) {
         let kept = failing_checks(&log);
@@ -211,7 +219,7 @@ fn cbmc_finds_the_same_failures_in_generated_programs_before_and_after() {
         .filter(|(seed, g)| {
             g.classes.contains(&Class::MatrixRow)
                 && !programs.iter().any(|(s, _)| s == seed)
-                && accelerate_source(&g.source, &Options::default())
+                && accelerate_source(&g.source, &Options::accelerate_all())
                     .is_ok_and(|o| o.output.contains("__CPROVER_array_copy(a, "))
         })
         .take(GENERATED_FILLS)
@@ -225,7 +233,7 @@ fn cbmc_finds_the_same_failures_in_generated_programs_before_and_after() {
         // checks nothing): the generator includes it.
         let source = &g.source;
         assert!(source.starts_with("#include <assert.h>\n"), "seed {seed}: {source}");
-        let out = accelerate_source(source, &Options::default()).ok()?.output;
+        let out = accelerate_source(source, &Options::accelerate_all()).ok()?.output;
         let input = dir.path().join(format!("in{seed}.c"));
         let output = dir.path().join(format!("out{seed}.c"));
         std::fs::write(&input, source).expect("write input");
@@ -281,4 +289,60 @@ fn is_failing_check(line: &str) -> bool {
 fn fails_an_assertion(log: &str) -> bool {
     log.lines()
         .any(|l| l.ends_with(": FAILURE") && l.contains(".assertion."))
+}
+
+/// The `--unwindset` that tracc tells the user names, in CBMC's own names
+/// of the output's loops (`cbmc --show-loops`), exactly the loops left to
+/// unrolling: each name's line in the output is the first line of such a
+/// loop, copied from the input.
+#[test]
+fn the_unwindset_names_the_loops_left_to_unrolling_as_cbmc_shows_them() {
+    let Some(cbmc) = common::cbmc() else {
+        eprintln!("\n*** SKIPPED: no CBMC (set TRACC_CBMC or put cbmc on the PATH); loop names NOT checked ***\n");
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let mut checked = 0;
+    for path in common::fixture_files() {
+        let name = common::stem(&path);
+        let text = std::fs::read_to_string(&path).expect("readable fixture");
+        let Ok(outcome) = accelerate_source(&text, &Options::default()) else {
+            continue;
+        };
+        if outcome.unwindset.is_empty() {
+            continue;
+        }
+        let unrolled_lines: Vec<&str> = (outcome.loops.iter())
+            .filter(|l| l.reason.codes().contains(&"left-to-unrolling"))
+            .map(|l| text[l.start..].lines().next().unwrap_or_default().trim())
+            .collect();
+        assert_eq!(
+            unrolled_lines.len(),
+            outcome.unwindset.len(),
+            "{name}: {:?}",
+            outcome.unwindset
+        );
+        let out = dir.path().join(format!("{name}.c"));
+        std::fs::write(&out, &outcome.output).expect("write output");
+        let shown = run_cbmc_with(&cbmc, &out, &["--show-loops"], CBMC_SECS).expect("cbmc --show-loops");
+        let output_lines: Vec<&str> = outcome.output.lines().collect();
+        for (loop_name, _) in &outcome.unwindset {
+            // "Loop main.0:" then "  file F line L function main".
+            let header = format!("Loop {loop_name}:");
+            let mut lines = shown.lines().skip_while(|l| l.trim() != header).skip(1);
+            let line: usize = lines
+                .next()
+                .and_then(|l| l.split(" line ").nth(1))
+                .and_then(|l| l.split_whitespace().next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{name}: CBMC shows no loop {loop_name}:\n{shown}"));
+            let at = output_lines[line - 1].trim();
+            assert!(
+                unrolled_lines.iter().any(|u| at.starts_with(u) || u.starts_with(at)),
+                "{name}: CBMC's {loop_name} is at output line {line} `{at}`, not a loop left to unrolling {unrolled_lines:?}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 0, "no fixture has a loop left to unrolling");
 }

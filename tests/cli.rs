@@ -489,7 +489,12 @@ fn verify_deepens_the_bound_where_the_transformation_did_not_help() {
     // found at --unwind 6.
     let nested = "void assert(int);\nint main(void)\n{\n    unsigned int i, j, c = 0;\n    for (i = 0; i < 4; i++) {\n        for (j = 0; j < 2; j++) {\n            if (j == 1) c++;\n        }\n    }\n    assert(c != 4);\n    return 0;\n}\n";
     let dir = dir_with(&[("n.c", nested)]);
+    // By default both counting loops are left to unrolling, unwound
+    // through their trip counts: the bug is found at once.
     let o = tracc(&["verify", "n.c", "-q", "-v"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("bound: --unwind 3: UNSAFE"), "{}", stdout(&o));
+    let o = tracc(&["verify", "n.c", "-q", "-v", "--unroll-limit", "0"], dir.path(), None);
     assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("n.c:10:5: failed: assertion c != 4"), "{out}");
@@ -498,7 +503,16 @@ fn verify_deepens_the_bound_where_the_transformation_did_not_help() {
     assert!(out.contains("(--unwind 6)"), "{out}");
     // --max-unwind 3: no deepening.
     let o = tracc(
-        &["verify", "n.c", "-q", "--max-unwind", "3", "--json"],
+        &[
+            "verify",
+            "n.c",
+            "-q",
+            "--max-unwind",
+            "3",
+            "--json",
+            "--unroll-limit",
+            "0",
+        ],
         dir.path(),
         None,
     );
@@ -575,7 +589,11 @@ fn svcomp_dialect_leaves_loops_it_cannot_express_with_a_warning() {
     // An array write needs a quantifier; a plain counter does not.
     let src = "int a[100];\nint main(void) {\n    unsigned int i, x = 0;\n    for (i = 0; i < 100; i++) {\n        a[i] = 5;\n    }\n    while (x < 1000) {\n        x++;\n    }\n    return 0;\n}\n";
     let dir = dir_with(&[("in.c", src)]);
-    let out = tracc(&["accelerate", "--dialect", "svcomp", "in.c"], dir.path(), None);
+    let out = tracc(
+        &["accelerate", "--dialect", "svcomp", "--unroll-limit", "0", "in.c"],
+        dir.path(),
+        None,
+    );
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains("in.c:4:5"), "{err}");
@@ -839,7 +857,7 @@ fn quantifiers_option_states_what_the_back_end_evaluates() {
     assert!(stdout(&smt).contains("__CPROVER_forall"), "{}", stdout(&smt));
     let none = tracc(&["accelerate", "--quantifiers", "none", "array.c"], dir.path(), None);
     assert!(!stdout(&none).contains("__CPROVER_forall"), "{}", stdout(&none));
-    let constant = tracc(&["accelerate", "array.c"], dir.path(), None);
+    let constant = tracc(&["accelerate", "--unroll-limit", "0", "array.c"], dir.path(), None);
     assert_eq!(code(&constant), 0, "{}", stderr(&constant));
     let out = stdout(&constant);
     assert!(out.contains("__CPROVER_forall"), "{out}");

@@ -40,8 +40,11 @@ fn verify_one(path: &std::path::Path) -> Option<String> {
         Some(VerifyVerdict::Unknown) => 20_000,
         _ => 600_000,
     };
+    // As `tracc verify` runs it: loops left to unrolling through their
+    // trip count.
     let opts = CheckOptions {
         unwind: 3,
+        unwindset: outcome.unwindset.clone(),
         timeout_ms: Some(timeout_ms),
         ..CheckOptions::default()
     };

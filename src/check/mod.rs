@@ -57,6 +57,9 @@ pub use report::{InText, Locate, Place};
 pub struct CheckOptions {
     /// `--unwind K` (CBMC's meaning; 0 behaves like 1).
     pub unwind: u32,
+    /// `--unwindset L:K,...`: the bound of the loops CBMC calls `L`
+    /// (`ir::cbmc_loop_names`), instead of `unwind`.
+    pub unwindset: Vec<(String, u32)>,
     /// `--unwinding-assertions` (default on); off: paths beyond the bound are
     /// cut silently, as in CBMC without the option.
     pub unwinding_assertions: bool,
@@ -108,6 +111,7 @@ impl Default for CheckOptions {
     fn default() -> CheckOptions {
         CheckOptions {
             unwind: 3,
+            unwindset: Vec::new(),
             unwinding_assertions: true,
             entry: "main".to_string(),
             error_label: None,
@@ -349,9 +353,19 @@ fn check_in_context(
 ) -> Result<CheckReport, Vec<Diagnostic>> {
     let start = Instant::now();
     let deadline = opts.timeout_ms.map(|ms| start + Duration::from_millis(ms));
+    let names = crate::ir::cbmc_loop_names(program);
+    let loop_bounds = (opts.unwindset.iter())
+        .flat_map(|(name, k)| {
+            names
+                .iter()
+                .filter(move |(_, n)| n == name)
+                .map(|(span, _)| (*span, *k))
+        })
+        .collect();
     let eopts = EncodeOptions {
         entry: &opts.entry,
         unwind: opts.unwind,
+        loop_bounds,
         unwinding_assertions: opts.unwinding_assertions,
         error_label: opts.error_label.as_deref(),
         deadline,

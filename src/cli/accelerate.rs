@@ -19,6 +19,7 @@ use crate::diag::render::{self, ColorChoice};
 use crate::diag::{Diagnostic, Severity};
 use crate::ir::Span;
 use crate::pipeline::{self, Options};
+use crate::reason::Reason;
 
 /// Where the output of one input goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -212,10 +213,14 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
     }
     if !args.quiet {
         render::eprint(&name, &text, &outcome.diagnostics, color);
+        if !args.check {
+            eprintln!("{}", summary_line(&target_name, &outcome));
+        }
     }
-    let done = |exit: Exit, status: &str, report: Value| FileResult {
-        exit,
-        entry: entry(status, time_ms, report, &outcome.diagnostics, &text),
+    let done = |exit: Exit, status: &str, report: Value| {
+        let mut entry = entry(status, time_ms, report, &outcome.diagnostics, &text);
+        entry["cbmc_args"] = json!(outcome.cbmc_args);
+        FileResult { exit, entry }
     };
     let io_fail = |what: String, e: io::Error, report: Value| {
         let d = Diagnostic::error(Span::SYNTHETIC, format!("{what}: {e}"));
@@ -262,6 +267,36 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
             Err(e) => io_fail(format!("cannot write `{target_name}`"), e, outcome.report),
         },
     }
+}
+
+/// What was done to a file, and how to run CBMC on the result:
+/// `tracc: out.c: 1 of 2 loops accelerated, 1 left to unrolling; check
+/// with: cbmc out.c --unwind 3 --unwindset main.0:101 --unwinding-assertions`.
+fn summary_line(target: &str, outcome: &pipeline::Outcome) -> String {
+    let all = outcome.loops.len();
+    let accelerated = outcome.loops.iter().filter(|l| l.accelerated).count();
+    let unrolled = outcome
+        .loops
+        .iter()
+        .filter(|l| l.reason.0.iter().any(|r| matches!(r, Reason::LeftToUnrolling { .. })))
+        .count();
+    let file = if target == "-" { "OUT.c" } else { target };
+    let mut line = format!(
+        "tracc: {}: {accelerated} of {all} loops accelerated",
+        display_target(target)
+    );
+    if unrolled > 0 {
+        line.push_str(&format!(", {unrolled} left to unrolling"));
+    }
+    if accelerated + unrolled < all {
+        line.push_str(" (see `tracc explain`)");
+    }
+    line.push_str(&format!("; check with: cbmc {} {}", file, outcome.cbmc_args.join(" ")));
+    line
+}
+
+fn display_target(target: &str) -> &str {
+    if target == "-" { "<stdout>" } else { target }
 }
 
 /// Diagnostics in the JSON report: the fields of `Diagnostic` plus the

@@ -66,6 +66,27 @@ pub struct CheckerArgs {
     /// by default.
     #[arg(long)]
     pub bounds_check: bool,
+
+    /// Unwind the loops named L (CBMC's names, as `cbmc --show-loops`
+    /// prints them: `main.0`, ...) K times instead of --unwind, as CBMC's
+    /// option of the same name. `verify` adds the bounds of the loops that
+    /// the transformation left to unrolling.
+    #[arg(long, value_name = "L:K,...", value_parser = parse_unwindset, action = clap::ArgAction::Append)]
+    pub unwindset: Vec<Vec<(String, u32)>>,
+}
+
+/// `L:K,L:K,...` as CBMC's `--unwindset` reads it.
+fn parse_unwindset(text: &str) -> Result<Vec<(String, u32)>, String> {
+    text.split(',')
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            let (name, k) = item
+                .rsplit_once(':')
+                .ok_or_else(|| format!("`{item}` is not LOOP:BOUND (e.g. main.0:11)"))?;
+            let k = k.parse().map_err(|_| format!("`{k}` in `{item}` is not a bound"))?;
+            Ok((name.to_string(), k))
+        })
+        .collect()
 }
 
 /// `tracc verify`'s time limit when none is given: a CI job gets an answer.
@@ -78,6 +99,7 @@ impl CheckerArgs {
         let positive = |v: u64| (v > 0).then_some(v);
         CheckOptions {
             unwind,
+            unwindset: self.unwindset.concat(),
             unwinding_assertions: !self.no_unwinding_assertions,
             entry: self.entry.clone(),
             error_label: self.error_label.clone(),
@@ -264,7 +286,7 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         output: &outcome.output,
         map: &outcome.source_map,
     };
-    let (checked, schedule) = deepening_check(&outcome.output, args);
+    let (checked, schedule) = deepening_check(&outcome.output, &outcome.unwindset, args);
     let report = match checked {
         Ok(r) => r,
         Err(diags) => {
@@ -310,9 +332,16 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
 /// Check the transformed program at `--unwind`, then at doubled bounds up
 /// to `--max-unwind` while only unwinding assertions keep it undecided and
 /// the time budget lasts; with the bounds tried.
-fn deepening_check(output: &str, args: &VerifyArgs) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<Step>) {
+fn deepening_check(
+    output: &str,
+    unrolled: &[(String, u32)],
+    args: &VerifyArgs,
+) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<Step>) {
     let started = Instant::now();
     let mut options = args.checker.options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S));
+    // The user's own `--unwindset` comes after, so it wins (as in CBMC, the
+    // last bound given for a loop counts).
+    options.unwindset.splice(0..0, unrolled.iter().cloned());
     let deadline = options
         .timeout_ms
         .map(|ms| started + std::time::Duration::from_millis(ms));

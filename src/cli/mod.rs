@@ -71,7 +71,8 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0   success (accelerate: outputs written, or --check found no differences;
       check/verify: SAFE)
-  1   --check found differences (campaign: a disagreement was found)
+  1   --check found differences (campaign: a disagreement was found;
+      bench: a wrong verdict in the gain benchmark)
   2   usage error (invalid flags or arguments)
   3   input error (syntax error, unreadable input, I/O failure, a construct
       the checker cannot model)
@@ -177,7 +178,17 @@ pub enum Command {
                       Each step runs in a child process with a wall-clock limit (T/O); programs run in \
                       parallel. When cbmc is on the PATH (or given with --cbmc), CBMC's verdict on the \
                       restricted output at --unwind --unwinding-assertions is shown too. The table goes \
-                      to stdout, the JSON to --json.",
+                      to stdout, the JSON to --json.\n\n\
+                      Then, when a CBMC is found (--cbmc, the TRACC_CBMC variable, or cbmc on the PATH) \
+                      and unless --no-gain, the gain benchmark (alone with --gain-only): for each program, \
+                      CBMC alone on the input as a user runs it (plain `cbmc FILE`, or --gain-input-unwind), \
+                      and `tracc accelerate` followed by CBMC on its output with the arguments of its report \
+                      (`cbmc_args`, else --unwind 3 --unwinding-assertions), with CBMC's default checks and \
+                      with --no-standard-checks; verdicts against the expected ones (a wrong one is shown \
+                      loudly and makes the exit code 1), wall time, peak memory of the process tree, the \
+                      ratios, and whether tracc + CBMC is never worse than CBMC alone. Each side has \
+                      --gain-timeout and each run --gain-memory-mib. Its table goes to stdout after the \
+                      report, its JSON to --gain-json. Use -j 1 for steady times.",
         after_help = EXIT_CODES
     )]
     Bench(evidence::BenchArgs),
@@ -244,6 +255,15 @@ pub struct TransformArgs {
     /// needs an unsupported quantifier is not accelerated.
     #[arg(long, value_enum, value_name = "TARGET", default_value_t = QuantifiersArg::Bounded)]
     pub quantifiers: QuantifiersArg,
+
+    /// Leave a counting loop to CBMC's unrolling, instead of accelerating
+    /// it, when CBMC needs at most N unwindings for it (its trip count plus
+    /// one, times the unwindings of the loops around it): CBMC unrolls such
+    /// loops faster than it checks an accelerator. The report's
+    /// `cbmc_args` then carry `--unwindset` for them. 0 accelerates every
+    /// loop.
+    #[arg(long, value_name = "N", default_value_t = Options::default().unroll_limit)]
+    pub unroll_limit: u128,
 }
 
 impl TransformArgs {
@@ -258,6 +278,7 @@ impl TransformArgs {
                 QuantifiersArg::Bounded => Quantifiers::Bounded,
                 QuantifiersArg::Smt => Quantifiers::Smt,
             },
+            unroll_limit: self.unroll_limit,
         }
     }
 }

@@ -190,14 +190,18 @@ fn first_error_line(stdout: &str, stderr: &str) -> String {
         .to_string()
 }
 
-/// `tracc check FILE --unwind K`: exit codes 0 / 10 / 20 are the verdicts.
-fn tracc_check(opts: &BenchOptions, file: &Path, unwind: u32) -> Outcome {
+/// `tracc check FILE --unwind K [--unwindset S]`: exit codes 0 / 10 / 20
+/// are the verdicts.
+fn tracc_check(opts: &BenchOptions, file: &Path, unwind: u32, unwindset: Option<&str>) -> Outcome {
     let mut cmd = Command::new(&opts.tracc);
     cmd.arg("--color=never")
         .arg("check")
         .arg(file)
         .arg("--unwind")
         .arg(unwind.to_string());
+    if let Some(set) = unwindset {
+        cmd.arg("--unwindset").arg(set);
+    }
     match run_limited(cmd, opts.timeout) {
         Err(message) => Outcome::Error { message },
         Ok((None, _, _, seconds)) => Outcome::Timeout { seconds },
@@ -239,12 +243,15 @@ pub fn cbmc_verdict(code: i32, stdout: &str) -> Option<&'static str> {
     }
 }
 
-fn cbmc_check(cbmc: &Path, file: &Path, opts: &BenchOptions) -> Outcome {
+fn cbmc_check(cbmc: &Path, file: &Path, opts: &BenchOptions, unwindset: Option<&str>) -> Outcome {
     let mut cmd = Command::new(cbmc);
     cmd.arg(file)
         .arg("--unwind")
         .arg(opts.unwind.to_string())
         .arg("--unwinding-assertions");
+    if let Some(set) = unwindset {
+        cmd.arg("--unwindset").arg(set);
+    }
     match run_limited(cmd, opts.timeout) {
         Err(message) => Outcome::Error { message },
         Ok((None, _, _, seconds)) => Outcome::Timeout { seconds },
@@ -255,6 +262,14 @@ fn cbmc_check(cbmc: &Path, file: &Path, opts: &BenchOptions) -> Outcome {
             },
         },
     }
+}
+
+/// The `--unwindset` of the `cbmc_args` in a `tracc accelerate` report.
+fn unwindset_of(report: &Path) -> Option<String> {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(report).ok()?).ok()?;
+    let args = v.get("files")?.get(0)?.get("cbmc_args")?.as_array()?;
+    let at = args.iter().position(|a| a.as_str() == Some("--unwindset"))?;
+    args.get(at + 1)?.as_str().map(str::to_string)
 }
 
 /// What `tracc accelerate --report json` says about one file.
@@ -321,23 +336,20 @@ fn read_report(path: &Path) -> Option<Transformed> {
     })
 }
 
-/// `tracc accelerate` into `out`: restricted, with its JSON report in
-/// `report`, or acceleration-only (`--no-restrict`) without one.
-fn transform(opts: &BenchOptions, file: &Path, out: &Path, report: Option<&Path>) -> Result<(), Outcome> {
+/// `tracc accelerate` into `out`, restricted or acceleration-only
+/// (`--no-restrict`), with its JSON report in `report`.
+fn transform(opts: &BenchOptions, file: &Path, out: &Path, report: &Path, restrict: bool) -> Result<(), Outcome> {
     let mut cmd = Command::new(&opts.tracc);
     cmd.arg("--color=never")
         .arg("accelerate")
         .arg(file)
         .arg("-q")
         .arg("-o")
-        .arg(out);
-    match report {
-        Some(report) => {
-            cmd.arg("--report").arg("json").arg("--report-file").arg(report);
-        }
-        None => {
-            cmd.arg("--no-restrict");
-        }
+        .arg(out)
+        .arg("--report-file")
+        .arg(report);
+    if !restrict {
+        cmd.arg("--no-restrict");
     }
     match run_limited(cmd, opts.timeout) {
         Err(message) => Err(Outcome::Error { message }),
@@ -372,7 +384,7 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
         program: path.display().to_string(),
         group: group_of(path, expected),
         expected,
-        input: tracc_check(opts, path, opts.input_unwind),
+        input: tracc_check(opts, path, opts.input_unwind, None),
         accel_only: Outcome::Skipped,
         restricted: Outcome::Skipped,
         cbmc: opts.cbmc.as_ref().map(|_| Outcome::Skipped),
@@ -395,13 +407,15 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
     };
     let accel_file = dir.path().join("accelerated.c");
     let restricted_file = dir.path().join("restricted.c");
+    let accel_report = dir.path().join("accelerated.json");
     let report = dir.path().join("report.json");
-    if let Err(o) = transform(opts, path, &accel_file, None) {
+    if let Err(o) = transform(opts, path, &accel_file, &accel_report, false) {
         row.accel_only = o;
     } else {
-        row.accel_only = tracc_check(opts, &accel_file, opts.unwind);
+        let set = unwindset_of(&accel_report);
+        row.accel_only = tracc_check(opts, &accel_file, opts.unwind, set.as_deref());
     }
-    match transform(opts, path, &restricted_file, Some(&report)) {
+    match transform(opts, path, &restricted_file, &report, true) {
         Err(o) => row.restricted = o,
         Ok(()) => {
             if let Some(t) = read_report(&report) {
@@ -413,9 +427,12 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
                 row.loop_reasons = t.loop_reasons;
                 row.path_reasons = t.path_reasons;
             }
-            row.restricted = tracc_check(opts, &restricted_file, opts.unwind);
+            // Loops left to unrolling are unwound through their trip
+            // count, as the user is told to.
+            let set = unwindset_of(&report);
+            row.restricted = tracc_check(opts, &restricted_file, opts.unwind, set.as_deref());
             if let Some(cbmc) = &opts.cbmc {
-                row.cbmc = Some(cbmc_check(cbmc, &restricted_file, opts));
+                row.cbmc = Some(cbmc_check(cbmc, &restricted_file, opts, set.as_deref()));
             }
         }
     }

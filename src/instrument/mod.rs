@@ -31,13 +31,27 @@ pub struct InstrumentOptions {
     /// The quantifiers the back end supports; a path whose accelerator
     /// needs another is not accelerated.
     pub quantifiers: Quantifiers,
+    /// A loop that CBMC would unwind at most this many times (its trip
+    /// bound plus one, times the unwindings of the loops around it) is left
+    /// to unrolling instead of accelerated; 0 accelerates every loop.
+    pub unroll_limit: u128,
 }
+
+/// The default `unroll_limit`, chosen from `tracc bench --gain`: CBMC 6.6
+/// unrolls a counting loop of up to this many iterations faster than it
+/// checks the loop's accelerator (see ARCHITECTURE.md, "Accelerate or
+/// unroll").
+pub const DEFAULT_UNROLL_LIMIT: u128 = 1001;
+
+/// How often CBMC is told to unwind an accelerated loop (`--unwind`).
+pub const ACCELERATED_UNWIND: u128 = 3;
 
 impl Default for InstrumentOptions {
     fn default() -> Self {
         InstrumentOptions {
             max_paths: 64,
             quantifiers: Quantifiers::default(),
+            unroll_limit: DEFAULT_UNROLL_LIMIT,
         }
     }
 }
@@ -133,6 +147,9 @@ pub struct LoopResult {
     pub accelerators: Vec<(usize, Accelerator)>,
     pub report: LoopReport,
     pub diagnostics: Vec<Diagnostic>,
+    /// The loop's trip bound when it is left to unrolling: CBMC must
+    /// unwind it one more time than that.
+    pub unrolled: Option<u128>,
 }
 
 #[derive(Clone, Debug)]
@@ -250,11 +267,72 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
     let mut prog = program.clone();
     let infos = loops::find_loops(program);
     let summaries = accelerate::Summaries::new(program, &infos, opts.max_paths);
+    let unrolled = left_to_unrolling(program, &infos, opts.unroll_limit);
     let loops = infos
         .iter()
-        .map(|info| instrument_loop(program, &mut prog, info.clone(), opts, &summaries))
+        .zip(unrolled)
+        .map(|(info, trips)| match trips {
+            Some(trips) => unrolled_loop(program, info.clone(), trips),
+            None => instrument_loop(program, &mut prog, info.clone(), opts, &summaries),
+        })
         .collect();
     Instrumented { program: prog, loops }
+}
+
+/// Per loop (in `find_loops` order), its trip bound when it is left to
+/// unrolling: when the unwindings CBMC needs for it, `trips + 1` times
+/// those of the loops around it (`trips + 1` for one left to unrolling,
+/// `ACCELERATED_UNWIND` for any other), stay within `limit`.
+fn left_to_unrolling(program: &Program, infos: &[LoopInfo], limit: u128) -> Vec<Option<u128>> {
+    let mut out: Vec<Option<u128>> = Vec::with_capacity(infos.len());
+    for info in infos {
+        let Some(trips) =
+            loops::loop_stmt(program, info).and_then(|s| loops::unwind::trip_bound(program, info.func, s))
+        else {
+            out.push(None);
+            continue;
+        };
+        // `find_loops` lists a loop after the loops around it.
+        let around = (infos.iter().zip(&out))
+            .filter(|(o, _)| o.func == info.func && o.span.start <= info.span.start && info.span.end <= o.span.end)
+            .fold(1u128, |f, (_, t)| {
+                f.saturating_mul(t.map_or(ACCELERATED_UNWIND, |t| t + 1))
+            });
+        out.push((around.saturating_mul(trips.saturating_add(1)) <= limit).then_some(trips));
+    }
+    out
+}
+
+/// A loop left to unrolling: the report and a note say so and why.
+fn unrolled_loop(program: &Program, info: LoopInfo, trips: u128) -> LoopResult {
+    let reason = Reason::LeftToUnrolling { trips };
+    let diagnostics = vec![
+        Diagnostic::note(info.span, format!("loop left to unrolling: {reason}"))
+            .with_label(format!("CBMC unwinds this loop {} times", trips + 1)),
+    ];
+    LoopResult {
+        span: info.span,
+        replacement: None,
+        paths: Vec::new(),
+        complete: false,
+        accelerators: Vec::new(),
+        report: LoopReport {
+            function: program.func(info.func).name.clone(),
+            kind: info.kind,
+            start: info.span.start,
+            end: info.span.end,
+            depth: info.depth,
+            reads: info.reads.iter().map(|v| var_report(program, *v)).collect(),
+            writes: info.writes.iter().map(|v| var_report(program, *v)).collect(),
+            accelerated: false,
+            syntactic_paths: None,
+            reason: Why::one(reason),
+            paths: Vec::new(),
+        },
+        diagnostics,
+        unrolled: Some(trips),
+        info,
+    }
 }
 
 /// One loop: its paths, an accelerator per path that has one (its fresh
@@ -310,6 +388,7 @@ fn instrument_loop(
                 accelerators: Vec::new(),
                 report,
                 diagnostics,
+                unrolled: None,
             };
         }
     };
@@ -395,6 +474,7 @@ fn instrument_loop(
         accelerators,
         report,
         diagnostics,
+        unrolled: None,
     }
 }
 

@@ -11,8 +11,10 @@ fn inst(src: &str) -> (Program, Instrumented) {
 
 fn inst_for(src: &str, quantifiers: Quantifiers) -> (Program, Instrumented) {
     let lowered = crate::lower::lower_source(src).expect("lowers");
+    // These tests are about the accelerators: no loop left to unrolling.
     let opts = InstrumentOptions {
         quantifiers,
+        unroll_limit: 0,
         ..InstrumentOptions::default()
     };
     let i = instrument_program(&lowered.program, &opts);
@@ -177,7 +179,7 @@ fn an_inner_loop_that_fills_rows_gives_the_outer_loop_a_whole_matrix_write() {
     );
     let s = summary_for(&src, Quantifiers::Bounded);
     assert_eq!((s[0].0, s[1].0), (1, 1), "{s:?}");
-    let options = crate::pipeline::Options::default();
+    let options = crate::pipeline::Options::accelerate_all();
     let text = crate::pipeline::accelerate_source(&src, &options)
         .expect("accelerates")
         .output;
@@ -346,7 +348,11 @@ fn explain_mentions_locations_closed_forms_and_reasons() {
         "unsigned x = nondet_uint(); unsigned y = 0; while (x > 0) { x--; y++; }\nint a[3]; int i = 1; while (i < 3) { a[i] = a[i - 1]; i++; }",
     );
     let lowered = crate::lower::lower_source(&src).expect("lowers");
-    let i = instrument_program(&lowered.program, &InstrumentOptions::default());
+    let opts = InstrumentOptions {
+        unroll_limit: 0,
+        ..InstrumentOptions::default()
+    };
+    let i = instrument_program(&lowered.program, &opts);
     let text = explain(&lowered.program, &src, &i);
     assert!(text.contains("function main"), "{text}");
     assert!(text.contains("while loop at 4:"), "{text}");

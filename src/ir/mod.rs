@@ -10,8 +10,10 @@
 //! through unchanged.
 
 pub mod build;
+mod cbmc_names;
 pub mod types;
 
+pub use cbmc_names::cbmc_loop_names;
 pub use types::{CType, IntType, Rank, StructRef};
 
 /// Half-open byte range `[start, end)` in the source text.

@@ -22,6 +22,8 @@ use crate::reason::{Reason, Why};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
+pub mod unwind;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum LoopKind {
     While,

@@ -100,6 +100,8 @@ pub(crate) struct Encoding {
 pub(crate) struct EncodeOptions<'a> {
     pub entry: &'a str,
     pub unwind: u32,
+    /// Loops with a bound of their own (`--unwindset`), by span.
+    pub loop_bounds: std::collections::HashMap<crate::ir::Span, u32>,
     pub unwinding_assertions: bool,
     pub error_label: Option<&'a str>,
     pub deadline: Option<Instant>,

@@ -231,7 +231,13 @@ impl<'p> Enc<'p> {
     ) -> R<()> {
         let mut exits = Vec::new();
         let mut back_edges: u32 = 0;
-        let bound = self.opts.unwind.max(1);
+        let bound = self
+            .opts
+            .loop_bounds
+            .get(&s.span)
+            .copied()
+            .unwrap_or(self.opts.unwind)
+            .max(1);
         loop {
             if !do_while && let Some(c) = cond {
                 let c = if st.dead {

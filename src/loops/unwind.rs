@@ -1,0 +1,256 @@
+//! How far CBMC must unwind a counting loop.
+//!
+//! In: a lowered `Program` (the input, or tracc's output read back). Out:
+//! `trip_bound`, the most times a `for` loop's body can run per entry when
+//! it counts a local variable from a constant by a constant step to a
+//! constant bound (`for (int i = 0; i < 1000; i++)`, whatever the body
+//! does besides, as long as it never writes `i`). CBMC is told to unwind
+//! such a loop one more time (`--unwindset`, with the loop's name from
+//! `ir::cbmc_loop_names`).
+//!
+//! A bound is exact arithmetic on the constants, no solver: the counter is
+//! a local whose address is never taken, so nothing but the loop's step
+//! changes it; the step cannot wrap before the condition fails (checked
+//! against the counter's type); the condition has no side effects and
+//! compares the counter's value (conversions that keep every value of its
+//! type) with a constant, alone or as a conjunct of `&&` (other conjuncts,
+//! `break` and `return` only end the loop sooner).
+
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, Init, IntType, Program, Stmt, StmtKind, Storage, VarId};
+
+/// The most times the body of `loop_stmt` (a statement of function `func`)
+/// runs per entry into the loop, when it is a counting `for` loop.
+pub fn trip_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u128> {
+    let StmtKind::For {
+        init: Some(init),
+        cond: Some(cond),
+        step: Some(step),
+        body,
+    } = &loop_stmt.kind
+    else {
+        return None;
+    };
+    let (counter, start) = initial_value(init)?;
+    let decl = program.var(counter);
+    let ty = decl.ty.as_int()?;
+    if decl.storage != Storage::Local || decl.func != Some(func) || ty.is_bool() {
+        return None;
+    }
+    let whole = program.func(func).body.as_ref()?;
+    if address_taken(whole, counter) || writes(body, counter) || has_effects(cond) || has_label(body) {
+        return None;
+    }
+    let step = step_of(step, counter)?;
+    bound_of(cond, counter, ty, start, step)
+}
+
+/// The counter and its constant start of a `for` loop's initialisation.
+fn initial_value(init: &Stmt) -> Option<(VarId, i128)> {
+    match &init.kind {
+        StmtKind::Decl(v, Some(Init::Expr(e))) => Some((*v, e.const_value()?)),
+        StmtKind::Expr(e) => match &e.kind {
+            ExprKind::Assign { op: None, lhs, rhs, .. } => match lhs.skip_implicit().kind {
+                ExprKind::Var(v) => Some((v, rhs.const_value()?)),
+                _ => None,
+            },
+            _ => None,
+        },
+        // A declaration of several variables: the counter is one of them.
+        StmtKind::Block { stmts, scoped: false } if stmts.len() == 1 => initial_value(&stmts[0]),
+        _ => None,
+    }
+}
+
+/// The constant change of `counter` by the `for` step: `i++`, `++i`,
+/// `i--`, `--i`, `i += c`, `i -= c`.
+fn step_of(step: &Expr, counter: VarId) -> Option<i128> {
+    match &step.kind {
+        ExprKind::IncDec { inc, target, .. } if is_var(target, counter) => Some(if *inc { 1 } else { -1 }),
+        ExprKind::Assign {
+            op: Some(op @ (BinOp::Add | BinOp::Sub)),
+            lhs,
+            rhs,
+            ..
+        } if is_var(lhs, counter) => {
+            let c = rhs.const_value()?;
+            let c = if *op == BinOp::Add { c } else { c.checked_neg()? };
+            (c != 0).then_some(c)
+        }
+        _ => None,
+    }
+}
+
+fn is_var(e: &Expr, v: VarId) -> bool {
+    matches!(e.skip_implicit().kind, ExprKind::Var(w) if w == v)
+}
+
+/// `e` is the counter's value: the variable, under conversions that keep
+/// every value of its type.
+fn is_counter(e: &Expr, counter: VarId, ty: IntType) -> bool {
+    match &e.kind {
+        ExprKind::Var(v) => *v == counter,
+        ExprKind::Cast { expr, .. } => e.int_type().is_some_and(|t| t.includes(ty)) && is_counter(expr, counter, ty),
+        _ => false,
+    }
+}
+
+/// The bound the condition sets: the iterations from `start` by `step`
+/// while the comparison holds, provided no step from a value where it
+/// holds leaves the counter's type.
+fn bound_of(cond: &Expr, counter: VarId, ty: IntType, start: i128, step: i128) -> Option<u128> {
+    match &cond.kind {
+        ExprKind::Binary(BinOp::LogAnd, a, b) => {
+            match (
+                bound_of(a, counter, ty, start, step),
+                bound_of(b, counter, ty, start, step),
+            ) {
+                (Some(x), Some(y)) => Some(x.min(y)),
+                (x, y) => x.or(y),
+            }
+        }
+        ExprKind::Binary(op, a, b) if op.is_comparison() => {
+            let (op, c) = if is_counter(a, counter, ty) {
+                (*op, b.const_value()?)
+            } else if is_counter(b, counter, ty) {
+                (flipped(*op)?, a.const_value()?)
+            } else {
+                return None;
+            };
+            count(op, c, ty, start, step)
+        }
+        _ => None,
+    }
+}
+
+/// `c op i` as `i op' c`.
+fn flipped(op: BinOp) -> Option<BinOp> {
+    Some(match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        BinOp::Eq | BinOp::Ne => op,
+        _ => return None,
+    })
+}
+
+/// How many of `start, start + step, ...` satisfy `i op c` before the
+/// first that does not, when every step from a satisfying value stays in
+/// `ty` (otherwise the counter would wrap: no bound).
+fn count(op: BinOp, c: i128, ty: IntType, start: i128, step: i128) -> Option<u128> {
+    if !(ty.min()..=ty.max()).contains(&start) {
+        return None;
+    }
+    // The last value that satisfies the comparison in the counting
+    // direction, and so the largest (smallest) value a step starts from.
+    let last = match (op, step > 0) {
+        (BinOp::Lt, true) => c.checked_sub(1)?,
+        (BinOp::Le, true) => c,
+        (BinOp::Gt, false) => c.checked_add(1)?,
+        (BinOp::Ge, false) => c,
+        (BinOp::Ne, _) => {
+            // Only when the counter meets `c` exactly.
+            let d = c.checked_sub(start)?;
+            if d % step != 0 || d / step < 0 {
+                return None;
+            }
+            c.checked_sub(step)?
+        }
+        _ => return None,
+    };
+    let next = last.checked_add(step)?;
+    if !(ty.min()..=ty.max()).contains(&next) {
+        return None;
+    }
+    let span = if step > 0 { last - start } else { start - last };
+    if span < 0 {
+        return Some(0);
+    }
+    u128::try_from(span / step.abs() + 1).ok()
+}
+
+fn address_taken(s: &Stmt, v: VarId) -> bool {
+    any_expr(s, &|e| matches!(&e.kind, ExprKind::AddrOf(x) if is_var(x, v)))
+}
+
+fn writes(s: &Stmt, v: VarId) -> bool {
+    let declared = {
+        let mut found = false;
+        s.walk(&mut |x| found |= matches!(x.kind, StmtKind::Decl(w, _) if w == v));
+        found
+    };
+    declared
+        || any_expr(s, &|e| match &e.kind {
+            ExprKind::Assign { lhs, .. } | ExprKind::IncDec { target: lhs, .. } => is_var(lhs, v),
+            _ => false,
+        })
+}
+
+fn has_effects(e: &Expr) -> bool {
+    let mut found = false;
+    e.walk(&mut |x| {
+        found |= matches!(
+            x.kind,
+            ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Call(..) | ExprKind::Opaque(_)
+        )
+    });
+    found
+}
+
+/// A label in the body: a `goto` could enter the loop past its start.
+fn has_label(s: &Stmt) -> bool {
+    let mut found = false;
+    s.walk(&mut |x| found |= matches!(x.kind, StmtKind::Label(..) | StmtKind::Opaque(_)));
+    found
+}
+
+fn any_expr(s: &Stmt, test: &dyn Fn(&Expr) -> bool) -> bool {
+    let mut found = false;
+    s.walk(&mut |st| {
+        for e in st.own_exprs() {
+            e.walk(&mut |x| found |= test(x));
+        }
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bounds(src: &str) -> Vec<Option<u128>> {
+        let program = crate::lower::lower_source(src).expect("lowers").program;
+        crate::loops::find_loops(&program)
+            .iter()
+            .map(|l| {
+                let s = crate::loops::loop_stmt(&program, l).expect("a loop statement");
+                trip_bound(&program, l.func, s)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn counting_loops_have_their_trip_count_as_bound() {
+        let cases: [(&str, Option<u128>); 14] = [
+            ("for (int i = 0; i < 1000; i++) s += i;", Some(1000)),
+            ("for (int i = 0; i <= 1000; i++) s += i;", Some(1001)),
+            ("for (int i = 10; i > 0; i--) s += i;", Some(10)),
+            ("for (int i = 10; i >= 0; i -= 3) s += i;", Some(4)),
+            ("for (int i = 0; i != 12; i += 4) s += i;", Some(3)),
+            ("for (int i = 0; i < 10 && s < 5; i += 3) s += i;", Some(4)),
+            ("for (int i = 5; i < 3; i++) s += i;", Some(0)),
+            ("unsigned char c; for (c = 0; c < 255; c++) s += c;", Some(255)),
+            // The step from 255 wraps to 0: no bound.
+            ("unsigned char c; for (c = 0; c < 256; c++) s += c;", None),
+            ("for (int i = 0; i != 13; i += 4) s += i;", None),
+            ("for (int i = 0; i < 10; i++) { s += i; i += s; }", None),
+            ("for (int i = 0; i < 10; i++) { int *p = &i; s += *p; }", None),
+            ("for (int i = 0; i < s; i++) s--;", None),
+            ("for (int i = 0; i++ < 10;) s++;", None),
+        ];
+        for (body, want) in cases {
+            let src = format!("int main(void) {{ int s = 0; {body} return s; }}");
+            assert_eq!(bounds(&src), vec![want], "{body}");
+        }
+    }
+}
