@@ -207,7 +207,9 @@ pub struct BenchArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 30)]
     pub timeout: u64,
 
-    /// Worker threads (default: the available cores).
+    /// Worker threads (default: the available cores). Times (of the gain
+    /// benchmark above all) are steadier with -j 1: parallel runs compete
+    /// for cores and memory bandwidth.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
@@ -219,24 +221,83 @@ pub struct BenchArgs {
     #[arg(long, value_name = "K", default_value_t = 3)]
     pub unwind: u32,
 
-    /// A CBMC executable for the side-by-side column (default: `cbmc` when
-    /// it is on the PATH).
+    /// A CBMC executable for the side-by-side column and the gain benchmark
+    /// (default: the TRACC_CBMC variable, else `cbmc` when it is on the PATH).
     #[arg(long, value_name = "PATH")]
     pub cbmc: Option<PathBuf>,
 
-    /// Leave out the CBMC column even when `cbmc` is on the PATH.
-    #[arg(long, conflicts_with = "cbmc")]
+    /// Use no CBMC even when one is found: no CBMC column, no gain benchmark.
+    #[arg(long, conflicts_with_all = ["cbmc", "gain_only"])]
     pub no_cbmc: bool,
 
     /// Where the JSON report goes.
     #[arg(long, value_name = "FILE", default_value = "bench-report.json")]
     pub json: PathBuf,
+
+    /// Skip the gain benchmark (CBMC alone against tracc and then CBMC),
+    /// which otherwise follows the report whenever a CBMC is found.
+    #[arg(long, conflicts_with = "gain_only")]
+    pub no_gain: bool,
+
+    /// Run only the gain benchmark, on any directory of programs: for each,
+    /// CBMC alone on the input as a user runs it, and `tracc accelerate`
+    /// followed by CBMC on its output with the arguments of its report,
+    /// with CBMC's default checks and with --no-standard-checks.
+    #[arg(long)]
+    pub gain_only: bool,
+
+    /// Gain benchmark: wall-clock limit per side (CBMC alone; tracc and
+    /// then CBMC together). The process tree is killed at the limit (T/O).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub gain_timeout: u64,
+
+    /// Gain benchmark: resident memory limit of one run's process tree;
+    /// the tree is killed when it is passed (OOM).
+    #[arg(long, value_name = "MIB", default_value_t = 8192)]
+    pub gain_memory_mib: u64,
+
+    /// Gain benchmark: run CBMC alone with `--unwind K --unwinding-assertions`
+    /// (default: plain `cbmc FILE`, which unrolls each loop until its
+    /// condition fails and does not stop on a loop that never does).
+    #[arg(long, value_name = "K")]
+    pub gain_input_unwind: Option<u32>,
+
+    /// Where the gain benchmark's JSON goes.
+    #[arg(long, value_name = "FILE", default_value = "bench-gain.json")]
+    pub gain_json: PathBuf,
 }
 
 /// `name` in a directory of the PATH, if it is there.
 fn find_on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// The CBMC that `tracc bench` uses: `--cbmc`, else the TRACC_CBMC
+/// variable (as the tests find it), else `cbmc` on the PATH.
+fn bench_cbmc(args: &BenchArgs) -> Option<PathBuf> {
+    if args.no_cbmc {
+        return None;
+    }
+    args.cbmc
+        .clone()
+        .or_else(|| {
+            std::env::var_os("TRACC_CBMC")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        })
+        .or_else(|| find_on_path("cbmc"))
+}
+
+/// A progress bar over `len` programs, drawn only when stderr is a
+/// terminal (indicatif hides it otherwise).
+fn progress_bar(len: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} programs, {elapsed} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
 }
 
 pub fn bench(args: &BenchArgs) -> Exit {
@@ -255,25 +316,24 @@ pub fn bench(args: &BenchArgs) -> Exit {
             return Exit::InputError;
         }
     };
-    let cbmc = if args.no_cbmc {
-        None
-    } else {
-        args.cbmc.clone().or_else(|| find_on_path("cbmc"))
-    };
+    let cbmc = bench_cbmc(args);
+    let jobs = args.jobs.unwrap_or_else(default_jobs);
+    if args.gain_only {
+        let Some(cbmc) = cbmc else {
+            eprintln!("error: --gain-only needs CBMC: give --cbmc PATH, set TRACC_CBMC, or put cbmc on the PATH");
+            return Exit::InputError;
+        };
+        return gain(args, &files, tracc, cbmc, jobs);
+    }
     let opts = BenchOptions {
-        tracc,
-        cbmc,
+        tracc: tracc.clone(),
+        cbmc: cbmc.clone(),
         timeout: std::time::Duration::from_secs(args.timeout),
         input_unwind: args.input_unwind,
         unwind: args.unwind,
-        jobs: args.jobs.unwrap_or_else(default_jobs),
+        jobs,
     };
-    // Drawn only when stderr is a terminal (indicatif hides it otherwise).
-    let bar = indicatif::ProgressBar::new(files.len() as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} programs, {elapsed} {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let bar = progress_bar(files.len());
     let on_done = |row: &bench::Row| {
         bar.set_message(row.file_name());
         bar.inc(1);
@@ -291,5 +351,54 @@ pub fn bench(args: &BenchArgs) -> Exit {
         rows.len(),
         args.json.display()
     );
-    Exit::Success
+    match cbmc {
+        Some(cbmc) if !args.no_gain => gain(args, &files, tracc, cbmc, jobs),
+        _ => Exit::Success,
+    }
+}
+
+/// The gain benchmark: its table to stdout, its JSON to --gain-json. A
+/// wrong verdict is a finding, as in the campaign: exit 1.
+fn gain(args: &BenchArgs, files: &[PathBuf], tracc: PathBuf, cbmc: PathBuf, jobs: usize) -> Exit {
+    use crate::evidence::gain::{self, GainOptions};
+    let opts = GainOptions {
+        tracc,
+        cbmc,
+        timeout: std::time::Duration::from_secs(args.gain_timeout),
+        memory_limit_mib: args.gain_memory_mib,
+        input_unwind: args.gain_input_unwind,
+        jobs,
+    };
+    eprintln!(
+        "bench: gain benchmark, CBMC {} on {} programs, {jobs} threads",
+        opts.cbmc.display(),
+        files.len()
+    );
+    let bar = progress_bar(files.len());
+    let on_done = |row: &gain::GainRow| {
+        bar.set_message(row.file_name());
+        bar.inc(1);
+    };
+    let rows = gain::run_all(files, &opts, &on_done);
+    bar.finish_and_clear();
+    print!("{}", gain::markdown(&rows, &opts));
+    let text = serde_json::to_string_pretty(&gain::json(&rows, &opts)).unwrap_or_default() + "\n";
+    if let Err(e) = super::output::write_file(&args.gain_json, &text) {
+        eprintln!("error: cannot write {}: {e}", args.gain_json.display());
+        return Exit::InputError;
+    }
+    let wrong = gain::wrong_verdicts(&rows);
+    for w in &wrong {
+        eprintln!("bench: {w}");
+    }
+    eprintln!(
+        "bench: gain benchmark of {} programs; JSON written to {}",
+        rows.len(),
+        args.gain_json.display()
+    );
+    if !wrong.is_empty() {
+        Exit::Differences
+    } else {
+        Exit::Success
+    }
 }
