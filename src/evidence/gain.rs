@@ -289,8 +289,9 @@ pub struct GainRow {
     /// `tracc accelerate`, shared by both modes (its output does not depend
     /// on CBMC's checks).
     pub transform: Run,
-    /// Whether the arguments of CBMC on tracc's output came from the
-    /// report's `cbmc_args` (else: `--unwind 3 --unwinding-assertions`).
+    /// The arguments of CBMC after tracc's output, with default checks:
+    /// the report's `cbmc_args`, else `--unwind 3 --unwinding-assertions`.
+    pub cbmc_args: Vec<String>,
     pub cbmc_args_from_report: bool,
     pub modes: Vec<ModeRow>,
 }
@@ -675,6 +676,7 @@ pub fn gain_file(path: &Path, opts: &GainOptions) -> GainRow {
         program: path.display().to_string(),
         expected,
         transform,
+        cbmc_args: output_args,
         cbmc_args_from_report,
         modes,
     }
@@ -798,18 +800,10 @@ fn ratio_cell(r: Option<f64>, alone: &Run, tracc_finished: bool) -> String {
                 (true, false) => ">",
                 (false, false) => return "-".to_string(),
             };
-            format!("{bound}{r:.2}")
+            // Enough digits that a ratio far below 1 is not shown as 0.
+            let digits = if r < 0.1 { 3 } else { 2 };
+            format!("{bound}{r:.digits$}")
         }
-    }
-}
-
-fn args_text(args: &[String]) -> String {
-    // The file comes first; the arguments after it say how CBMC ran.
-    let rest = args.get(1..).unwrap_or(&[]);
-    if rest.is_empty() {
-        "(none)".to_string()
-    } else {
-        rest.join(" ")
     }
 }
 
@@ -888,12 +882,12 @@ pub fn markdown(rows: &[GainRow], opts: &GainOptions) -> String {
     }
     // Which arguments CBMC got on tracc's output, and how often.
     let mut arg_sets: Vec<(String, bool, u64)> = Vec::new();
-    for row in rows {
-        let Some(m) = row.modes.first() else { continue };
-        if matches!(m.tracc_cbmc.outcome, RunOutcome::Skipped) && !matches!(row.transform.outcome, RunOutcome::Done) {
-            continue;
-        }
-        let text = args_text(&m.tracc_cbmc.args);
+    for row in rows.iter().filter(|r| r.transform.outcome == RunOutcome::Done) {
+        let text = if row.cbmc_args.is_empty() {
+            "(none)".to_string()
+        } else {
+            row.cbmc_args.join(" ")
+        };
         match arg_sets
             .iter_mut()
             .find(|(t, r, _)| *t == text && *r == row.cbmc_args_from_report)
@@ -913,7 +907,8 @@ pub fn markdown(rows: &[GainRow], opts: &GainOptions) -> String {
             } else {
                 "default: no `cbmc_args` in the report"
             };
-            let _ = writeln!(s, "- `{text}` ({from}): {n} programs");
+            let plural = if n == 1 { "" } else { "s" };
+            let _ = writeln!(s, "- `{text}` ({from}): {n} program{plural}");
         }
     }
     let problems = problems(rows);
