@@ -526,3 +526,32 @@ fn guards_the_path_does_not_change_are_checked_once() {
         assert!(acc.guards.iter().any(|g| g.treatment == GuardTreatment::Invariant));
     }
 }
+
+#[test]
+fn loops_are_left_to_unrolling_whole_nests_at_a_time_and_when_not_accelerated() {
+    let unrolled = |src: &str| -> Vec<(Option<u128>, bool)> {
+        let lowered = crate::lower::lower_source(src).expect("lowers");
+        let i = instrument_program(&lowered.program, &InstrumentOptions::default());
+        i.loops.iter().map(|l| (l.unrolled, l.replacement.is_some())).collect()
+    };
+    // An inner loop without a trip bound keeps the loop around it from
+    // unrolling (its accelerator would be copied in every unwinding).
+    let rows = wrap_main(
+        "int m[2][10]; unsigned n = nondet_uint(); __CPROVER_assume(n <= 10); \
+         for (int r = 0; r < 2; r++) { for (unsigned j = 0; j < n; j++) m[r][j] = 1; }",
+    );
+    assert_eq!(unrolled(&rows)[0].0, None);
+    // A nest of 101 x 101 unwindings is over the limit; the inner loop,
+    // 3 x 101 inside a loop that is not unrolled, is within it.
+    let square = wrap_main("int m[100][100]; for (int r = 0; r < 100; r++) for (int c = 0; c < 100; c++) m[r][c] = r;");
+    let got = unrolled(&square);
+    assert_eq!((got[0].0, got[1].0), (None, Some(100)), "{got:?}");
+    // Not accelerated (no closed form for `s * s`), above the limit: CBMC
+    // still unrolls it through its trip count rather than fail an
+    // unwinding assertion at 3.
+    let square_sum = wrap_main("unsigned s = 1; for (int i = 0; i < 5000; i++) s = s * s + 1;");
+    assert_eq!(unrolled(&square_sum), vec![(Some(5000), false)]);
+    // Beyond the fallback limit it stays at the default bound.
+    let long = wrap_main("unsigned s = 1; for (int i = 0; i < 50000; i++) s = s * s + 1;");
+    assert_eq!(unrolled(&long), vec![(None, false)]);
+}
