@@ -22,8 +22,6 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -706,26 +704,7 @@ fn mode_row(mode: Mode, alone: Run, tracc_cbmc: Run, transform: &Run) -> ModeRow
 /// Measure every program on `opts.jobs` threads; `on_done` sees each row
 /// as it is finished. Rows come back in the order of `files`.
 pub fn run_all(files: &[PathBuf], opts: &GainOptions, on_done: &(dyn Fn(&GainRow) + Sync)) -> Vec<GainRow> {
-    let next = AtomicUsize::new(0);
-    let rows: Mutex<Vec<Option<GainRow>>> = Mutex::new(vec![None; files.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..opts.jobs.clamp(1, files.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(file) = files.get(i) else { break };
-                    let row = gain_file(file, opts);
-                    on_done(&row);
-                    rows.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(row);
-                }
-            });
-        }
-    });
-    rows.into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .flatten()
-        .collect()
+    super::measure_all(files, opts.jobs, &|file: &PathBuf| gain_file(file, opts), on_done)
 }
 
 /// The totals of one mode.

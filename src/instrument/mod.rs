@@ -343,6 +343,24 @@ fn nest_unwindings(infos: &[LoopInfo], trips: &[Option<u128>]) -> Vec<Option<u12
     out
 }
 
+/// The report of a loop before any of its paths is looked at: not
+/// accelerated, for `reason`.
+fn loop_report(program: &Program, info: &LoopInfo, reason: Why) -> LoopReport {
+    LoopReport {
+        function: program.func(info.func).name.clone(),
+        kind: info.kind,
+        start: info.span.start,
+        end: info.span.end,
+        depth: info.depth,
+        reads: info.reads.iter().map(|v| var_report(program, *v)).collect(),
+        writes: info.writes.iter().map(|v| var_report(program, *v)).collect(),
+        accelerated: false,
+        syntactic_paths: None,
+        reason,
+        paths: Vec::new(),
+    }
+}
+
 /// A loop left to unrolling: the report and a note say so and why.
 fn unrolled_loop(program: &Program, info: LoopInfo, trips: u128) -> LoopResult {
     let reason = Reason::LeftToUnrolling { trips };
@@ -356,19 +374,7 @@ fn unrolled_loop(program: &Program, info: LoopInfo, trips: u128) -> LoopResult {
         paths: Vec::new(),
         complete: false,
         accelerators: Vec::new(),
-        report: LoopReport {
-            function: program.func(info.func).name.clone(),
-            kind: info.kind,
-            start: info.span.start,
-            end: info.span.end,
-            depth: info.depth,
-            reads: info.reads.iter().map(|v| var_report(program, *v)).collect(),
-            writes: info.writes.iter().map(|v| var_report(program, *v)).collect(),
-            accelerated: false,
-            syntactic_paths: None,
-            reason: Why::one(reason),
-            paths: Vec::new(),
-        },
+        report: loop_report(program, &info, Why::one(reason)),
         diagnostics,
         unrolled: Some(trips),
         info,
@@ -385,19 +391,7 @@ fn instrument_loop(
     opts: &InstrumentOptions,
     summaries: &accelerate::Summaries,
 ) -> LoopResult {
-    let mut report = LoopReport {
-        function: program.func(info.func).name.clone(),
-        kind: info.kind,
-        start: info.span.start,
-        end: info.span.end,
-        depth: info.depth,
-        reads: info.reads.iter().map(|v| var_report(program, *v)).collect(),
-        writes: info.writes.iter().map(|v| var_report(program, *v)).collect(),
-        accelerated: false,
-        syntactic_paths: None,
-        reason: Why::default(),
-        paths: Vec::new(),
-    };
+    let mut report = loop_report(program, &info, Why::default());
     let mut diagnostics = Vec::new();
     let summarize = |p: &Program, s: &Stmt| summaries.summarize(p, s);
     let paths = match loops::iteration_paths(program, &info, opts.max_paths, &accelerate::infeasible, &summarize) {
