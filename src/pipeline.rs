@@ -36,17 +36,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// The defaults, but every loop the method covers accelerated (no loop
-    /// left to unrolling): for the soundness campaign and the generator's
-    /// tests, which check the accelerators, and a loop left to unrolling
-    /// has none.
-    pub fn accelerate_all() -> Options {
-        Options {
-            unroll_limit: 0,
-            ..Options::default()
-        }
-    }
-
     /// The quantifiers the output may contain: none in the SV-COMP
     /// dialect, which has no way to write one.
     pub fn back_end_quantifiers(&self) -> Quantifiers {

@@ -474,7 +474,6 @@ fn agree_with_concrete_iterations(src: &str, rng: &mut Rng, counts: &mut Counts)
     // not about which back end can read them.
     let opts = InstrumentOptions {
         quantifiers: tracc::ir::Quantifiers::Smt,
-        unroll_limit: 0,
         ..InstrumentOptions::default()
     };
     let inst = instrument_program(&lowered.program, &opts);

@@ -487,14 +487,13 @@ fn verify_deepens_the_bound_where_the_transformation_did_not_help() {
     // The inner loop is accelerated, the outer one is not (the inner loop
     // has two paths, so no summary): UNKNOWN at --unwind 3, the bug is
     // found at --unwind 6.
-    let nested = "void assert(int);\nint main(void)\n{\n    unsigned int i, j, c = 0;\n    for (i = 0; i < 4; i++) {\n        for (j = 0; j < 2; j++) {\n            if (j == 1) c++;\n        }\n    }\n    assert(c != 4);\n    return 0;\n}\n";
-    let dir = dir_with(&[("n.c", nested)]);
-    // By default both counting loops are left to unrolling, unwound
-    // through their trip counts: the bug is found at once.
+    // (A bound in a variable: with a constant one the outer loop, not
+    // accelerated, is unrolled through its trip count, as the last check
+    // shows.)
+    let nested = "void assert(int);\nint main(void)\n{\n    unsigned int i, j, c = 0, n = 4;\n    for (i = 0; i < n; i++) {\n        for (j = 0; j < 2; j++) {\n            if (j == 1) c++;\n        }\n    }\n    assert(c != 4);\n    return 0;\n}\n";
+    let counted = nested.replace(", n = 4", "").replace("i < n", "i < 4");
+    let dir = dir_with(&[("n.c", nested), ("counted.c", &counted)]);
     let o = tracc(&["verify", "n.c", "-q", "-v"], dir.path(), None);
-    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
-    assert!(stdout(&o).contains("bound: --unwind 3: UNSAFE"), "{}", stdout(&o));
-    let o = tracc(&["verify", "n.c", "-q", "-v", "--unroll-limit", "0"], dir.path(), None);
     assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("n.c:10:5: failed: assertion c != 4"), "{out}");
@@ -503,22 +502,18 @@ fn verify_deepens_the_bound_where_the_transformation_did_not_help() {
     assert!(out.contains("(--unwind 6)"), "{out}");
     // --max-unwind 3: no deepening.
     let o = tracc(
-        &[
-            "verify",
-            "n.c",
-            "-q",
-            "--max-unwind",
-            "3",
-            "--json",
-            "--unroll-limit",
-            "0",
-        ],
+        &["verify", "n.c", "-q", "--max-unwind", "3", "--json"],
         dir.path(),
         None,
     );
     assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!(json["schedule"].as_array().map(Vec::len), Some(1), "{json}");
+    // The outer loop, not accelerated, runs 4 times: CBMC and the checker
+    // unwind it 5 times (`--unwindset`), and the bug is found at once.
+    let o = tracc(&["verify", "counted.c", "-q", "-v"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("bound: --unwind 3: UNSAFE"), "{}", stdout(&o));
 }
 
 #[test]
@@ -589,11 +584,7 @@ fn svcomp_dialect_leaves_loops_it_cannot_express_with_a_warning() {
     // An array write needs a quantifier; a plain counter does not.
     let src = "int a[100];\nint main(void) {\n    unsigned int i, x = 0;\n    for (i = 0; i < 100; i++) {\n        a[i] = 5;\n    }\n    while (x < 1000) {\n        x++;\n    }\n    return 0;\n}\n";
     let dir = dir_with(&[("in.c", src)]);
-    let out = tracc(
-        &["accelerate", "--dialect", "svcomp", "--unroll-limit", "0", "in.c"],
-        dir.path(),
-        None,
-    );
+    let out = tracc(&["accelerate", "--dialect", "svcomp", "in.c"], dir.path(), None);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains("in.c:4:5"), "{err}");
@@ -857,7 +848,7 @@ fn quantifiers_option_states_what_the_back_end_evaluates() {
     assert!(stdout(&smt).contains("__CPROVER_forall"), "{}", stdout(&smt));
     let none = tracc(&["accelerate", "--quantifiers", "none", "array.c"], dir.path(), None);
     assert!(!stdout(&none).contains("__CPROVER_forall"), "{}", stdout(&none));
-    let constant = tracc(&["accelerate", "--unroll-limit", "0", "array.c"], dir.path(), None);
+    let constant = tracc(&["accelerate", "array.c"], dir.path(), None);
     assert_eq!(code(&constant), 0, "{}", stderr(&constant));
     let out = stdout(&constant);
     assert!(out.contains("__CPROVER_forall"), "{out}");

@@ -33,15 +33,19 @@ pub struct InstrumentOptions {
     pub quantifiers: Quantifiers,
     /// A loop that CBMC would unwind at most this many times (its trip
     /// bound plus one, times the unwindings of the loops around it) is left
-    /// to unrolling instead of accelerated; 0 accelerates every loop.
+    /// to unrolling instead of accelerated; 0 (the default) accelerates
+    /// every loop it can.
     pub unroll_limit: u128,
 }
 
-/// The default `unroll_limit`, chosen from `tracc bench --gain`: CBMC 6.6
-/// unrolls a counting loop of up to this many iterations faster than it
-/// checks the loop's accelerator (see ARCHITECTURE.md, "Accelerate or
-/// unroll").
-pub const DEFAULT_UNROLL_LIMIT: u128 = 1001;
+/// The default `unroll_limit`: none. A loop left to unrolling needs the
+/// `--unwindset` of the report, and the output's promise is that `cbmc OUT
+/// --unwind 3 --unwinding-assertions` decides it: with a loop of 500
+/// iterations left as it is, that command fails the loop's unwinding
+/// assertion (VERIFICATION FAILED on a safe program). `--unroll-limit 1001`
+/// is for users who run CBMC with the report's `cbmc_args`: CBMC 6.6
+/// unrolls such loops faster than it checks an accelerator.
+pub const DEFAULT_UNROLL_LIMIT: u128 = 0;
 
 /// A counting loop that is not accelerated is left to unrolling up to this
 /// many unwindings: at `--unwind 3` it could not be decided at all, and
@@ -294,7 +298,6 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
                 // assertion would fail anyway; unrolled through its trip
                 // count, CBMC decides it as it would alone.
                 if l.replacement.is_none()
-                    && opts.unroll_limit > 0
                     && let Some(t) = trips[i].filter(|_| fits(FALLBACK_UNROLL_LIMIT))
                 {
                     l.unrolled = Some(t);

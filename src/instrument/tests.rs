@@ -11,10 +11,8 @@ fn inst(src: &str) -> (Program, Instrumented) {
 
 fn inst_for(src: &str, quantifiers: Quantifiers) -> (Program, Instrumented) {
     let lowered = crate::lower::lower_source(src).expect("lowers");
-    // These tests are about the accelerators: no loop left to unrolling.
     let opts = InstrumentOptions {
         quantifiers,
-        unroll_limit: 0,
         ..InstrumentOptions::default()
     };
     let i = instrument_program(&lowered.program, &opts);
@@ -179,7 +177,7 @@ fn an_inner_loop_that_fills_rows_gives_the_outer_loop_a_whole_matrix_write() {
     );
     let s = summary_for(&src, Quantifiers::Bounded);
     assert_eq!((s[0].0, s[1].0), (1, 1), "{s:?}");
-    let options = crate::pipeline::Options::accelerate_all();
+    let options = crate::pipeline::Options::default();
     let text = crate::pipeline::accelerate_source(&src, &options)
         .expect("accelerates")
         .output;
@@ -348,11 +346,7 @@ fn explain_mentions_locations_closed_forms_and_reasons() {
         "unsigned x = nondet_uint(); unsigned y = 0; while (x > 0) { x--; y++; }\nint a[3]; int i = 1; while (i < 3) { a[i] = a[i - 1]; i++; }",
     );
     let lowered = crate::lower::lower_source(&src).expect("lowers");
-    let opts = InstrumentOptions {
-        unroll_limit: 0,
-        ..InstrumentOptions::default()
-    };
-    let i = instrument_program(&lowered.program, &opts);
+    let i = instrument_program(&lowered.program, &InstrumentOptions::default());
     let text = explain(&lowered.program, &src, &i);
     assert!(text.contains("function main"), "{text}");
     assert!(text.contains("while loop at 4:"), "{text}");
@@ -531,7 +525,11 @@ fn guards_the_path_does_not_change_are_checked_once() {
 fn loops_are_left_to_unrolling_whole_nests_at_a_time_and_when_not_accelerated() {
     let unrolled = |src: &str| -> Vec<(Option<u128>, bool)> {
         let lowered = crate::lower::lower_source(src).expect("lowers");
-        let i = instrument_program(&lowered.program, &InstrumentOptions::default());
+        let opts = InstrumentOptions {
+            unroll_limit: 1001,
+            ..InstrumentOptions::default()
+        };
+        let i = instrument_program(&lowered.program, &opts);
         i.loops.iter().map(|l| (l.unrolled, l.replacement.is_some())).collect()
     };
     // An inner loop without a trip bound keeps the loop around it from
