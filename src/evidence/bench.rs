@@ -17,14 +17,16 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use serde::Serialize;
 use serde_json::Value;
-use wait_timeout::ChildExt;
 
 use super::expect::{Verdict, expected_verdict};
+// Each step's whole process tree is killed at the limit: CBMC's `bin/cbmc`
+// is a wrapper around a child that would otherwise run on.
+use super::gain::run_limited;
 
 /// How the report is produced.
 #[derive(Clone, Debug)]
@@ -141,41 +143,6 @@ impl Row {
             .file_name()
             .map_or_else(|| self.program.clone(), |n| n.to_string_lossy().into_owned())
     }
-}
-
-/// Run `cmd` with stdout into a file (large outputs cannot block the
-/// child) and a wall-clock limit. Gives the exit code (None when it was
-/// killed at the limit or by a signal), stdout and stderr's first line.
-fn run_limited(mut cmd: Command, limit: Duration) -> Result<(Option<i32>, String, String, f64), String> {
-    let out = tempfile::tempfile().map_err(|e| format!("temporary file: {e}"))?;
-    let err = tempfile::tempfile().map_err(|e| format!("temporary file: {e}"))?;
-    let out_read = out.try_clone().map_err(|e| e.to_string())?;
-    let err_read = err.try_clone().map_err(|e| e.to_string())?;
-    let start = Instant::now();
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(out)
-        .stderr(err)
-        .spawn()
-        .map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
-    let status = child.wait_timeout(limit).map_err(|e| e.to_string())?;
-    let seconds = start.elapsed().as_secs_f64();
-    let code = match status {
-        Some(s) => s.code(),
-        None => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Ok((None, String::new(), String::new(), seconds));
-        }
-    };
-    let read = |mut f: std::fs::File| {
-        use std::io::{Read, Seek};
-        let mut s = String::new();
-        let _ = f.rewind();
-        let _ = f.read_to_string(&mut s);
-        s
-    };
-    Ok((code, read(out_read), read(err_read), seconds))
 }
 
 fn first_error_line(stdout: &str, stderr: &str) -> String {

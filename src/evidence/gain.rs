@@ -403,6 +403,17 @@ fn kill_tree(child: &mut Child) {
     let _ = child.wait();
 }
 
+/// `run_measured` without a memory limit: the exit code (None at the time
+/// limit or on a signal), stdout, stderr and the seconds taken.
+pub(super) fn run_limited(cmd: Command, limit: Duration) -> Result<(Option<i32>, String, String, f64), String> {
+    let f = run_measured(cmd, limit, u64::MAX / 1024)?;
+    let code = match f.end {
+        End::Exited(status) => status.code(),
+        End::Timeout | End::OutOfMemory => None,
+    };
+    Ok((code, f.stdout, f.stderr, f.seconds))
+}
+
 /// Run `cmd` with stdout and stderr into files (large outputs cannot block
 /// the child), sampling the memory of its process tree, and kill the tree
 /// at the wall-clock limit or when its resident memory passes the limit.
