@@ -77,13 +77,24 @@ pub struct Outcome {
     /// What was found and done for each loop of the input, in source order
     /// (the typed form of the report's `loops`).
     pub loops: Vec<LoopReport>,
-    /// The arguments to give CBMC with the output file: `--unwind 3`, an
-    /// `--unwindset` for the loops left to unrolling (in CBMC's names of
-    /// the output's loops), `--unwinding-assertions`.
-    pub cbmc_args: Vec<String>,
-    /// The `--unwindset` of `cbmc_args`: each loop left to unrolling, by
-    /// CBMC's name of it in the output, with its bound.
+    /// Each loop left to unrolling, by CBMC's name of it in the output,
+    /// with its bound (`cbmc_args`' `--unwindset`).
     pub unwindset: Vec<(String, u32)>,
+}
+
+impl Outcome {
+    /// The arguments to give CBMC with the output file: every loop unwound
+    /// `ACCELERATED_UNWIND` times but those of the `--unwindset`.
+    pub fn cbmc_args(&self) -> Vec<String> {
+        let mut args = vec!["--unwind".to_string(), instrument::ACCELERATED_UNWIND.to_string()];
+        if !self.unwindset.is_empty() {
+            let set: Vec<String> = (self.unwindset.iter()).map(|(name, k)| format!("{name}:{k}")).collect();
+            args.push("--unwindset".to_string());
+            args.push(set.join(","));
+        }
+        args.push("--unwinding-assertions".to_string());
+        args
+    }
 }
 
 /// One loop after restriction: the statement to print in place of the
@@ -172,9 +183,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
     }
 
     let unwindset = unwindset(text, &output, &source_map, &inst);
-    let cbmc_args = cbmc_args(&unwindset);
-    let mut report = report_json(text, &output, &accel_only_text, &inst, &loops, opts);
-    report["cbmc_args"] = json!(cbmc_args);
+    let report = report_json(text, &output, &accel_only_text, &inst, &loops, opts);
     Ok(Outcome {
         output,
         accel_only_output: accel_only_text,
@@ -182,7 +191,6 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         diagnostics,
         report,
         loops: inst.loops.into_iter().map(|l| l.report).collect(),
-        cbmc_args,
         unwindset,
     })
 }
@@ -212,19 +220,6 @@ fn unwindset(input: &str, output: &str, map: &SourceMap, inst: &Instrumented) ->
         }
     }
     set
-}
-
-/// CBMC's arguments for the output: every loop unwound
-/// `ACCELERATED_UNWIND` times but those of the `--unwindset`.
-fn cbmc_args(unwindset: &[(String, u32)]) -> Vec<String> {
-    let mut args = vec!["--unwind".to_string(), instrument::ACCELERATED_UNWIND.to_string()];
-    if !unwindset.is_empty() {
-        let set: Vec<String> = unwindset.iter().map(|(name, k)| format!("{name}:{k}")).collect();
-        args.push("--unwindset".to_string());
-        args.push(set.join(","));
-    }
-    args.push("--unwinding-assertions".to_string());
-    args
 }
 
 /// Leave a loop alone, with a warning, when its accelerated form uses a

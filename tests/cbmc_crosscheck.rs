@@ -120,7 +120,8 @@ fn crosscheck_one(cbmc: &PathBuf, dir: &std::path::Path, path: &std::path::Path)
     std::fs::write(&out, &outcome.output).expect("write output");
     // As the user is told to run it: loops left to unrolling unwound
     // through their trip count.
-    let args: Vec<&str> = outcome.cbmc_args.iter().map(String::as_str).collect();
+    let cbmc_args = outcome.cbmc_args();
+    let args: Vec<&str> = cbmc_args.iter().map(String::as_str).collect();
     let log = run_cbmc_with(cbmc, &out, &args, CBMC_SECS)?;
     let mut problems = Vec::new();
     if let Some(input_log) = run_cbmc(cbmc, path, CBMC_SECS) {

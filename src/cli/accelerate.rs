@@ -217,9 +217,10 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
             eprintln!("{}", summary_line(&target_name, &outcome));
         }
     }
+    let cbmc_args = outcome.cbmc_args();
     let done = |exit: Exit, status: &str, report: Value| {
         let mut entry = entry(status, time_ms, report, &outcome.diagnostics, &text);
-        entry["cbmc_args"] = json!(outcome.cbmc_args);
+        entry["cbmc_args"] = json!(cbmc_args);
         FileResult { exit, entry }
     };
     let io_fail = |what: String, e: io::Error, report: Value| {
@@ -291,7 +292,11 @@ fn summary_line(target: &str, outcome: &pipeline::Outcome) -> String {
     if accelerated + unrolled < all {
         line.push_str(" (see `tracc explain`)");
     }
-    line.push_str(&format!("; check with: cbmc {} {}", file, outcome.cbmc_args.join(" ")));
+    line.push_str(&format!(
+        "; check with: cbmc {} {}",
+        file,
+        outcome.cbmc_args().join(" ")
+    ));
     line
 }
 
