@@ -16,7 +16,10 @@ int main(void)
     _Bool tracc_q1 = 0;
     for (i = 0; i < 10; i++) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
-            unsigned long tracc_n1 = nondet_ulong();
+            unsigned long tracc_n1 = 10UL - (unsigned long)i;
+            if (!(tracc_n1 >= 1UL && tracc_n1 <= (unsigned long)(4294967295U - i) && i <= 429496729U && 10 * i <= 2147483647U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 429496729U && 10U * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483647U && (i < 10 && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 10) && !((unsigned int)((long)i + (long)tracc_n1) < 10 && (unsigned int)0 < 10 && 10L * (long)(unsigned int)((long)i + (long)tracc_n1) <= 4294967295L && 10L * (long)(unsigned int)((long)i + (long)tracc_n1) + 9L <= 4294967295L && 10L * (long)(unsigned int)((long)i + (long)tracc_n1) + 9L <= 2147483647L && (long)(unsigned int)((long)i + (long)tracc_n1) >= 0L && (long)(unsigned int)((long)i + (long)tracc_n1) < 10L && (long)(unsigned int)0 >= 0L && (long)(unsigned int)0 < 10L && 9L >= 0L && 9L < 10L && !((unsigned int)10L < 10)))) {
+                tracc_n1 = nondet_ulong();
+            }
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i <= 429496729U);
@@ -33,7 +36,10 @@ int main(void)
             _Bool tracc_q2 = 0;
             for (j = 0; j < 10; j++) {
                 if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
-                    unsigned long tracc_n2 = nondet_ulong();
+                    unsigned long tracc_n2 = 10UL - (unsigned long)j;
+                    if (!(tracc_n2 >= 1UL && tracc_n2 <= (unsigned long)(4294967295U - j) && i <= 429496729U && 10 * i <= 4294967295U - j && 10 * i + j <= 2147483647U && 10 * i <= 4294967295U - (unsigned int)((long)j + (long)(tracc_n2 - 1UL)) && 10 * i + (unsigned int)((long)j + (long)(tracc_n2 - 1UL)) <= 2147483647U && (j < 10U && (unsigned int)((long)j + (long)(tracc_n2 - 1UL)) < 10U) && i < 10U && !((unsigned int)((long)j + (long)tracc_n2) < 10))) {
+                        tracc_n2 = nondet_ulong();
+                    }
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - j));
                     __CPROVER_assume(i <= 429496729U);

@@ -19,7 +19,10 @@ int main(void)
     _Bool tracc_q1 = 0;
     while (i > 0) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
-            unsigned long tracc_n1 = nondet_ulong();
+            unsigned long tracc_n1 = (unsigned long)i;
+            if (!(tracc_n1 >= 1UL && tracc_n1 <= (unsigned long)i && i - 1U < 20U && !((unsigned int)((long)i - (long)tracc_n1) > 0))) {
+                tracc_n1 = nondet_ulong();
+            }
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)i);
             __CPROVER_assume(i - 1U < 20U);

@@ -18,7 +18,10 @@ int main(void)
     _Bool tracc_q1 = 0;
     for (i = 0; i < n; i += 3) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
-            unsigned long tracc_n1 = nondet_ulong();
+            unsigned long tracc_n1 = ((unsigned long)n - (unsigned long)i + 2UL) / 3UL;
+            if (!(tracc_n1 >= 1UL && tracc_n1 <= (unsigned long)(4294967295U - i) / 3UL && (i < 300U && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < 300U) && (i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < n) && !((unsigned int)((long)i + (long)(tracc_n1 * 3UL)) < n))) {
+                tracc_n1 = nondet_ulong();
+            }
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 3UL);
             __CPROVER_assume(i < 300U && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 3UL)) < 300U);

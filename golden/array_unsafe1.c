@@ -18,7 +18,10 @@ int main(void)
     _Bool tracc_q1 = 0;
     for (i = 0; i < n; i++) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
-            unsigned long tracc_n1 = nondet_ulong();
+            unsigned long tracc_n1 = (unsigned long)n - (unsigned long)i;
+            if (!(tracc_n1 >= 1UL && tracc_n1 <= (unsigned long)(4294967295U - i) && (i < 100U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100U) && (i < n && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < n) && !((unsigned int)((long)i + (long)tracc_n1) < n))) {
+                tracc_n1 = nondet_ulong();
+            }
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < 100U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 100U);

@@ -16,7 +16,10 @@ int main(void)
     _Bool tracc_q1 = 0;
     for (i = 0; i < 8; i++) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
-            unsigned long tracc_n1 = nondet_ulong();
+            unsigned long tracc_n1 = 8UL - (unsigned long)i;
+            if (!(tracc_n1 >= 1UL && tracc_n1 <= (unsigned long)(2147483647L - (long)i) && (i < 8 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 8) && (long)i - 7L >= -2147483648L && (long)i >= 0L && !((int)((long)i + (long)tracc_n1) < 8 && 0 < 8 && (long)(int)((long)i + (long)tracc_n1) - 7L >= -2147483648L && (long)(int)((long)i + (long)tracc_n1) - (long)0 <= 2147483647L && (long)(int)((long)i + (long)tracc_n1) >= 0L && (long)(int)((long)i + (long)tracc_n1) < 8L && (long)0 >= 0L && (long)0 < 8L && 7L >= 0L && 7L < 8L && !((int)8L < 8)))) {
+                tracc_n1 = nondet_ulong();
+            }
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
             __CPROVER_assume(i < 8 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 8);
@@ -31,7 +34,10 @@ int main(void)
             _Bool tracc_q2 = 0;
             for (j = 0; j < 8; j++) {
                 if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
-                    unsigned long tracc_n2 = nondet_ulong();
+                    unsigned long tracc_n2 = 8UL - (unsigned long)j;
+                    if (!(tracc_n2 >= 1UL && tracc_n2 <= (unsigned long)(2147483647L - (long)j) && (j >= 0 ? i >= (-2147483647 - 1) + j : i <= 2147483647 + j) && ((int)((long)j + (long)(tracc_n2 - 1UL)) >= 0 ? i >= (-2147483647 - 1) + (int)((long)j + (long)(tracc_n2 - 1UL)) : i <= 2147483647 + (int)((long)j + (long)(tracc_n2 - 1UL))) && (j >= 0 && j < 8 && (int)((long)j + (long)(tracc_n2 - 1UL)) < 8) && (i >= 0 && i < 8) && !((int)((long)j + (long)tracc_n2) < 8))) {
+                        tracc_n2 = nondet_ulong();
+                    }
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)j));
                     __CPROVER_assume(j >= 0 ? i >= (-2147483647 - 1) + j : i <= 2147483647 + j);

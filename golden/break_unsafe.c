@@ -17,7 +17,10 @@ int main(void)
     _Bool tracc_q1 = 0;
     for (i = 0; i < 20; i++) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
-            unsigned long tracc_n1 = nondet_ulong();
+            unsigned long tracc_n1 = 20UL - (unsigned long)i;
+            if (!(tracc_n1 >= 1UL && tracc_n1 <= (unsigned long)(4294967295U - i) && i <= 1431655765U && 3 * i <= 2147483647U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 1431655765U && 3 * (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) <= 2147483647U && (i < 20U && (unsigned int)((long)i + (long)(tracc_n1 - 1UL)) < 20U) && !((unsigned int)((long)i + (long)tracc_n1) < 20))) {
+                tracc_n1 = nondet_ulong();
+            }
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i <= 1431655765U);

@@ -27,7 +27,10 @@ int main(void)
             j = (unsigned int)0;
             tracc_q1 = 1;
         } else if (tracc_q1 != 2 && nondet_bool()) {
-            unsigned long tracc_n2 = nondet_ulong();
+            unsigned long tracc_n2 = 2UL - (unsigned long)i;
+            if (!(tracc_n2 >= 1UL && tracc_n2 <= (unsigned long)(4294967295U - i) && i + 1 <= 2147483647U && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) + 1U <= 2147483647U && (i < 2 && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < 2) && (unsigned int)0 < n && (long)n - 1L < 20L && !((unsigned int)((long)i + (long)tracc_n2) < 2 && (unsigned int)0 < n && (long)(unsigned int)((long)i + (long)tracc_n2) + 1L <= 4294967295L && (long)(unsigned int)((long)i + (long)tracc_n2) + 1L <= 2147483647L && (long)(unsigned int)((long)i + (long)tracc_n2) >= 0L && (long)(unsigned int)((long)i + (long)tracc_n2) < 2L && (long)(unsigned int)0 >= 0L && (long)(unsigned int)0 < 20L && (long)n - 1L >= 0L && (long)n - 1L < 20L && !((unsigned int)(long)n < n)))) {
+                tracc_n2 = nondet_ulong();
+            }
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i + 1 <= 2147483647U);
@@ -46,7 +49,10 @@ int main(void)
             _Bool tracc_q2 = 0;
             for (j = 0; j < n; j++) {
                 if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
-                    unsigned long tracc_n3 = nondet_ulong();
+                    unsigned long tracc_n3 = (unsigned long)n - (unsigned long)j;
+                    if (!(tracc_n3 >= 1UL && tracc_n3 <= (unsigned long)(4294967295U - j) && i <= 4294967294U && i + 1 <= 2147483647U && (j < 20U && (unsigned int)((long)j + (long)(tracc_n3 - 1UL)) < 20U) && i < 2U && (j < n && (unsigned int)((long)j + (long)(tracc_n3 - 1UL)) < n) && !((unsigned int)((long)j + (long)tracc_n3) < n))) {
+                        tracc_n3 = nondet_ulong();
+                    }
                     __CPROVER_assume(tracc_n3 >= 1UL);
                     __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - j));
                     __CPROVER_assume(i <= 4294967294U);

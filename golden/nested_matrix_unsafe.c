@@ -14,7 +14,10 @@ int main(void)
     _Bool tracc_q1 = 0;
     for (i = 0; i < 4; i++) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
-            unsigned long tracc_n1 = nondet_ulong();
+            unsigned long tracc_n1 = 4UL - (unsigned long)i;
+            if (!(tracc_n1 >= 1UL && tracc_n1 <= (unsigned long)(2147483647L - (long)i) && (i < 4 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 4) && (long)i >= 0L && !((int)((long)i + (long)tracc_n1) < 4 && 0 < 4 && (long)(int)((long)i + (long)tracc_n1) >= 0L && (long)(int)((long)i + (long)tracc_n1) < 4L && (long)0 >= 0L && (long)0 < 5L && 3L >= 0L && 3L < 5L && !((int)4L < 4)))) {
+                tracc_n1 = nondet_ulong();
+            }
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
             __CPROVER_assume(i < 4 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 4);
@@ -28,7 +31,10 @@ int main(void)
             _Bool tracc_q2 = 0;
             for (j = 0; j < 4; j++) {
                 if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
-                    unsigned long tracc_n2 = nondet_ulong();
+                    unsigned long tracc_n2 = 4UL - (unsigned long)j;
+                    if (!(tracc_n2 >= 1UL && tracc_n2 <= (unsigned long)(2147483647L - (long)j) && (j >= 0 && j < 5 && (int)((long)j + (long)(tracc_n2 - 1UL)) < 5) && (i >= 0 && i < 4) && (j < 4 && (int)((long)j + (long)(tracc_n2 - 1UL)) < 4) && !((int)((long)j + (long)tracc_n2) < 4))) {
+                        tracc_n2 = nondet_ulong();
+                    }
                     __CPROVER_assume(tracc_n2 >= 1UL);
                     __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)j));
                     __CPROVER_assume(j >= 0 && j < 5 && (int)((long)j + (long)(tracc_n2 - 1UL)) < 5);

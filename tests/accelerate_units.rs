@@ -460,6 +460,8 @@ fn copies(s: &Stmt) -> Vec<(VarId, VarId)> {
 #[derive(Default)]
 struct Counts {
     accelerated: usize,
+    /// Runs from a state where the block took its exit count.
+    forced: usize,
     covered_runs: usize,
     array_runs: usize,
     array_accs: usize,
@@ -509,7 +511,31 @@ fn agree_with_concrete_iterations(src: &str, rng: &mut Rng, counts: &mut Counts)
                         _ => None,
                     })
                     .collect();
+                // Where the block takes the count at which its path ends,
+                // that count is the run to compare, and it must end there.
+                let forced = acc.exit.as_ref().and_then(|x| {
+                    let mut probe = Machine {
+                        program,
+                        vals: start.clone(),
+                        arrays: start_arrays.clone(),
+                        fresh: HashMap::new(),
+                        overflow: false,
+                        track: false,
+                        nondet: 0,
+                    };
+                    let count = probe.eval(&x.count).ok()?;
+                    probe.vals.insert(acc.n_var, count);
+                    (probe.eval(&x.runs_to_exit).expect("runs_to_exit evaluates") != 0).then_some(count)
+                });
+                if forced.is_some() {
+                    counts.forced += 1;
+                }
                 for n in 1..=5usize {
+                    let n = match forced {
+                        None => n,
+                        Some(count) if n == 1 && count <= 10_000 => count as usize,
+                        Some(_) => break,
+                    };
                     let mut orig = Machine {
                         program,
                         vals: start.clone(),
@@ -547,7 +573,28 @@ fn agree_with_concrete_iterations(src: &str, rng: &mut Rng, counts: &mut Counts)
                         covered, ran,
                         "{src}\nstart {start:?}, n = {n}: original covered = {covered}, accelerator ran = {ran}"
                     );
-                    if n == 1 {
+                    if forced.is_some() {
+                        // The path cannot go on: no accelerator covers the
+                        // next iteration.
+                        let mut probe = Machine {
+                            program,
+                            vals: orig.vals.clone(),
+                            arrays: orig.arrays.clone(),
+                            fresh: HashMap::new(),
+                            overflow: false,
+                            track: false,
+                            nondet: 1,
+                        };
+                        // The block ends before the loop's `for` step.
+                        if let StmtKind::For { step: Some(step), .. } = &lp.kind {
+                            probe.eval(step).expect("the step evaluates");
+                        }
+                        let goes_on = probe.eval(&acc.covered).is_ok_and(|c| c != 0);
+                        assert!(
+                            !goes_on,
+                            "{src}\nstart {start:?}: the path goes on after its exit count {n}"
+                        );
+                    } else if n == 1 {
                         // The coverage predicate is the accelerator at n = 1.
                         let mut probe = Machine {
                             program,
@@ -623,6 +670,42 @@ fn sums_monotone_under_their_guards_agree_with_concrete_iterations() {
     assert!(counts.covered_runs >= 200, "only {} covered runs", counts.covered_runs);
 }
 
+/// Array writes up to the loop's exit: from a state where they can run to
+/// it, the accelerator takes that count (`accelerate::exit_count`), which
+/// must be the original's, and the path must not go on after it.
+#[test]
+fn array_writes_to_the_exit_agree_with_concrete_iterations() {
+    let mut rng = Rng(0x5eed_1234_abcd_0003);
+    let mut counts = Counts::default();
+    let loops = [
+        "while (x < 12) { a[x] = 7; x++; }",
+        "for (; x < 16; x++) { a[x] = x + 1; }",
+        "for (; x > 0; x--) { a[x] = y; }",
+        "while (x != 9) { a[x] = z; x++; }",
+        "for (; x <= 14; x += 2) { a[x] = 1; }",
+        "while (x < 15) { a[x] = 2; y += 3; x++; }",
+        "for (; x < 10; x++) { assert(x != 20); a[x] = 5; }",
+        "while (x >= 3) { a[x] = x; x -= 3; }",
+    ];
+    for lp in loops {
+        for (xt, at) in [
+            ("int", "int"),
+            ("short", "long"),
+            ("unsigned char", "int"),
+            ("long", "short"),
+        ] {
+            let src = format!("int main() {{\n{xt} x; int y; int z; {at} a[16];\n{lp}\nreturn 0;\n}}\n");
+            agree_with_concrete_iterations(&src, &mut rng, &mut counts);
+        }
+    }
+    assert!(
+        counts.accelerated >= 25,
+        "only {} accelerated loops",
+        counts.accelerated
+    );
+    assert!(counts.forced >= 40, "only {} runs with the exit count", counts.forced);
+}
+
 #[test]
 fn accelerators_agree_with_concrete_iterations() {
     let mut rng = Rng(0x5eed_1234_abcd_0001);
@@ -636,6 +719,7 @@ fn accelerators_agree_with_concrete_iterations() {
         covered_runs,
         array_runs,
         array_accs,
+        ..
     } = counts;
     // The generator must exercise the accelerators, not just skip them.
     assert!(accelerated >= 30, "only {accelerated} accelerated loops");

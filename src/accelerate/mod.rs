@@ -36,6 +36,7 @@
 
 mod arrays;
 mod bounded_range;
+mod exit_count;
 mod fresh;
 mod guards;
 mod overflow;
@@ -148,6 +149,18 @@ pub struct Accelerator {
     pub nondet_choice: bool,
     /// Variables added to the program (`tracc_nN`, quantifier variables).
     pub new_vars: Vec<VarId>,
+    /// Where the block takes `n` as the count at which the path ends
+    /// instead of a free choice (`exit_count`).
+    pub exit: Option<ExitChoice>,
+}
+
+/// The count `n` takes where the accelerator runs with it to where its
+/// path ends, and the condition (over `n` and the values at the start of
+/// an iteration) under which it does.
+#[derive(Clone, Debug)]
+pub struct ExitChoice {
+    pub count: Expr,
+    pub runs_to_exit: Expr,
 }
 
 thread_local! {
@@ -851,7 +864,15 @@ fn accelerate_exact(
         .chain(&emitted.quant_overflow)
         .cloned()
         .collect();
-    let block = accelerator_block(&ctx, n_id, emitted, finals, &mut fresh)?;
+    // Only array writes are expanded per element: where the path writes
+    // none, a free count costs CBMC little, and the choice would double the
+    // scalar assumptions where the state is not known.
+    let exit = if counters.is_empty() && !sym.array_writes.is_empty() {
+        exit_count::exit_count(&ctx, path, &sym, &top)
+    } else {
+        None
+    };
+    let (block, exit) = accelerator_block(&ctx, n_id, emitted, exit, finals, &mut fresh)?;
     if let Some(q) = quantifiers.first_unsupported(&block) {
         let shown = show::expr(prog, &|v| fresh.name(v), &q);
         return Err(Reason::QuantifierUnsupported {
@@ -881,6 +902,7 @@ fn accelerate_exact(
         may_take,
         nondet_choice: sym.nondet_choice,
         new_vars,
+        exit,
     })
 }
 
@@ -1005,23 +1027,24 @@ fn coverage_condition(
     simplify::coverage(ctx, parts)
 }
 
-/// The accelerator's scoped block: a nondeterministic `n >= 1`, the
-/// assumptions (those z3 proves implied by earlier ones left out), the
-/// array writes (defined from the values before the iteration, so before
-/// the scalar assignments), then the final values.
+/// The accelerator's scoped block: `n >= 1`, the assumptions (those z3
+/// proves implied by earlier ones left out), the array writes (defined from
+/// the values before the iteration, so before the scalar assignments), then
+/// the final values. `n` is nondeterministic, or the path's `exit` count
+/// where the accelerator runs with it to where the path ends
+/// (`exit_count`; then also returned as that choice).
 fn accelerator_block(
     ctx: &Ctx,
     n_id: VarId,
     emitted: Emitted,
+    exit: Option<exit_count::ExitCount>,
     finals: Vec<(VarId, Expr)>,
     fresh: &mut FreshVars,
-) -> Result<Stmt, Reason> {
+) -> Result<(Stmt, Option<ExitChoice>), Reason> {
     let n = Expr::var(n_id, build::ULONG);
     let nondet = Expr::new(ExprKind::Nondet(String::new()), build::ULONG, Span::SYNTHETIC);
-    let mut stmts = vec![Stmt::new(
-        StmtKind::Decl(n_id, Some(Init::Expr(nondet))),
-        Span::SYNTHETIC,
-    )];
+    let init = exit.as_ref().map_or_else(|| nondet.clone(), |e| e.count.clone());
+    let mut stmts = vec![Stmt::new(StmtKind::Decl(n_id, Some(Init::Expr(init))), Span::SYNTHETIC)];
     let Emitted {
         overflow,
         index_bounds,
@@ -1029,18 +1052,46 @@ fn accelerator_block(
         guards,
         arrays,
     } = emitted;
-    let assumptions = std::iter::once(cmp(BinOp::Ge, n, ulong(1)))
+    let assumptions = std::iter::once(cmp(BinOp::Ge, n.clone(), ulong(1)))
         .chain(overflow)
         .chain(index_bounds)
         .chain(quant_overflow)
         .chain(guards)
         .collect();
-    for c in simplify::assumptions(assumptions, &|v| fresh.int_type(v)) {
-        stmts.push(assume(c));
+    let assumptions = simplify::assumptions(assumptions, &|v| fresh.int_type(v));
+    let mut choice = None;
+    if let Some(exit) = exit {
+        // Quantified assumptions would be paid twice where they do not
+        // fold; a free `n` is then as good.
+        let mut quantified = false;
+        for c in &assumptions {
+            c.walk(&mut |x| quantified |= matches!(x.kind, ExprKind::Forall(..)));
+        }
+        if quantified {
+            stmts[0] = Stmt::new(StmtKind::Decl(n_id, Some(Init::Expr(nondet))), Span::SYNTHETIC);
+        } else {
+            let runs_to_exit = build::and(build::and_all(assumptions.iter().cloned()), build::not(exit.continues));
+            choice = Some(ExitChoice {
+                count: exit.count,
+                runs_to_exit: runs_to_exit.clone(),
+            });
+            stmts.push(Stmt::new(
+                StmtKind::If {
+                    cond: build::negation(runs_to_exit),
+                    then: Box::new(assign(n.clone(), nondet)),
+                    els: None,
+                },
+                Span::SYNTHETIC,
+            ));
+        }
     }
+    stmts.extend(assumptions.into_iter().map(assume));
     stmts.extend(arrays);
     stmts.extend(ordered_assignments(ctx, finals, fresh)?);
-    Ok(Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC))
+    Ok((
+        Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC),
+        choice,
+    ))
 }
 
 /// The updates of one iteration (`x' = f_x(vars)`) and their closed forms.
