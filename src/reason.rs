@@ -106,6 +106,8 @@ pub enum Reason {
         quantifier: String,
         none_allowed: bool,
         range: Option<i128>,
+        /// The largest range tracc emits for this accelerator.
+        limit: i128,
     },
     /// z3 could not prove something the accelerator relies on.
     Unproved(Claim),
@@ -471,17 +473,18 @@ impl fmt::Display for Reason {
                 quantifier,
                 none_allowed: false,
                 range: Some(values),
+                limit,
             } => write!(
                 f,
                 "needs the quantifier `{quantifier}` over {values} values, more than tracc emits for CBMC's \
-                 default SAT back end (at most {}: it expands the body once per value; --quantifiers=smt emits \
-                 it, for cbmc --z3)",
-                crate::ir::Quantifiers::MAX_BOUNDED_RANGE
+                 default SAT back end (at most {limit} here: it expands the body once per value; \
+                 --quantifiers=smt emits it, for cbmc --z3)"
             ),
             Reason::QuantifierUnsupported {
                 quantifier,
                 none_allowed: false,
                 range: None,
+                ..
             } => write!(
                 f,
                 "needs the quantifier `{quantifier}`, whose range is not constant: CBMC's default SAT back end \

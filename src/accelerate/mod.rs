@@ -873,12 +873,18 @@ fn accelerate_exact(
         None
     };
     let (block, exit) = accelerator_block(&ctx, n_id, emitted, exit, finals, &mut fresh)?;
-    if let Some(q) = quantifiers.first_unsupported(&block) {
+    let limit = if exit.is_some() {
+        Quantifiers::MAX_FOLDED_RANGE
+    } else {
+        Quantifiers::MAX_BOUNDED_RANGE
+    };
+    if let Some(q) = quantifiers.first_unsupported(&block, limit) {
         let shown = show::expr(prog, &|v| fresh.name(v), &q);
         return Err(Reason::QuantifierUnsupported {
             quantifier: shown,
             none_allowed: quantifiers == Quantifiers::None,
             range: crate::ir::constant_range(&q),
+            limit,
         });
     }
     let mut closed_forms = closed_form_report(&ctx, &name);

@@ -111,6 +111,54 @@ fn bounded_quantifiers_over_consecutive_elements_range_over_the_elements() {
 }
 
 #[test]
+fn array_writes_take_the_count_at_which_the_loop_ends_where_they_run_to_it() {
+    // A fill up to the loop's condition: `n` is the count at which
+    // `i < 1000` fails wherever every assumption holds with it and the
+    // path cannot go on; else free.
+    let fill = |len: u32| format!("int a[{len}]; int main(){{ for (int i = 0; i < {len}; i++) a[i] = i; return 0; }}");
+    let r = run_for(&fill(1000), crate::ir::Quantifiers::Bounded);
+    let text = r[0].as_ref().expect("accelerated");
+    assert!(
+        text.contains("unsigned long tracc_n1 = 1000UL - ((unsigned long)i);"),
+        "{text}"
+    );
+    assert!(text.contains("tracc_n1 = nondet();"), "{text}");
+    assert!(
+        text.contains("!(((int)(((long)i) + ((long)tracc_n1))) < 1000)"),
+        "{text}"
+    );
+    // Over 65,536 elements only with that count (its instances fold).
+    let r = run_for(&fill(100_000), crate::ir::Quantifiers::Bounded);
+    assert!(r[0].as_ref().is_ok_and(|t| t.contains("100000UL - ")), "{r:?}");
+    let r = run_for(&fill(200_000), crate::ir::Quantifiers::Bounded);
+    assert!(r[0].as_ref().is_err_and(|e| e.contains("at most 131072 here")), "{r:?}");
+    // A search's guard reads the array: no count, and the free count's
+    // quantifier is refused over 100,000 elements.
+    let search = |len: u32| {
+        format!(
+            "int a[{len}]; int main(){{ int f = -1; for (int i = 0; i < {len}; i++) {{ if (a[i] == 7) {{ f = i; break; }} }} return f; }}"
+        )
+    };
+    let r = run_for(&search(1000), crate::ir::Quantifiers::Bounded);
+    let text = r.iter().find_map(|x| x.as_ref().ok()).expect("accelerated");
+    assert!(text.contains("unsigned long tracc_n1 = nondet();"), "{text}");
+    let r = run_for(&search(100_000), crate::ir::Quantifiers::Bounded);
+    assert!(
+        r.iter()
+            .all(|x| x.as_ref().is_err_and(|e| e.contains("at most 65536 here"))),
+        "{r:?}"
+    );
+    // A nondeterministic value written: the count stays free.
+    let r = run_for(
+        "int a[100]; int main(){ for (int i = 0; i < 100; i++) a[i] = nondet_int(); return 0; }",
+        crate::ir::Quantifiers::Bounded,
+    );
+    let text = r[0].as_ref().expect("accelerated");
+    assert!(text.contains("unsigned long tracc_n1 = nondet();"), "{text}");
+    assert!(!text.contains("if ("), "{text}");
+}
+
+#[test]
 fn writes_into_a_row_of_a_matrix_replace_the_row_in_bounds() {
     // The row `a[r]` is the written array: assumed in bounds, then
     // replaced whole (CBMC's array copy into a row writes the wrong bytes).

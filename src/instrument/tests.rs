@@ -492,11 +492,14 @@ fn a_quantifier_without_an_array_to_bound_it_is_refused_for_cbmc() {
     assert!(all.iter().any(has_34), "{all:?}");
     // No array access: nothing bounds the number of iterations.
     let periodic = wrap_main("unsigned i = nondet_uint(), n = nondet_uint(); while (i < n && (7 * i) % 10 != 3) i++;");
-    // An array too large to expand (more than 65,536 elements).
-    let large = wrap_main("int a[100000]; unsigned i = 0; while (i < 100000) { a[i] = 2 * i; i++; }");
+    // An array too large to expand (more than 131,072 elements for a fill
+    // to the loop's end, whose instances fold; 65,536 for a free count).
+    let large = wrap_main("int a[200000]; unsigned i = 0; while (i < 200000) { a[i] = 2 * i; i++; }");
+    let free = wrap_main("int a[100000]; unsigned i = nondet_uint(); while (i < 100000 && a[i] != 3) i++;");
     for (src, why) in [
         (periodic, "whose range is not constant"),
-        (large, "over 100000 values, more than tracc emits"),
+        (large, "over 200000 values, more than tracc emits"),
+        (free, "over 100000 values, more than tracc emits"),
     ] {
         let s = summary_for(&src, Quantifiers::Bounded);
         assert_eq!(s[0].0, 0, "{src}: {:?}", s[0].1);
