@@ -634,13 +634,25 @@ fn agree_with_concrete_iterations(src: &str, rng: &mut Rng, counts: &mut Counts)
     }
 }
 
+/// `agree_with_concrete_iterations` on each of `loops` with each pair of
+/// types, in a program whose declarations `decls` makes of them.
+fn agree_on_loops(seed: u64, loops: &[&str], types: &[(&str, &str)], decls: &dyn Fn(&str, &str) -> String) -> Counts {
+    let mut rng = Rng(seed);
+    let mut counts = Counts::default();
+    for lp in loops {
+        for (t1, t2) in types {
+            let src = format!("int main() {{\n{}\n{lp}\nreturn 0;\n}}\n", decls(t1, t2));
+            agree_with_concrete_iterations(&src, &mut rng, &mut counts);
+        }
+    }
+    counts
+}
+
 /// Sums of a counter (`z += x`) are quadratic in the count and monotone only
 /// where the loop condition keeps the counter on one side of 0: tracc takes
 /// the guards at both ends as premises of that (`recurrence::monotone`).
 #[test]
 fn sums_monotone_under_their_guards_agree_with_concrete_iterations() {
-    let mut rng = Rng(0x5eed_1234_abcd_0002);
-    let mut counts = Counts::default();
     let loops = [
         "while (x < -3) { z += x; x++; }",
         "for (; x > 0; x--) { z -= x; }",
@@ -651,17 +663,15 @@ fn sums_monotone_under_their_guards_agree_with_concrete_iterations() {
         "while (y < x && 0 < x) { z += x; x--; }",
         "for (; x < -1; x++) { z -= x; }",
     ];
-    for lp in loops {
-        for (xt, zt) in [
-            ("int", "long"),
-            ("short", "int"),
-            ("signed char", "short"),
-            ("int", "int"),
-        ] {
-            let src = format!("int main() {{\n{xt} x; {xt} y; {zt} z; int a[16];\n{lp}\nreturn 0;\n}}\n");
-            agree_with_concrete_iterations(&src, &mut rng, &mut counts);
-        }
-    }
+    let types = [
+        ("int", "long"),
+        ("short", "int"),
+        ("signed char", "short"),
+        ("int", "int"),
+    ];
+    let counts = agree_on_loops(0x5eed_1234_abcd_0002, &loops, &types, &|xt, zt| {
+        format!("{xt} x; {xt} y; {zt} z; int a[16];")
+    });
     assert!(
         counts.accelerated >= 15,
         "only {} accelerated loops",
@@ -675,8 +685,6 @@ fn sums_monotone_under_their_guards_agree_with_concrete_iterations() {
 /// must be the original's, and the path must not go on after it.
 #[test]
 fn array_writes_to_the_exit_agree_with_concrete_iterations() {
-    let mut rng = Rng(0x5eed_1234_abcd_0003);
-    let mut counts = Counts::default();
     let loops = [
         "while (x < 12) { a[x] = 7; x++; }",
         "for (; x < 16; x++) { a[x] = x + 1; }",
@@ -687,17 +695,15 @@ fn array_writes_to_the_exit_agree_with_concrete_iterations() {
         "for (; x < 10; x++) { assert(x != 20); a[x] = 5; }",
         "while (x >= 3) { a[x] = x; x -= 3; }",
     ];
-    for lp in loops {
-        for (xt, at) in [
-            ("int", "int"),
-            ("short", "long"),
-            ("unsigned char", "int"),
-            ("long", "short"),
-        ] {
-            let src = format!("int main() {{\n{xt} x; int y; int z; {at} a[16];\n{lp}\nreturn 0;\n}}\n");
-            agree_with_concrete_iterations(&src, &mut rng, &mut counts);
-        }
-    }
+    let types = [
+        ("int", "int"),
+        ("short", "long"),
+        ("unsigned char", "int"),
+        ("long", "short"),
+    ];
+    let counts = agree_on_loops(0x5eed_1234_abcd_0003, &loops, &types, &|xt, at| {
+        format!("{xt} x; int y; int z; {at} a[16];")
+    });
     assert!(
         counts.accelerated >= 25,
         "only {} accelerated loops",
