@@ -871,3 +871,49 @@ fn explain_names_the_locals_of_inlined_calls_with_their_function() {
     assert!(out.contains("= -neg::v\n"), "{out}");
     assert!(out.contains("v (int, alternating)"), "{out}");
 }
+
+/// Nesting that gcc accepts, thousands of levels deep, is transformed like
+/// any other program (the stages recurse per level; the main thread's stack
+/// once aborted the process on each of these).
+#[test]
+fn deeply_nested_programs_are_transformed_not_aborted() {
+    let sum: Vec<String> = (0..10_000).map(|i| (i % 10).to_string()).collect();
+    let programs = [
+        (
+            "sum.c",
+            format!("int main(void){{ int x = {}; return x; }}\n", sum.join(" + ")),
+        ),
+        (
+            "blocks.c",
+            format!(
+                "int main(void){{ int x = 0; {}x++;{} return x; }}\n",
+                "{".repeat(5000),
+                "}".repeat(5000)
+            ),
+        ),
+        (
+            "parens.c",
+            format!(
+                "int main(void){{ int x = {}1{}; return x; }}\n",
+                "(".repeat(20_000),
+                ")".repeat(20_000)
+            ),
+        ),
+        (
+            "whiles.c",
+            format!(
+                "int main(void){{ int x = 0; {}x++; return x; }}\n",
+                "while (x < 1) ".repeat(3000)
+            ),
+        ),
+    ];
+    for (name, src) in &programs {
+        let d = dir_with(&[(name, src)]);
+        let o = tracc(&["accelerate", "-q", name], d.path(), None);
+        assert_eq!(code(&o), 0, "{name}: {}", stderr(&o));
+        if *name != "whiles.c" {
+            // No loop: the output is the input.
+            assert_eq!(stdout(&o), *src, "{name}");
+        }
+    }
+}
