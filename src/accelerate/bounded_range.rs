@@ -252,7 +252,7 @@ struct Assumed<'a> {
 
 /// Whether `e` has a quantifier that `target` does not admit (with
 /// `Quantifiers::None`: any quantifier).
-fn has_quantifier(e: &Expr, target: Quantifiers) -> bool {
+pub(super) fn has_quantifier(e: &Expr, target: Quantifiers) -> bool {
     let mut found = false;
     e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Forall(..)) && !target.admits(x));
     found

@@ -24,11 +24,13 @@
 //! without failing, so it is redundant. Since the choice is checked in the
 //! emitted C, a wrong `count` costs speed, never soundness.
 
+use super::overflow::collect_checks;
+use super::recurrence::uncast;
 use super::symex::Sym;
 use super::{Ctx, K};
 use crate::ir::build::{self, arith, cast, ulong};
-use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp};
-use crate::loops::{Lhs, Path, Step};
+use crate::ir::{BinOp, Expr, ExprKind, IntType};
+use std::collections::BTreeSet;
 
 pub(super) struct ExitCount {
     /// The number of iterations until the first guard fails (`unsigned
@@ -40,8 +42,8 @@ pub(super) struct ExitCount {
     pub(super) continues: Expr,
 }
 
-pub(super) fn exit_count(ctx: &Ctx, path: &Path, sym: &Sym, top: &K) -> Option<ExitCount> {
-    if !deterministic(path, sym) || sym.guards.iter().any(|(_, assertion, after)| *after && !assertion) {
+pub(super) fn exit_count(ctx: &Ctx, sym: &Sym, top: &K) -> Option<ExitCount> {
+    if !deterministic(sym) || sym.guards.iter().any(|(_, assertion, after)| *after && !assertion) {
         return None;
     }
     let before: Vec<&(Expr, bool, bool)> = sym.guards.iter().filter(|(_, _, after)| !after).collect();
@@ -62,52 +64,32 @@ pub(super) fn exit_count(ctx: &Ctx, path: &Path, sym: &Sym, top: &K) -> Option<E
     })
 }
 
-/// No step of the path reads a nondeterministic value, and no branch of it
-/// is chosen by one.
-fn deterministic(path: &Path, sym: &Sym) -> bool {
-    let mut nondet = sym.nondet_choice || sym.array_writes.iter().any(|w| w.nondet_range.is_some());
-    let mut look = |e: &Expr| e.walk(&mut |x| nondet |= matches!(x.kind, ExprKind::Nondet(_) | ExprKind::Opaque(_)));
-    for step in &path.steps {
-        match step {
-            Step::Assume(e) | Step::Assert(e, _) => look(e),
-            Step::Assign(lhs, e) => {
-                look(e);
-                if let Lhs::Index(_, rows, i) = lhs {
-                    rows.iter().chain([i]).for_each(&mut look);
-                }
-            }
-            Step::Havoc(_) => {}
-            Step::Fill(f) => f.exprs().into_iter().for_each(&mut look),
-        }
-    }
-    !nondet
+/// The path reads no nondeterministic value that matters: symbolic
+/// execution refuses one in a value, a guard or a checked operation, and
+/// allows it only as a branch's choice or a written element.
+fn deterministic(sym: &Sym) -> bool {
+    !sym.nondet_choice && sym.array_writes.iter().all(|w| w.nondet_range.is_none())
 }
 
-/// `g` reads no memory, and each of its operations that CBMC checks by
-/// default can leave its type for no values of its operands' types, or has
-/// operands that the path leaves unchanged (the original iteration computed
-/// it already): evaluated at another iteration (`continues`), it can
-/// neither read out of bounds nor overflow.
+/// `g` reads no memory, and each operation in it that could leave its type
+/// (`overflow::collect_checks`, the rule of the accelerator's own checks)
+/// has operands that the path leaves unchanged, so the original iteration
+/// computed it already: evaluated at another iteration (`continues`), it
+/// can neither read out of bounds nor overflow.
 fn evaluates_unchecked(ctx: &Ctx, g: &Expr) -> bool {
-    let mut ok = true;
-    g.walk(&mut |x| {
-        ok &= match &x.kind {
-            ExprKind::Var(_) | ExprKind::IntLit(_) | ExprKind::Cast { .. } => x.int_type().is_some(),
-            ExprKind::Unary(UnOp::LogNot | UnOp::Plus, _) => true,
-            ExprKind::Unary(UnOp::Neg, _) => x.always_in_type() || ctx.invariant(x),
-            ExprKind::Binary(op, _, _) if op.is_comparison() || matches!(op, BinOp::LogAnd | BinOp::LogOr) => true,
-            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, _, _) => x.always_in_type() || ctx.invariant(x),
-            _ => false,
-        }
-    });
-    ok
+    let mut reads_memory = false;
+    g.walk(&mut |x| reads_memory |= x.is_memory_node() || matches!(x.kind, ExprKind::Index(..)));
+    let mut checks = Vec::new();
+    !reads_memory
+        && collect_checks(g, &mut checks, &mut BTreeSet::new()).is_ok()
+        && checks.iter().all(|c| ctx.invariant(c))
 }
 
 /// The number of iterations `k >= 0` before the guard `g` first fails, for
 /// a comparison whose sides differ by `d0 + d1*k` (`d1` a constant moving
 /// towards failure), as `unsigned long` C.
 fn first_failure(ctx: &Ctx, g: &Expr) -> Option<Expr> {
-    let g = skip_casts(g);
+    let g = uncast(g);
     let (op, d) = match &g.kind {
         ExprKind::Binary(op, a, b) if op.is_comparison() => (*op, ctx.poly_in_k(a)?.sub(&ctx.poly_in_k(b)?)?),
         _ => (BinOp::Ne, ctx.poly_in_k(g)?),
@@ -146,13 +128,6 @@ fn first_failure(ctx: &Ctx, g: &Expr) -> Option<Expr> {
         BinOp::Ne if d1 == 1 => Some(minus_d0),
         BinOp::Ne if d1 == -1 => Some(ulong_value(ctx, &coeffs[0])?),
         _ => None,
-    }
-}
-
-fn skip_casts(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Cast { expr, .. } => skip_casts(expr),
-        _ => e,
     }
 }
 

@@ -868,7 +868,7 @@ fn accelerate_exact(
     // none, a free count costs CBMC little, and the choice would double the
     // scalar assumptions where the state is not known.
     let exit = if counters.is_empty() && !sym.array_writes.is_empty() {
-        exit_count::exit_count(&ctx, path, &sym, &top)
+        exit_count::exit_count(&ctx, &sym, &top)
     } else {
         None
     };
@@ -1048,9 +1048,6 @@ fn accelerator_block(
     fresh: &mut FreshVars,
 ) -> Result<(Stmt, Option<ExitChoice>), Reason> {
     let n = Expr::var(n_id, build::ULONG);
-    let nondet = Expr::new(ExprKind::Nondet(String::new()), build::ULONG, Span::SYNTHETIC);
-    let init = exit.as_ref().map_or_else(|| nondet.clone(), |e| e.count.clone());
-    let mut stmts = vec![Stmt::new(StmtKind::Decl(n_id, Some(Init::Expr(init))), Span::SYNTHETIC)];
     let Emitted {
         overflow,
         index_bounds,
@@ -1065,31 +1062,28 @@ fn accelerator_block(
         .chain(guards)
         .collect();
     let assumptions = simplify::assumptions(assumptions, &|v| fresh.int_type(v));
-    let mut choice = None;
-    if let Some(exit) = exit {
-        // Quantified assumptions would be paid twice where they do not
-        // fold; a free `n` is then as good.
-        let mut quantified = false;
-        for c in &assumptions {
-            c.walk(&mut |x| quantified |= matches!(x.kind, ExprKind::Forall(..)));
-        }
-        if quantified {
-            stmts[0] = Stmt::new(StmtKind::Decl(n_id, Some(Init::Expr(nondet))), Span::SYNTHETIC);
-        } else {
-            let runs_to_exit = build::and(build::and_all(assumptions.iter().cloned()), build::not(exit.continues));
-            choice = Some(ExitChoice {
-                count: exit.count,
-                runs_to_exit: runs_to_exit.clone(),
-            });
-            stmts.push(Stmt::new(
-                StmtKind::If {
-                    cond: build::negation(runs_to_exit),
-                    then: Box::new(assign(n.clone(), nondet)),
-                    els: None,
-                },
-                Span::SYNTHETIC,
-            ));
-        }
+    // A quantified assumption in the test would be paid twice where it
+    // does not fold, and keeps CBMC from deciding the branch where it
+    // would: a free `n` is then as good.
+    let quantified = assumptions
+        .iter()
+        .any(|c| bounded_range::has_quantifier(c, Quantifiers::None));
+    let choice = exit.filter(|_| !quantified).map(|exit| ExitChoice {
+        count: exit.count,
+        runs_to_exit: build::and(build::and_all(assumptions.iter().cloned()), build::not(exit.continues)),
+    });
+    let nondet = Expr::new(ExprKind::Nondet(String::new()), build::ULONG, Span::SYNTHETIC);
+    let init = choice.as_ref().map_or_else(|| nondet.clone(), |c| c.count.clone());
+    let mut stmts = vec![Stmt::new(StmtKind::Decl(n_id, Some(Init::Expr(init))), Span::SYNTHETIC)];
+    if let Some(c) = &choice {
+        stmts.push(Stmt::new(
+            StmtKind::If {
+                cond: build::negation(c.runs_to_exit.clone()),
+                then: Box::new(assign(n, nondet)),
+                els: None,
+            },
+            Span::SYNTHETIC,
+        ));
     }
     stmts.extend(assumptions.into_iter().map(assume));
     stmts.extend(arrays);

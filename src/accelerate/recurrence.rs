@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use z3::ast::{Bool, Int};
 
 /// `e` without its integer conversions (they keep the values 0 and 1).
-fn uncast(e: &Expr) -> &Expr {
+pub(super) fn uncast(e: &Expr) -> &Expr {
     match &e.kind {
         ExprKind::Cast { expr, .. } if e.ty.as_int().is_some() => uncast(expr),
         _ => e,
