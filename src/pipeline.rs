@@ -36,6 +36,17 @@ pub struct Options {
 }
 
 impl Options {
+    /// The defaults, but with every loop that can be accelerated
+    /// accelerated, none left to unrolling: what the soundness campaign and
+    /// the tests of the accelerators transform, since a loop left as it is
+    /// tests nothing.
+    pub fn accelerating_every_loop() -> Options {
+        Options {
+            unroll_limit: 0,
+            ..Options::default()
+        }
+    }
+
     /// The quantifiers the output may contain: none in the SV-COMP
     /// dialect, which has no way to write one.
     pub fn back_end_quantifiers(&self) -> Quantifiers {

@@ -584,7 +584,11 @@ fn svcomp_dialect_leaves_loops_it_cannot_express_with_a_warning() {
     // An array write needs a quantifier; a plain counter does not.
     let src = "int a[100];\nint main(void) {\n    unsigned int i, x = 0;\n    for (i = 0; i < 100; i++) {\n        a[i] = 5;\n    }\n    while (x < 1000) {\n        x++;\n    }\n    return 0;\n}\n";
     let dir = dir_with(&[("in.c", src)]);
-    let out = tracc(&["accelerate", "--dialect", "svcomp", "in.c"], dir.path(), None);
+    let out = tracc(
+        &["accelerate", "--dialect", "svcomp", "--unroll-limit", "0", "in.c"],
+        dir.path(),
+        None,
+    );
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains("in.c:4:5"), "{err}");
@@ -846,9 +850,14 @@ fn quantifiers_option_states_what_the_back_end_evaluates() {
     let smt = tracc(&["accelerate", "--quantifiers", "smt", "in.c"], dir.path(), None);
     assert_eq!(code(&smt), 0, "{}", stderr(&smt));
     assert!(stdout(&smt).contains("__CPROVER_forall"), "{}", stdout(&smt));
-    let none = tracc(&["accelerate", "--quantifiers", "none", "array.c"], dir.path(), None);
+    // `--unroll-limit 0`: the 100 iterations would be left to unrolling.
+    let none = tracc(
+        &["accelerate", "--quantifiers", "none", "--unroll-limit", "0", "array.c"],
+        dir.path(),
+        None,
+    );
     assert!(!stdout(&none).contains("__CPROVER_forall"), "{}", stdout(&none));
-    let constant = tracc(&["accelerate", "array.c"], dir.path(), None);
+    let constant = tracc(&["accelerate", "--unroll-limit", "0", "array.c"], dir.path(), None);
     assert_eq!(code(&constant), 0, "{}", stderr(&constant));
     let out = stdout(&constant);
     assert!(out.contains("__CPROVER_forall"), "{out}");

@@ -148,7 +148,8 @@ fn apply(text: &str, mutations: &[Mutation]) -> String {
 
 /// The property: no panic, and accepted input yields output that parses.
 fn run_both(text: &str) -> Result<(), TestCaseError> {
-    let opts = Options::default();
+    // Small loops accelerated too, so that their accelerators are emitted.
+    let opts = Options::accelerating_every_loop();
     if let Ok(out) = accelerate_source(text, &opts)
         && let Err(diags) = tracc::parse::parse(&out.output)
     {

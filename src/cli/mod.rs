@@ -259,11 +259,10 @@ pub struct TransformArgs {
     /// Leave a counting loop to CBMC's unrolling, instead of accelerating
     /// it, when CBMC needs at most N unwindings for it (its trip count plus
     /// one, times the unwindings of the loops around it): CBMC unrolls such
-    /// loops faster than it checks an accelerator (1001 is a good value).
-    /// CBMC must then be run with the `--unwindset` that the summary line
-    /// and the report's `cbmc_args` give: at a plain `--unwind 3` such a
-    /// loop fails its unwinding assertion. 0 (the default) accelerates
-    /// every loop it can.
+    /// loops over known values faster than it checks an accelerator. CBMC
+    /// must then be run with the `--unwindset` that the summary line and the
+    /// report's `cbmc_args` give: at a plain `--unwind 3` such a loop fails
+    /// its unwinding assertion. 0 accelerates every loop it can.
     #[arg(long, value_name = "N", default_value_t = Options::default().unroll_limit)]
     pub unroll_limit: u128,
 }

@@ -169,7 +169,7 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
     result.reference_fails = reference_fails;
     // One transformation gives both outputs (the acceleration-only text
     // is the restricted one before the automata are inlined).
-    let (accel_only, restricted) = match accelerate_source(source, &Options::default()) {
+    let (accel_only, restricted) = match accelerate_source(source, &Options::accelerating_every_loop()) {
         Ok(out) => (out.accel_only_output, out.output),
         Err(d) => {
             let first = d.first().map(|d| d.message.clone()).unwrap_or_default();

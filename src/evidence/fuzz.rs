@@ -17,7 +17,7 @@ pub fn accelerate_roundtrip(data: &[u8]) -> Result<(), String> {
     let Ok(text) = std::str::from_utf8(data) else {
         return Ok(());
     };
-    let out = match accelerate_source(text, &Options::default()) {
+    let out = match accelerate_source(text, &Options::accelerating_every_loop()) {
         Ok(out) => out,
         // Refusing input is fine; an internal error is a bug.
         Err(diags) => match diags.iter().find(|d| d.message.contains("internal error")) {
@@ -47,6 +47,6 @@ pub fn accelerate_roundtrip(data: &[u8]) -> Result<(), String> {
             ));
         }
     }
-    let _ = crate::pipeline::explain_source(text, &Options::default(), true);
+    let _ = crate::pipeline::explain_source(text, &Options::accelerating_every_loop(), true);
     Ok(())
 }

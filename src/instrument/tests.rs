@@ -3,8 +3,9 @@
 
 use super::*;
 
-/// Instrumented for a back end that takes any quantifier, so that these
-/// tests see what acceleration can do (the bounded target is tested below).
+/// Instrumented for a back end that takes any quantifier, and with no loop
+/// left to unrolling, so that these tests see what acceleration can do (the
+/// bounded target and unrolling are tested below).
 fn inst(src: &str) -> (Program, Instrumented) {
     inst_for(src, Quantifiers::Smt)
 }
@@ -13,6 +14,7 @@ fn inst_for(src: &str, quantifiers: Quantifiers) -> (Program, Instrumented) {
     let lowered = crate::lower::lower_source(src).expect("lowers");
     let opts = InstrumentOptions {
         quantifiers,
+        unroll_limit: 0,
         ..InstrumentOptions::default()
     };
     let i = instrument_program(&lowered.program, &opts);
@@ -177,7 +179,7 @@ fn an_inner_loop_that_fills_rows_gives_the_outer_loop_a_whole_matrix_write() {
     );
     let s = summary_for(&src, Quantifiers::Bounded);
     assert_eq!((s[0].0, s[1].0), (1, 1), "{s:?}");
-    let options = crate::pipeline::Options::default();
+    let options = crate::pipeline::Options::accelerating_every_loop();
     let text = crate::pipeline::accelerate_source(&src, &options)
         .expect("accelerates")
         .output;

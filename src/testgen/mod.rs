@@ -1504,7 +1504,7 @@ mod tests {
     /// `shapes` get a transformation report with `needed` occurrences of
     /// `marker`, stopping at `enough`.
     fn accelerated_with(shapes: &[&str], marker: &str, needed: usize, enough: usize) -> usize {
-        let options = crate::pipeline::Options::default();
+        let options = crate::pipeline::Options::accelerating_every_loop();
         let mut found = 0;
         for seed in 0..5000 {
             let g = loop_program(seed);
@@ -1526,7 +1526,7 @@ mod tests {
         // Tests on `v + c` in accelerated loops, some of which overflow a
         // signed type in the input (the campaign then asks the outputs to
         // overflow too).
-        let options = crate::pipeline::Options::default();
+        let options = crate::pipeline::Options::accelerating_every_loop();
         let check = |g: &Generated| {
             let o = crate::check::CheckOptions {
                 unwind: g.bound,
@@ -1565,7 +1565,7 @@ mod tests {
     fn array_loops_past_the_end_are_generated_and_accelerated() {
         // An upward array loop whose last iterations index past the end;
         // the bound still covers every iteration.
-        let options = crate::pipeline::Options::default();
+        let options = crate::pipeline::Options::accelerating_every_loop();
         let mut accelerated = 0;
         for (seed, g) in of_class(Class::PastTheEnd) {
             assert!(g.bound > 1, "seed {seed}:\n{}", g.source);
@@ -1581,7 +1581,7 @@ mod tests {
     #[test]
     fn wrapping_counters_are_generated_and_accelerated_through_the_wrap() {
         // Header loops of unsigned counters whose guard excludes one value.
-        let options = crate::pipeline::Options::default();
+        let options = crate::pipeline::Options::accelerating_every_loop();
         let mut found = 0;
         for (_, g) in of_class(Class::Wrapping).filter(|(_, g)| g.source.contains(" != ")) {
             if let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) {
@@ -1617,7 +1617,7 @@ mod tests {
     /// fail).
     #[test]
     fn every_placement_of_the_coverage_check_is_generated() {
-        let options = crate::pipeline::Options::default();
+        let options = crate::pipeline::Options::accelerating_every_loop();
         let mut seen = std::collections::BTreeMap::new();
         for seed in 0..2000 {
             let g = loop_program(seed);
@@ -1663,7 +1663,7 @@ mod tests {
 
     #[test]
     fn branches_with_equal_effects_are_generated_and_merged() {
-        let options = crate::pipeline::Options::default();
+        let options = crate::pipeline::Options::accelerating_every_loop();
         let (mut generated, mut merged) = (0, 0);
         for seed in 0..3000 {
             let g = loop_program(seed);
@@ -1692,7 +1692,7 @@ mod tests {
 
     #[test]
     fn nested_loops_are_generated_and_outer_loops_accelerated_with_summaries() {
-        let options = crate::pipeline::Options::default();
+        let options = crate::pipeline::Options::accelerating_every_loop();
         let (mut nested, mut outer) = (0, 0);
         for seed in 0..3000 {
             let g = loop_program(seed);
@@ -1736,7 +1736,7 @@ mod tests {
     fn sum_loops_are_generated_and_accelerated_in_both_directions() {
         // A counter summed down to its limit and one summed up to it: each
         // sum is quadratic and monotone only under the loop's test.
-        let options = crate::pipeline::Options::default();
+        let options = crate::pipeline::Options::accelerating_every_loop();
         let (mut down, mut up) = (0, 0);
         for (_, g) in of_class(Class::Sum) {
             let goes_down = g.source.contains("c--") || g.source.contains("c -= ");
@@ -1766,7 +1766,7 @@ mod tests {
         // The loop over the rows is accelerated too where the inner loop's
         // summary fills the row: the whole matrix is copied back, with
         // values that depend on the row or not.
-        let options = crate::pipeline::Options::default();
+        let options = crate::pipeline::Options::accelerating_every_loop();
         let (mut fixed, mut counted, mut filled, mut by_row) = (0, 0, 0, 0);
         for (_, g) in of_class(Class::MatrixRow) {
             let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
@@ -1854,7 +1854,7 @@ mod tests {
             pruned.len()
         );
         // And the feasible paths that remain are accelerated.
-        let options = crate::pipeline::Options::default();
+        let options = crate::pipeline::Options::accelerating_every_loop();
         let mut accelerated = 0;
         for (_, source) in &pruned {
             let Ok(out) = crate::pipeline::accelerate_source(source, &options) else {
