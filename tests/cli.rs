@@ -926,3 +926,32 @@ fn deeply_nested_programs_are_transformed_not_aborted() {
         }
     }
 }
+
+#[test]
+fn completions_and_manual_pages_cover_every_subcommand_and_option() {
+    let dir = dir_with(&[]);
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = tracc(&["completions", shell], dir.path(), None);
+        assert_eq!(code(&o), 0, "{shell}: {}", stderr(&o));
+        let script = stdout(&o);
+        for word in ["accelerate", "verify", "unroll-limit", "report-file"] {
+            assert!(script.contains(word), "{shell} completion lacks {word}");
+        }
+    }
+    let bad = tracc(&["completions", "tcsh"], dir.path(), None);
+    assert_eq!(code(&bad), 2);
+    let page = tracc(&["man"], dir.path(), None);
+    assert_eq!(code(&page), 0, "{}", stderr(&page));
+    let roff = stdout(&page);
+    assert!(roff.contains(".TH tracc 1"), "{roff}");
+    assert!(roff.contains("Exit codes"), "{roff}");
+    let o = tracc(&["man", "--out-dir", "man1"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    for sub in ["accelerate", "explain", "check", "verify", "campaign", "bench"] {
+        let page = std::fs::read_to_string(dir.path().join("man1").join(format!("tracc-{sub}.1")))
+            .unwrap_or_else(|e| panic!("tracc-{sub}.1: {e}"));
+        assert!(page.contains(&format!(".TH tracc-{sub} 1")), "{page}");
+    }
+    let accelerate = std::fs::read_to_string(dir.path().join("man1/tracc-accelerate.1")).unwrap_or_default();
+    assert!(accelerate.contains("unroll\\-limit"), "{accelerate}");
+}

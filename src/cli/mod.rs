@@ -109,7 +109,9 @@ pub enum Command {
         long_about = "Accelerate the loops of C files and inline the trace automaton that makes \
                       redundant executions infeasible. The output has the same reachable states and \
                       assertion failures as the input, but every feasible execution is short, so \
-                      `cbmc OUT.c --unwind 3 --unwinding-assertions` can prove it.\n\n\
+                      CBMC can prove it at `--unwind 3 --unwinding-assertions`, with an `--unwindset` \
+                      for short counting loops left to its unrolling (--unroll-limit): the summary \
+                      line on stderr and the report's `cbmc_args` give the exact arguments.\n\n\
                       With one input the result goes to stdout (or -o FILE); several inputs need \
                       --out-dir or --in-place. `-` reads stdin. Files are written atomically and only \
                       when the input had no errors; an input is never overwritten without --in-place. \
@@ -192,6 +194,40 @@ pub enum Command {
         after_help = EXIT_CODES
     )]
     Bench(evidence::BenchArgs),
+
+    /// Print a shell completion script on stdout.
+    #[command(
+        long_about = "Print the completion script for SHELL on stdout, e.g. \
+                      `tracc completions bash > ~/.local/share/bash-completion/completions/tracc` or \
+                      `tracc completions zsh > ~/.zfunc/_tracc`.",
+        after_help = EXIT_CODES
+    )]
+    Completions(CompletionsArgs),
+
+    /// Print the manual page (roff) on stdout, or write every page to a directory.
+    #[command(
+        long_about = "Print tracc's manual page in roff on stdout, for `man`: \
+                      `tracc man > tracc.1 && man -l tracc.1`. With --out-dir DIR, write it and a \
+                      page for each subcommand (tracc-accelerate.1, ...) into DIR, e.g. \
+                      `tracc man --out-dir ~/.local/share/man/man1`.",
+        after_help = EXIT_CODES
+    )]
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write tracc.1 and one page per subcommand into this directory
+    /// (created when needed) instead of printing tracc.1.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -377,6 +413,25 @@ fn run_command(cli: Cli) -> Exit {
         Command::Verify(args) => check::verify(&args, color),
         Command::Campaign(args) => evidence::campaign(&args),
         Command::Bench(args) => evidence::bench(&args),
+        Command::Completions(args) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(args.shell, &mut cmd, "tracc", &mut std::io::stdout());
+            Exit::Success
+        }
+        Command::Man(args) => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            let written = match &args.out_dir {
+                Some(dir) => std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(cmd, dir)),
+                None => clap_mangen::Man::new(cmd).render(&mut std::io::stdout()),
+            };
+            match written {
+                Ok(()) => Exit::Success,
+                Err(e) => {
+                    eprintln!("tracc: cannot write the manual page: {e}");
+                    Exit::InputError
+                }
+            }
+        }
     }
 }
 
