@@ -555,6 +555,25 @@ fn functions_without_a_body_return_any_value_as_in_cbmc() {
         "{}",
         stderr(&o)
     );
+    // With a header, the function is most likely declared there: the
+    // warning says that tracc reads no headers, not that the code is wrong.
+    let headers = "#include <stdio.h>\nint main(void) {\n    printf(\"%d\\n\", 1);\n    return 0;\n}\n";
+    fs::write(dir.path().join("h.c"), headers).unwrap();
+    let o = tracc(&["accelerate", "h.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "warning: `printf` is declared nowhere in this file, and tracc does not read headers\n  --> h.c:3:5"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("this file has `#include <stdio.h>`"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("implicit declaration"), "{}", stderr(&o));
     // A pointer to a function is declared: not an implicit declaration.
     let pointer = "int main(void) {\n    int (*f)(int);\n    int y = f(1);\n    return y;\n}\n";
     fs::write(dir.path().join("p.c"), pointer).unwrap();

@@ -76,8 +76,10 @@ use verify::verify_emitted;
 use z3::Solver;
 use z3::ast::{Bool, Int};
 
-/// How the guards of a path are assumed for the `n` iterations.
+/// How the guards of a path are assumed for the `n` iterations (in JSON:
+/// `two-point`, `quantified`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum GuardTreatment {
     /// At the first and the last iteration (z3 proved that suffices).
     TwoPoint,

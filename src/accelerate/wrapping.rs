@@ -108,44 +108,10 @@ impl Modular {
 /// The wrapping counters and geometric variables of `path` (each proved,
 /// see the module comment).
 pub(super) fn wrapping_counters(program: &Program, path: &Path) -> Modular {
-    let reads = |s: &Step, out: &mut BTreeSet<VarId>| match s {
-        Step::Assume(e) | Step::Assert(e, _) => build::vars_of(e, out),
-        Step::Assign(lhs, e) => {
-            build::vars_of(e, out);
-            if let Lhs::Index(a, rows, i) = lhs {
-                out.insert(*a);
-                rows.iter().for_each(|r| build::vars_of(r, out));
-                build::vars_of(i, out);
-            }
-        }
-        Step::Havoc(_) => {}
-        Step::Fill(f) => {
-            out.insert(f.array);
-            f.exprs().into_iter().for_each(|x| build::vars_of(x, out));
-        }
-    };
-    let read_by: Vec<BTreeSet<VarId>> = path
-        .steps
-        .iter()
-        .map(|s| {
-            let mut vs = BTreeSet::new();
-            reads(s, &mut vs);
-            vs
-        })
-        .collect();
+    let read_by = path.step_reads();
     // Temporaries that hold a value nobody reads (`tracc_t1_old = c` of a
     // post-increment): their assignments read nothing that matters.
-    let dead: Vec<bool> = path
-        .steps
-        .iter()
-        .enumerate()
-        .map(|(i, s)| match s {
-            Step::Assign(Lhs::Var(t), _) if path.locals.contains(t) => {
-                !read_by.iter().enumerate().any(|(j, r)| j != i && r.contains(t))
-            }
-            _ => false,
-        })
-        .collect();
+    let dead = path.dead_assignments();
     let mut counters = Vec::new();
     let mut refused = Vec::new();
     let mut removed = BTreeSet::new();

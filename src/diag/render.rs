@@ -17,6 +17,7 @@
 //! a plain `String`. Diagnostics with `Span::SYNTHETIC` have no location and
 //! print as `error: message` followed by their notes and the file name.
 
+use std::borrow::Cow;
 use std::ffi::OsStr;
 use std::io::{self, IsTerminal};
 use std::ops::Range;
@@ -63,10 +64,11 @@ fn config() -> Config {
 /// Render `diags` about `source` (named `file_name`) into `out`, one after the
 /// other, each followed by a blank line.
 pub fn render(file_name: &str, source: &str, diags: &[Diagnostic], out: &mut dyn WriteColor) -> io::Result<()> {
-    let file = SimpleFile::new(file_name, source);
+    let shown = Visible::of(source);
+    let file = SimpleFile::new(file_name, shown.text.as_ref());
     let config = config();
     for d in diags {
-        let cs = to_codespan(file_name, source, d);
+        let cs = to_codespan(file_name, source, &shown, d);
         term::emit_to_write_style(out, &config, &file, &cs).map_err(files_error_to_io)?;
     }
     Ok(())
@@ -74,11 +76,12 @@ pub fn render(file_name: &str, source: &str, diags: &[Diagnostic], out: &mut dyn
 
 /// Render `diags` as plain text (no colour), e.g. for tests and reports.
 pub fn render_to_string(file_name: &str, source: &str, diags: &[Diagnostic]) -> String {
-    let file = SimpleFile::new(file_name, source);
+    let shown = Visible::of(source);
+    let file = SimpleFile::new(file_name, shown.text.as_ref());
     let config = config();
     let mut text = String::new();
     for d in diags {
-        let cs = to_codespan(file_name, source, d);
+        let cs = to_codespan(file_name, source, &shown, d);
         // Spans are clamped to the source in `to_codespan`, so rendering into
         // a String cannot fail; fall back to a one-line form if it ever does.
         if term::emit_to_string(&mut text, &config, &file, &cs).is_err() {
@@ -134,7 +137,53 @@ fn severity_word(s: Severity) -> &'static str {
     }
 }
 
-fn to_codespan(file_name: &str, source: &str, d: &Diagnostic) -> CsDiagnostic<()> {
+/// The source as the snippets show it: each control character other than
+/// tab, newline and carriage return (a binary file's bytes, an escape
+/// sequence that would drive the terminal) replaced by its Unicode control
+/// picture (`\x1b` by `␛`), one character for one, so that lines and
+/// columns stay those of the input.
+struct Visible<'a> {
+    text: Cow<'a, str>,
+    /// Byte offsets in the input of the replaced characters, ascending.
+    replaced: Vec<usize>,
+}
+
+impl<'a> Visible<'a> {
+    fn of(source: &'a str) -> Visible<'a> {
+        let hidden = |c: char| c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r');
+        let replaced: Vec<usize> = source
+            .char_indices()
+            .filter(|&(_, c)| hidden(c))
+            .map(|(i, _)| i)
+            .collect();
+        if replaced.is_empty() {
+            return Visible {
+                text: Cow::Borrowed(source),
+                replaced,
+            };
+        }
+        let text = source
+            .chars()
+            .map(|c| match c {
+                '\u{7f}' => '\u{2421}',
+                c if hidden(c) => char::from_u32(0x2400 + c as u32).unwrap_or('?'),
+                c => c,
+            })
+            .collect();
+        Visible {
+            text: Cow::Owned(text),
+            replaced,
+        }
+    }
+
+    /// Where an input byte offset (on a character boundary) is in `text`:
+    /// each replaced byte before it became three.
+    fn offset(&self, input_offset: usize) -> usize {
+        input_offset + 2 * self.replaced.partition_point(|&r| r < input_offset)
+    }
+}
+
+fn to_codespan(file_name: &str, source: &str, shown: &Visible<'_>, d: &Diagnostic) -> CsDiagnostic<()> {
     let severity = match d.severity {
         Severity::Error => CsSeverity::Error,
         Severity::Warning => CsSeverity::Warning,
@@ -160,6 +209,7 @@ fn to_codespan(file_name: &str, source: &str, d: &Diagnostic) -> CsDiagnostic<()
         notes.push(format!("note: in `{file_name}`"));
     } else {
         let range = clamp(source, d.span.start, d.span.end);
+        let range = shown.offset(range.start)..shown.offset(range.end);
         cs = cs.with_labels(vec![Label::primary((), range).with_message(d.label.clone())]);
     }
     cs.with_notes(notes)
@@ -253,6 +303,24 @@ mod tests {
             let out = render_to_string("x.c", src, &[Diagnostic::error(span, "m")]);
             assert!(out.contains("--> x.c:1:"), "{out}");
         }
+    }
+
+    #[test]
+    fn control_characters_are_shown_as_pictures_at_their_columns() {
+        let src = "int main(void) {\x01\x1b[31m\x07 x; }\n";
+        let out = render_to_string(
+            "b.c",
+            src,
+            &[Diagnostic::error(at(src, "x;"), "here").with_label("this")],
+        );
+        assert!(!out.chars().any(|c| c.is_ascii_control() && c != '\n'), "{out:?}");
+        assert!(out.contains("{\u{2401}\u{241b}[31m\u{2407} x; }"), "{out}");
+        assert!(out.contains("b.c:1:25"), "{out}");
+        // The caret stays under `x`: as many columns in as in the input.
+        let line = out.lines().find(|l| l.contains("^^")).unwrap_or_default();
+        let snippet = out.lines().find(|l| l.contains("main")).unwrap_or_default();
+        let col_x = snippet.chars().position(|c| c == 'x').unwrap_or_default();
+        assert_eq!(line.chars().position(|c| c == '^'), Some(col_x), "{out}");
     }
 
     #[test]

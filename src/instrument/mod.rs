@@ -127,7 +127,9 @@ pub struct LoopReport {
 /// infeasible, and accelerated (`explain` and the JSON report).
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct PathCounts {
-    /// `None`: more than `loops::SYNTACTIC_COUNT_LIMIT`.
+    /// `None` (left out of the JSON): more than
+    /// `loops::SYNTACTIC_COUNT_LIMIT`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub syntactic: Option<usize>,
     pub feasible: usize,
     pub accelerated: usize,
@@ -250,9 +252,13 @@ fn path_steps(program: &Program, func: FuncId, path: &Path) -> Vec<String> {
         })
     };
     let e = |x: &Expr| show::expr(program, &names, x);
+    // The temporaries that lowering makes up and nothing reads (a
+    // post-increment's old value) are not what the user wrote.
+    let dead = path.dead_assignments();
     path.steps
         .iter()
         .enumerate()
+        .filter(|&(i, _)| !dead[i])
         .map(|(i, s)| {
             let tail = if i >= path.split { " [after body]" } else { "" };
             let text = match s {

@@ -24,7 +24,9 @@ use std::collections::BTreeSet;
 
 pub mod unwind;
 
+/// In JSON as the keyword the user wrote: `while`, `do-while`, `for`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum LoopKind {
     While,
     DoWhile,
@@ -142,6 +144,47 @@ pub struct Path {
 }
 
 impl Path {
+    /// The variables each step reads (an array written at an index counts
+    /// as read: the other elements stay).
+    pub fn step_reads(&self) -> Vec<BTreeSet<VarId>> {
+        let reads = |s: &Step| {
+            let mut out = BTreeSet::new();
+            match s {
+                Step::Assume(e) | Step::Assert(e, _) => build::vars_of(e, &mut out),
+                Step::Assign(lhs, e) => {
+                    build::vars_of(e, &mut out);
+                    if let Lhs::Index(a, rows, i) = lhs {
+                        out.insert(*a);
+                        rows.iter().for_each(|r| build::vars_of(r, &mut out));
+                        build::vars_of(i, &mut out);
+                    }
+                }
+                Step::Havoc(_) => {}
+                Step::Fill(f) => {
+                    out.insert(f.array);
+                    f.exprs().into_iter().for_each(|x| build::vars_of(x, &mut out));
+                }
+            }
+            out
+        };
+        self.steps.iter().map(reads).collect()
+    }
+
+    /// Per step, whether it assigns a local that no other step reads (the
+    /// `tracc_t1_old = c` that keeps a post-increment's old value when
+    /// nothing uses it): such a step has no effect that matters.
+    pub fn dead_assignments(&self) -> Vec<bool> {
+        let read_by = self.step_reads();
+        (self.steps.iter().enumerate())
+            .map(|(i, s)| match s {
+                Step::Assign(Lhs::Var(t), _) if self.locals.contains(t) => {
+                    !read_by.iter().enumerate().any(|(j, r)| j != i && r.contains(t))
+                }
+                _ => false,
+            })
+            .collect()
+    }
+
     /// Name and type of a variable, temporaries included.
     pub fn var_decl<'a>(&'a self, program: &'a Program, v: VarId) -> Option<&'a VarDecl> {
         if v.0 < program.vars.len() {

@@ -971,11 +971,24 @@ impl Lowerer<'_> {
     /// so (as in CBMC) the arguments are evaluated and the result is any
     /// `int`. Said in a warning at the call.
     fn implicitly_declared_call(&mut self, name: &str, arg_nodes: &[Node<'_>], span: Span) -> Expr {
-        self.warnings.push(
-            Diagnostic::warning(span, format!("implicit declaration of function `{name}`"))
-                .with_label(format!("taken as `int {name}()` without a body: its result is any int"))
+        let label = format!("taken as `int {name}()` without a body: its result is any int");
+        // gcc would find the declaration in a header; tracc reads none, so
+        // say that rather than blame the program.
+        let warning = match self.first_include() {
+            Some(include) => Diagnostic::warning(
+                span,
+                format!("`{name}` is declared nowhere in this file, and tracc does not read headers"),
+            )
+            .with_label(label)
+            .with_note(format!(
+                "this file has `{include}`; if `{name}` is declared there, run the preprocessor first \
+                 (`gcc -E`) so that tracc sees the declaration"
+            )),
+            None => Diagnostic::warning(span, format!("implicit declaration of function `{name}`"))
+                .with_label(label)
                 .with_note("as gcc and CBMC do; declare or define the function to change that"),
-        );
+        };
+        self.warnings.push(warning);
         let args: Vec<Expr> = arg_nodes.iter().map(|&a| self.expr(a)).collect();
         if let Some(reason) = first_opaque(args.iter()) {
             return opaque(reason, span);
@@ -985,6 +998,17 @@ impl Lowerer<'_> {
         args.into_iter().rev().fold(result, |rest, a| {
             Expr::new(ExprKind::Comma(Box::new(a), Box::new(rest)), int.clone(), span)
         })
+    }
+
+    /// The text of the file's first `#include` directive, if any.
+    fn first_include(&self) -> Option<String> {
+        let root = self.parsed.tree.root_node();
+        let mut cursor = root.walk();
+        let include = root
+            .named_children(&mut cursor)
+            .find(|c| c.kind() == "preproc_include")?;
+        let text = self.parsed.text.get(include.byte_range())?;
+        Some(text.trim().to_string())
     }
 
     /// True when `name` is defined further down, so its parameters are not

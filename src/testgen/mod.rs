@@ -1585,7 +1585,7 @@ mod tests {
         let mut found = 0;
         for (_, g) in of_class(Class::Wrapping).filter(|(_, g)| g.source.contains(" != ")) {
             if let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) {
-                found += usize::from(out.report.to_string().contains("\"WrapsAround\""));
+                found += usize::from(out.report.to_string().contains("\"wraps-around\""));
             }
             if found >= 5 {
                 break;
@@ -1812,7 +1812,7 @@ mod tests {
 
     #[test]
     fn remainder_branches_give_periodic_guards_that_are_accelerated() {
-        let n = accelerated_with(&[" % "], "\"Periodic\"", 1, 5);
+        let n = accelerated_with(&[" % "], "\"periodic\"", 1, 5);
         assert!(n >= 5, "only {n} programs with periodic guards accelerated");
     }
 
