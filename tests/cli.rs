@@ -974,3 +974,41 @@ fn completions_and_manual_pages_cover_every_subcommand_and_option() {
     let accelerate = std::fs::read_to_string(dir.path().join("man1/tracc-accelerate.1")).unwrap_or_default();
     assert!(accelerate.contains("unroll\\-limit"), "{accelerate}");
 }
+
+/// What `gcc -E` makes of a file that includes `<assert.h>`: line markers
+/// everywhere, even inside the expression the macro expands to.
+const PREPROCESSED: &str = "# 0 \"pq.c\"\n# 1 \"<built-in>\"\n# 1 \"pq.c\"\n# 1 \"/usr/include/assert.h\" 1 3 4\nextern void __assert_fail (const char *__assertion, const char *__file,\n      unsigned int __line, const char *__function)\n     __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));\n# 2 \"pq.c\" 2\nunsigned nondet_uint(void);\nint main(void) {\n    unsigned x = 2, n = nondet_uint(), i = 0;\n    while (x < n) {\n        x = x * x + 1;\n    }\n    while (i < 1000000u) {\n        i++;\n    }\n   \n# 12 \"pq.c\" 3 4\n   ((void) sizeof ((\n# 12 \"pq.c\"\n   i == 1000000u\n# 12 \"pq.c\" 3 4\n   ) ? 1 : 0), __extension__ ({ if (\n# 12 \"pq.c\"\n   i == 1000000u\n# 12 \"pq.c\" 3 4\n   ) ; else __assert_fail (\n# 12 \"pq.c\"\n   \"i == 1000000u\"\n# 12 \"pq.c\" 3 4\n   , \"pq.c\", 12, __extension__ __PRETTY_FUNCTION__); }))\n# 12 \"pq.c\"\n                        ;\n    return 0;\n}\n";
+
+#[test]
+fn preprocessed_input_is_read_with_its_line_markers_and_named_by_them() {
+    let dir = dir_with(&[("pq.i", PREPROCESSED)]);
+    let o = tracc(
+        &["accelerate", "pq.i", "-o", "out.c", "--report-file", "r.json"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // The loop at line 10 of pq.i is line 5 of pq.c.
+    assert!(stderr(&o).contains("--> pq.c:5:5\n"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("5 | /     while (x < n) {"), "{}", stderr(&o));
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
+    let diags = report["files"][0]["diagnostics"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(diags.iter().any(|d| d["file"] == "pq.c" && d["line"] == 5), "{diags:?}");
+    // The markers are copied: everything after the accelerated loop is the
+    // input's text.
+    let out = fs::read_to_string(dir.path().join("out.c")).unwrap();
+    let tail = &PREPROCESSED[PREPROCESSED.find("   \n# 12").unwrap()..];
+    assert!(out.ends_with(tail), "{out}");
+    assert!(out.contains("tracc_n"), "{out}");
+    let e = tracc(&["explain", "pq.i"], dir.path(), None);
+    assert!(stdout(&e).contains("while loop at 5:5"), "{}", stdout(&e));
+    // The checker does not model glibc's `__extension__ ({ ... })`: it says
+    // so at the user's line, not at the preprocessed file's.
+    let v = tracc(&["verify", "pq.i"], dir.path(), None);
+    assert_eq!(code(&v), 3, "{}{}", stdout(&v), stderr(&v));
+    assert!(stderr(&v).contains("--> pq.c:12:"), "{}", stderr(&v));
+}

@@ -305,7 +305,8 @@ fn display_target(target: &str) -> &str {
 }
 
 /// Diagnostics in the JSON report: the fields of `Diagnostic` plus the
-/// 1-based line and column of the span start (absent when synthetic).
+/// 1-based line and column of the span start (absent when synthetic), and
+/// the `file` that line markers place it in, if any.
 fn diagnostic_json(d: &Diagnostic, text: &str) -> Value {
     let severity = match d.severity {
         Severity::Error => "error",
@@ -316,14 +317,23 @@ fn diagnostic_json(d: &Diagnostic, text: &str) -> Value {
         Some((l, c)) if !d.span.is_synthetic() => (Value::from(l), Value::from(c)),
         _ => (Value::Null, Value::Null),
     };
-    json!({
+    let mut entry = json!({
         "severity": severity,
         "message": d.message,
         "line": line,
         "column": column,
         "label": d.label,
         "notes": d.notes,
-    })
+    });
+    // Preprocessed input: the file its line markers name (`line` is then
+    // that file's line).
+    if let Some(file) = (!d.span.is_synthetic())
+        .then(|| render::file_at(text, d.span.start))
+        .flatten()
+    {
+        entry["file"] = json!(file);
+    }
+    entry
 }
 
 fn create_out_dir(args: &AccelerateArgs) -> io::Result<()> {

@@ -5,6 +5,7 @@
 //! colour on terminals) through codespan-reporting, or plain records for the
 //! JSON report.
 
+pub mod markers;
 pub mod render;
 
 use crate::ir::Span;

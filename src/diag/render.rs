@@ -23,7 +23,9 @@ use std::io::{self, IsTerminal};
 use std::ops::Range;
 
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::{self, Files, SimpleFile};
+
+use super::markers::LineMarkers;
 use codespan_reporting::term::termcolor::{self, StandardStream, WriteColor};
 use codespan_reporting::term::{self, Chars, Config};
 
@@ -65,11 +67,11 @@ fn config() -> Config {
 /// other, each followed by a blank line.
 pub fn render(file_name: &str, source: &str, diags: &[Diagnostic], out: &mut dyn WriteColor) -> io::Result<()> {
     let shown = Visible::of(source);
-    let file = SimpleFile::new(file_name, shown.text.as_ref());
+    let mut files = Placed::new(file_name, source, &shown);
     let config = config();
     for d in diags {
-        let cs = to_codespan(file_name, source, &shown, d);
-        term::emit_to_write_style(out, &config, &file, &cs).map_err(files_error_to_io)?;
+        let cs = to_codespan(file_name, source, &shown, &mut files, d);
+        term::emit_to_write_style(out, &config, &files, &cs).map_err(files_error_to_io)?;
     }
     Ok(())
 }
@@ -77,14 +79,14 @@ pub fn render(file_name: &str, source: &str, diags: &[Diagnostic], out: &mut dyn
 /// Render `diags` as plain text (no colour), e.g. for tests and reports.
 pub fn render_to_string(file_name: &str, source: &str, diags: &[Diagnostic]) -> String {
     let shown = Visible::of(source);
-    let file = SimpleFile::new(file_name, shown.text.as_ref());
+    let mut files = Placed::new(file_name, source, &shown);
     let config = config();
     let mut text = String::new();
     for d in diags {
-        let cs = to_codespan(file_name, source, &shown, d);
+        let cs = to_codespan(file_name, source, &shown, &mut files, d);
         // Spans are clamped to the source in `to_codespan`, so rendering into
         // a String cannot fail; fall back to a one-line form if it ever does.
-        if term::emit_to_string(&mut text, &config, &file, &cs).is_err() {
+        if term::emit_to_string(&mut text, &config, &files, &cs).is_err() {
             text.push_str(&format!(
                 "{}: {}: {}\n",
                 severity_word(d.severity),
@@ -116,17 +118,93 @@ pub fn eprint(file_name: &str, source: &str, diags: &[Diagnostic], color: ColorC
 }
 
 /// Line and column (both 1-based, columns counted in characters) of a byte
-/// offset, as the renderer prints them. `None` for synthetic spans.
+/// offset, as the renderer prints them: the line is the one the input's
+/// line markers give (`# 7 "pp.c"`), if any. `None` for synthetic spans.
 pub fn line_col(source: &str, offset: usize) -> Option<(usize, usize)> {
+    let (line_index, col) = line_index_col(source, offset)?;
+    let line = LineMarkers::of(source).map_or(line_index + 1, |m| m.locate(line_index).1);
+    Some((line, col))
+}
+
+/// The file the input's line markers say an offset comes from, when it is
+/// not the input itself (`pp.c` for a line after `# 7 "pp.c"`).
+pub fn file_at(source: &str, offset: usize) -> Option<String> {
+    let (line_index, _) = line_index_col(source, offset)?;
+    let markers = LineMarkers::of(source)?;
+    markers.locate(line_index).0.map(str::to_string)
+}
+
+/// The 0-based line index and 1-based column (in characters) of an offset.
+fn line_index_col(source: &str, offset: usize) -> Option<(usize, usize)> {
     if offset == usize::MAX {
         return None;
     }
     let r = clamp(source, offset, offset);
     let before = &source[..r.start];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let line = before.matches('\n').count() + 1;
+    let line_index = before.matches('\n').count();
     let col = source[line_start..r.start].chars().count() + 1;
-    Some((line, col))
+    Some((line_index, col))
+}
+
+/// The input as codespan sees it: one file per name that the line markers
+/// give (id 0: the input itself), all with the input's text, each line
+/// numbered as its marker says.
+struct Placed<'a> {
+    file: SimpleFile<&'a str, &'a str>,
+    markers: Option<LineMarkers>,
+    names: Vec<String>,
+}
+
+impl<'a> Placed<'a> {
+    fn new(file_name: &str, source: &str, shown: &'a Visible<'_>) -> Placed<'a> {
+        Placed {
+            file: SimpleFile::new("", shown.text.as_ref()),
+            markers: LineMarkers::of(source),
+            names: vec![file_name.to_string()],
+        }
+    }
+
+    /// The id of the file that a (shown) byte offset comes from.
+    fn id_at(&mut self, shown_offset: usize) -> usize {
+        let line_index = Files::line_index(&self.file, (), shown_offset).unwrap_or(0);
+        let Some(name) = self.markers.as_ref().and_then(|m| m.locate(line_index).0) else {
+            return 0;
+        };
+        match self.names.iter().position(|n| n == name) {
+            Some(id) => id,
+            None => {
+                self.names.push(name.to_string());
+                self.names.len() - 1
+            }
+        }
+    }
+}
+
+impl<'a> Files<'a> for Placed<'_> {
+    type FileId = usize;
+    type Name = String;
+    type Source = &'a str;
+
+    fn name(&'a self, id: usize) -> Result<String, files::Error> {
+        self.names.get(id).cloned().ok_or(files::Error::FileMissing)
+    }
+
+    fn source(&'a self, _: usize) -> Result<&'a str, files::Error> {
+        Ok(self.file.source())
+    }
+
+    fn line_index(&'a self, _: usize, byte_index: usize) -> Result<usize, files::Error> {
+        Files::line_index(&self.file, (), byte_index)
+    }
+
+    fn line_number(&'a self, _: usize, line_index: usize) -> Result<usize, files::Error> {
+        Ok(self.markers.as_ref().map_or(line_index + 1, |m| m.locate(line_index).1))
+    }
+
+    fn line_range(&'a self, _: usize, line_index: usize) -> Result<Range<usize>, files::Error> {
+        Files::line_range(&self.file, (), line_index)
+    }
 }
 
 fn severity_word(s: Severity) -> &'static str {
@@ -183,7 +261,13 @@ impl<'a> Visible<'a> {
     }
 }
 
-fn to_codespan(file_name: &str, source: &str, shown: &Visible<'_>, d: &Diagnostic) -> CsDiagnostic<()> {
+fn to_codespan(
+    file_name: &str,
+    source: &str,
+    shown: &Visible<'_>,
+    files: &mut Placed<'_>,
+    d: &Diagnostic,
+) -> CsDiagnostic<usize> {
     let severity = match d.severity {
         Severity::Error => CsSeverity::Error,
         Severity::Warning => CsSeverity::Warning,
@@ -210,7 +294,8 @@ fn to_codespan(file_name: &str, source: &str, shown: &Visible<'_>, d: &Diagnosti
     } else {
         let range = clamp(source, d.span.start, d.span.end);
         let range = shown.offset(range.start)..shown.offset(range.end);
-        cs = cs.with_labels(vec![Label::primary((), range).with_message(d.label.clone())]);
+        let id = files.id_at(range.start);
+        cs = cs.with_labels(vec![Label::primary(id, range).with_message(d.label.clone())]);
     }
     cs.with_notes(notes)
 }

@@ -11,7 +11,8 @@
 //! the original text. The same way, a file that parses only with `int `
 //! before function definitions without a return type (`main() { ... }`,
 //! C89's implicit `int`) gets it, with a warning, and GNU `__attribute__`s
-//! where tree-sitter-c takes none are read as blanks (same offsets).
+//! where tree-sitter-c takes none are read as blanks (same offsets), as are
+//! the line markers of preprocessed input (`diag::markers`).
 
 use crate::diag::Diagnostic;
 use crate::ir::Span;
@@ -221,6 +222,10 @@ fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
 /// with `int` before function definitions that have no return type (C89's
 /// implicit `int`, `main() { ... }`) is taken so, with a warning each.
 pub fn parse(text: &str) -> Result<Parsed, Vec<Diagnostic>> {
+    // Line markers of preprocessed input (`# 7 "pp.c" 3 4`), wherever gcc
+    // puts them, are blanks to the parser.
+    let unmarked = crate::diag::markers::blank(text);
+    let text = unmarked.as_deref().unwrap_or(text);
     let quantifiers = quantifier_insertions(text);
     let parsed = parse_with(text, &quantifiers)?;
     let root = parsed.tree.root_node();
