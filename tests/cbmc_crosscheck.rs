@@ -52,7 +52,7 @@ fn main() -> std::process::ExitCode {
             }
         );
     }
-    let tests: [(&str, CrossCheck); 3] = [
+    let tests: [(&str, CrossCheck); 4] = [
         (
             "cbmc_reads_every_output_in_full_and_agrees",
             cbmc_reads_every_output_in_full_and_agrees,
@@ -64,6 +64,10 @@ fn main() -> std::process::ExitCode {
         (
             "the_unwindset_names_the_loops_left_to_unrolling_as_cbmc_shows_them",
             the_unwindset_names_the_loops_left_to_unrolling_as_cbmc_shows_them,
+        ),
+        (
+            "cbmc_names_the_input_lines_through_line_directives",
+            cbmc_names_the_input_lines_through_line_directives,
         ),
     ];
     let trials = tests
@@ -395,4 +399,25 @@ fn the_unwindset_names_the_loops_left_to_unrolling_as_cbmc_shows_them(cbmc: &Pat
         checked += 1;
     }
     assert!(checked > 0, "no fixture has a loop left to unrolling");
+}
+
+/// With the `#line` directives of `tracc accelerate`, CBMC's failing
+/// property and `--show-properties` name the input's file and line (10),
+/// not the output's (30 or so), and the accelerator's own checks a file of
+/// their own.
+fn cbmc_names_the_input_lines_through_line_directives(cbmc: &PathBuf) {
+    let src = "#include <assert.h>\nint main(void)\n{\n    unsigned x = 0, y = 0;\n    while (x < 1000000u) {\n        x++;\n        y += 2;\n    }\n    assert(y == 2u * x);\n    assert(x == 999999u);\n    return 0;\n}\n";
+    let outcome = accelerate_source(src, &Options::default()).expect("transforms");
+    let output = tracc::emit::with_line_directives(&outcome.output, src, &outcome.source_map, "ld.c");
+    assert!(output.lines().count() > 20, "{output}");
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let out = dir.path().join("out.c");
+    std::fs::write(&out, &output).expect("write output");
+    let log = run_cbmc(cbmc, &out, CBMC_SECS).expect("CBMC in time");
+    let failing: Vec<&str> = log.lines().filter(|l| l.ends_with(": FAILURE")).collect();
+    assert_eq!(failing.len(), 1, "{log}");
+    assert!(failing[0].contains("] line 10 assertion x == 999999u"), "{log}");
+    assert!(log.contains("file tracc: generated for ld.c:5 line"), "{log}");
+    let shown = run_cbmc_with(cbmc, &out, &["--show-properties"], CBMC_SECS).expect("CBMC in time");
+    assert!(shown.contains("file ld.c line 10 function main"), "{shown}");
 }

@@ -1,5 +1,6 @@
 //! Golden tests: every `fixtures/NAME.c` is transformed with the default
-//! options and compared byte for byte with `golden/NAME.c`.
+//! options and compared byte for byte with `golden/NAME.c` (the library's
+//! output: without the `#line` directives that the CLI adds by default).
 //!
 //! Re-bless (rewrite the golden files from the current output) with
 //! `TRACC_BLESS=1 cargo test --test golden`, then review the diff in git.
@@ -170,6 +171,68 @@ fn source_map_places_output_lines_at_the_input_lines_they_copy() {
     }
     assert!(loop_heads > 40, "only {loop_heads} loop heads placed");
     assert!(copied_lines > 1000, "only {copied_lines} lines placed");
+}
+
+/// With `#line` directives (the CLI's default), CBMC numbers every output
+/// line that is not tracc's own as the input line it is: simulating the
+/// directives over the output, each line of the input file's numbering has
+/// the text of that input line (as the source-map test above allows, or
+/// a statement within it:
+/// indentation, a copy that ends within a line, a loop's first line); every
+/// other line is in a `tracc: generated for` file. Removing the directives
+/// gives the output back, and an output without transformed code gets none.
+#[test]
+fn line_directives_give_cbmc_the_input_line_of_every_copied_line() {
+    let mut checked = 0;
+    for f in fixture_files() {
+        let text = fs::read_to_string(&f).expect("readable fixture");
+        let Ok(outcome) = accelerate_source(&text, &Options::default()) else {
+            continue;
+        };
+        let name = format!("{}.c", stem(&f));
+        let directed = tracc::emit::with_line_directives(&outcome.output, &text, &outcome.source_map, &name);
+        let is_directive = |l: &str| l.starts_with("#line ");
+        let stripped: String = directed.split_inclusive('\n').filter(|l| !is_directive(l)).collect();
+        assert_eq!(stripped, outcome.output, "{name}");
+        if outcome.output == text {
+            assert_eq!(directed, text, "{name}: nothing transformed, nothing added");
+            continue;
+        }
+        let input_lines: Vec<&str> = text.lines().collect();
+        let (mut file, mut number) = (name.clone(), 1usize);
+        for line in directed.lines() {
+            if let Some(rest) = line.strip_prefix("#line ") {
+                let (n, quoted) = rest.split_once(' ').expect("#line N \"file\"");
+                number = n.parse().expect("a line number");
+                file = quoted.trim_matches('"').to_string();
+                continue;
+            }
+            if file == name && !line.trim().is_empty() {
+                let input = input_lines.get(number - 1).copied().unwrap_or_default().trim();
+                let o = line.trim();
+                let keyword = |s: &str| {
+                    s.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                        .next()
+                        .unwrap_or("")
+                        .to_string()
+                };
+                let is_loop = ["while", "for", "do"].contains(&keyword(o).as_str());
+                let same_keyword = is_loop && keyword(o) == keyword(input);
+                assert!(
+                    o.starts_with(input) || input.contains(o) || same_keyword,
+                    "{name}: output line {o:?} numbered {number}, input line {number} is {input:?}"
+                );
+                checked += 1;
+            } else if file != name {
+                assert!(
+                    file.starts_with(&format!("tracc: generated for {name}:")),
+                    "{name}: {file}"
+                );
+            }
+            number += 1;
+        }
+    }
+    assert!(checked > 1000, "only {checked} lines checked");
 }
 
 /// A file with CRLF line ends gets an output whose every line ends with

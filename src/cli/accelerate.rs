@@ -17,6 +17,7 @@ use super::output::write_file;
 use super::{AccelerateArgs, Exit, display_name, is_stdio, read_input, usage_error, write_stdout};
 use crate::diag::render::{self, ColorChoice};
 use crate::diag::{Diagnostic, Severity};
+use crate::emit;
 use crate::ir::Span;
 use crate::pipeline::{self, Options};
 use crate::reason::Reason;
@@ -204,10 +205,13 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
     let start = Instant::now();
     let result = pipeline::accelerate_source(&text, opts);
     let time_ms = Some(start.elapsed().as_secs_f64() * 1000.0);
-    let outcome = match result {
+    let mut outcome = match result {
         Ok(o) => o,
         Err(diags) => return fail(&diags, &text, time_ms, Value::Null),
     };
+    if !args.no_line_directives {
+        outcome.output = emit::with_line_directives(&outcome.output, &text, &outcome.source_map, &name);
+    }
     if outcome.diagnostics.iter().any(Diagnostic::is_error) {
         return fail(&outcome.diagnostics, &text, time_ms, outcome.report);
     }

@@ -357,6 +357,13 @@ pub struct AccelerateArgs {
     #[command(flatten)]
     pub transform: TransformArgs,
 
+    /// Do not write `#line` directives. By default, around each transformed
+    /// loop the output has `#line N "IN.c"` directives, so that CBMC's
+    /// failing properties, traces and `--show-properties` name the input's
+    /// file and lines; text outside the transformed loops is copied as is.
+    #[arg(long)]
+    pub no_line_directives: bool,
+
     /// Print a machine-readable report (per file: report, status, timing, diagnostics)
     /// to stdout, or to --report-file.
     #[arg(long, value_enum, value_name = "FORMAT")]
