@@ -458,12 +458,27 @@ fn signed_overflow_check_finds_an_overflow_two_million_iterations_deep() {
                unsigned int i = 0;\n    int k = 0;\n    while (i < n) {\n        k = k + 1000;\n        i++;\n    }\n\
                return 0;\n}\n";
     let dir = dir_with(&[("k.c", src)]);
+    // Checked by default, as CBMC 6 checks it.
+    let o = tracc(&["verify", "k.c", "--unwind", "3", "--timeout", "60"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("k.c:7:13: failed: arithmetic overflow on signed + in k + 1000"),
+        "{}",
+        stdout(&o)
+    );
+    // Without the check the sum wraps: no failure at this bound.
+    let o = tracc(
+        &["check", "k.c", "--unwind", "3", "--no-standard-checks"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 20, "{}", stdout(&o));
+    // The option of the check itself turns it back on.
     let o = tracc(
         &[
             "verify",
             "k.c",
-            "--unwind",
-            "3",
+            "--no-standard-checks",
             "--signed-overflow-check",
             "--timeout",
             "60",
@@ -472,14 +487,44 @@ fn signed_overflow_check_finds_an_overflow_two_million_iterations_deep() {
         None,
     );
     assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+}
+
+#[test]
+fn check_checks_what_cbmc_checks_by_default_and_says_so() {
+    let src = "int a[4];\nint main(void) {\n    int i = 4;\n    int x = 2147483647;\n    if (i < 3) a[i] = 1;\n    x = x - 1;\n    __CPROVER_assert(x != 5, \"x\");\n    return 0;\n}\n";
+    let bad = "int a[4];\nint main(void) {\n    int i = 4;\n    int x = 2147483647;\n    a[i] = 1;\n    x = x + 1;\n    return 0;\n}\n";
+    let dir = dir_with(&[("ok.c", src), ("bad.c", bad)]);
+    let o = tracc(&["check", "ok.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("k.c:7:13: failed: arithmetic overflow on signed + in k + 1000"),
+        stdout(&o).contains("(checks: signed-overflow, bounds)\nSAFE"),
         "{}",
         stdout(&o)
     );
-    // Without the check the sum wraps: no failure at this bound.
-    let o = tracc(&["check", "k.c", "--unwind", "3"], dir.path(), None);
-    assert_eq!(code(&o), 20, "{}", stdout(&o));
+    let o = tracc(&["check", "ok.c", "--no-standard-checks"], dir.path(), None);
+    assert!(stdout(&o).contains("(no standard checks)\nSAFE"), "{}", stdout(&o));
+    let o = tracc(&["check", "bad.c"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("bad.c:5:5: failed: array 'a' upper bound in a[i]"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stdout(&o).contains("bad.c:6:9: failed: arithmetic overflow on signed +"),
+        "{}",
+        stdout(&o)
+    );
+    let o = tracc(&["check", "bad.c", "--no-standard-checks"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    let o = tracc(
+        &["check", "bad.c", "--no-standard-checks", "--bounds-check", "--json"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(json["checks"], serde_json::json!(["bounds"]), "{json}");
 }
 
 #[test]

@@ -233,6 +233,9 @@ pub struct CheckReport {
     /// (timeout, solver gave up).
     pub unknown_reason: Option<String>,
     pub unwind: u32,
+    /// The checks beside assertions and unwinding assertions, as CBMC
+    /// names them (`signed-overflow`, `bounds`): what a SAFE covers.
+    pub checks: Vec<&'static str>,
     /// Warnings from lowering (constructs kept opaque), filled by
     /// `check_source`.
     pub warnings: Vec<Diagnostic>,
@@ -387,6 +390,10 @@ fn check_in_context(
         solver_time: Duration::ZERO,
         unknown_reason: None,
         unwind: opts.unwind,
+        checks: [(opts.signed_overflow, "signed-overflow"), (opts.bounds_check, "bounds")]
+            .into_iter()
+            .filter_map(|(on, name)| on.then_some(name))
+            .collect(),
         warnings: Vec::new(),
     };
     let enc = match symex::encode(program, source, &eopts) {

@@ -136,9 +136,14 @@ pub(crate) fn render(r: &CheckReport, at: &dyn Locate, show_trace: bool) -> Stri
             }
         }
         Verdict::Safe => {
+            let checked = if r.checks.is_empty() {
+                "no standard checks".to_string()
+            } else {
+                format!("checks: {}", r.checks.join(", "))
+            };
             let _ = writeln!(
                 out,
-                "{} propert{} and {} unwinding assertion{} hold with --unwind {}",
+                "{} propert{} and {} unwinding assertion{} hold with --unwind {} ({checked})",
                 r.properties,
                 if r.properties == 1 { "y" } else { "ies" },
                 r.unwinding_assertions,
@@ -198,6 +203,7 @@ pub(crate) fn to_json(r: &CheckReport, file: &str, at: &dyn Locate, show_trace: 
     json!({
         "file": file,
         "verdict": r.verdict.as_str(),
+        "checks": r.checks,
         "unwind": r.unwind,
         "properties": r.properties,
         "unwinding_assertions": r.unwinding_assertions,

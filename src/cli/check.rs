@@ -55,15 +55,20 @@ pub struct CheckerArgs {
     #[arg(long, value_name = "MIB")]
     pub memory_limit: Option<u64>,
 
+    /// Check none of CBMC 6's standard checks (below), as CBMC's option of
+    /// the same name: only assertions and unwinding assertions.
+    #[arg(long)]
+    pub no_standard_checks: bool,
+
     /// Report signed arithmetic out of range (`+ - * / % <<`, negation, `++`
-    /// and `--` in `int` or wider) as a failure, as CBMC 6 does by default;
-    /// without it signed arithmetic wraps around.
+    /// and `--` in `int` or wider) as a failure. On by default, as in CBMC
+    /// 6; with --no-standard-checks only when given.
     #[arg(long)]
     pub signed_overflow_check: bool,
 
     /// Report an index outside its array (an array of constant size
-    /// indexed as such, not through a pointer) as a failure, as CBMC 6 does
-    /// by default.
+    /// indexed as such, not through a pointer) as a failure. On by default,
+    /// as in CBMC 6; with --no-standard-checks only when given.
     #[arg(long)]
     pub bounds_check: bool,
 
@@ -110,8 +115,8 @@ impl CheckerArgs {
                 .map(|s| s.saturating_mul(1000)),
             memory_limit_mib: self.memory_limit.map_or_else(default_memory_limit_mib, positive),
             progress: None,
-            signed_overflow: self.signed_overflow_check,
-            bounds_check: self.bounds_check,
+            signed_overflow: self.signed_overflow_check || !self.no_standard_checks,
+            bounds_check: self.bounds_check || !self.no_standard_checks,
         }
     }
 }
