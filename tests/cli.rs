@@ -497,7 +497,7 @@ fn check_checks_what_cbmc_checks_by_default_and_says_so() {
     let o = tracc(&["check", "ok.c"], dir.path(), None);
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("(checks: signed-overflow, bounds)\nSAFE"),
+        stdout(&o).contains("(checks: signed-overflow, bounds, malloc-may-fail)\nSAFE"),
         "{}",
         stdout(&o)
     );
@@ -525,6 +525,20 @@ fn check_checks_what_cbmc_checks_by_default_and_says_so() {
     assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     assert_eq!(json["checks"], serde_json::json!(["bounds"]), "{json}");
+    // Allocation may fail by default, as in CBMC 6, and succeeds under
+    // --no-standard-checks or --no-malloc-may-fail, as in CBMC.
+    let malloc = "void *malloc(unsigned long);\nint main(void) {\n    int *x = malloc(8);\n    *x = 3;\n    __CPROVER_assert(*x == 3, \"x\");\n    return 0;\n}\n";
+    fs::write(dir.path().join("m.c"), malloc).unwrap();
+    for (flags, want) in [
+        (&[][..], 10),
+        (&["--no-standard-checks"][..], 0),
+        (&["--no-malloc-may-fail"][..], 0),
+        (&["--no-standard-checks", "--malloc-may-fail"][..], 10),
+    ] {
+        let args: Vec<&str> = ["check", "m.c"].iter().chain(flags).copied().collect();
+        let o = tracc(&args, dir.path(), None);
+        assert_eq!(code(&o), want, "{flags:?}: {}{}", stdout(&o), stderr(&o));
+    }
 }
 
 #[test]

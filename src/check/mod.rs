@@ -84,6 +84,10 @@ pub struct CheckOptions {
     /// by default in CBMC 6); off: the access reads and writes the SMT
     /// array there.
     pub bounds_check: bool,
+    /// `malloc` and `calloc` may return the null pointer, as under CBMC's
+    /// `--malloc-may-fail --malloc-fail-null` (on by default in CBMC 6, off
+    /// with `--no-standard-checks` or `--no-malloc-may-fail`).
+    pub malloc_may_fail: bool,
 }
 
 /// A receiver of progress messages ("unwinding `main`: loop at line 5,
@@ -121,6 +125,7 @@ impl Default for CheckOptions {
             progress: None,
             signed_overflow: false,
             bounds_check: false,
+            malloc_may_fail: true,
         }
     }
 }
@@ -234,7 +239,8 @@ pub struct CheckReport {
     pub unknown_reason: Option<String>,
     pub unwind: u32,
     /// The checks beside assertions and unwinding assertions, as CBMC
-    /// names them (`signed-overflow`, `bounds`): what a SAFE covers.
+    /// names them (`signed-overflow`, `bounds`, and `malloc-may-fail` when
+    /// an allocation may return null): what a SAFE covers.
     pub checks: Vec<&'static str>,
     /// Warnings from lowering (constructs kept opaque), filled by
     /// `check_source`.
@@ -377,6 +383,7 @@ fn check_in_context(
         progress: opts.progress.as_ref(),
         signed_overflow: opts.signed_overflow,
         bounds_check: opts.bounds_check,
+        malloc_may_fail: opts.malloc_may_fail,
     };
 
     let mut report = CheckReport {
@@ -390,10 +397,14 @@ fn check_in_context(
         solver_time: Duration::ZERO,
         unknown_reason: None,
         unwind: opts.unwind,
-        checks: [(opts.signed_overflow, "signed-overflow"), (opts.bounds_check, "bounds")]
-            .into_iter()
-            .filter_map(|(on, name)| on.then_some(name))
-            .collect(),
+        checks: [
+            (opts.signed_overflow, "signed-overflow"),
+            (opts.bounds_check, "bounds"),
+            (opts.malloc_may_fail, "malloc-may-fail"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect(),
         warnings: Vec::new(),
     };
     let enc = match symex::encode(program, source, &eopts) {

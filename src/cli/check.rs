@@ -56,9 +56,20 @@ pub struct CheckerArgs {
     pub memory_limit: Option<u64>,
 
     /// Check none of CBMC 6's standard checks (below), as CBMC's option of
-    /// the same name: only assertions and unwinding assertions.
+    /// the same name: only assertions and unwinding assertions; and let
+    /// `malloc` always succeed.
     #[arg(long)]
     pub no_standard_checks: bool,
+
+    /// `malloc` and `calloc` may return the null pointer (CBMC 6's
+    /// default; with --no-standard-checks only when given).
+    #[arg(long, conflicts_with = "no_malloc_may_fail")]
+    pub malloc_may_fail: bool,
+
+    /// `malloc` and `calloc` always return fresh memory, as CBMC's option
+    /// of the same name.
+    #[arg(long)]
+    pub no_malloc_may_fail: bool,
 
     /// Report signed arithmetic out of range (`+ - * / % <<`, negation, `++`
     /// and `--` in `int` or wider) as a failure. On by default, as in CBMC
@@ -117,6 +128,7 @@ impl CheckerArgs {
             progress: None,
             signed_overflow: self.signed_overflow_check || !self.no_standard_checks,
             bounds_check: self.bounds_check || !self.no_standard_checks,
+            malloc_may_fail: self.malloc_may_fail || !(self.no_standard_checks || self.no_malloc_may_fail),
         }
     }
 }

@@ -114,6 +114,9 @@ pub(crate) struct EncodeOptions<'a> {
     pub signed_overflow: bool,
     /// An index outside its array is a failure (CBMC's `--bounds-check`).
     pub bounds_check: bool,
+    /// An allocation may return the null pointer (CBMC's
+    /// `--malloc-may-fail --malloc-fail-null`).
+    pub malloc_may_fail: bool,
     /// Told where the unwinding is, a few times a second.
     pub progress: Option<&'a super::Progress>,
 }

@@ -232,9 +232,9 @@ impl<'p> Enc<'p> {
     }
 
     /// `malloc` or `calloc` converted to a pointer to `elem`: a fresh
-    /// object (per execution of the call), or the null pointer: CBMC 6
-    /// lets an allocation fail by default (`--malloc-may-fail
-    /// --malloc-fail-null`). Memory for integers is an array; memory for a
+    /// object (per execution of the call), or the null pointer when
+    /// allocations may fail, as CBMC 6 lets them by default
+    /// (`--malloc-may-fail --malloc-fail-null`). Memory for integers is an array; memory for a
     /// structure is one structure (pointer arithmetic on structures is not
     /// modelled, so a larger size is refused).
     pub(super) fn eval_alloc(
@@ -268,8 +268,11 @@ impl<'p> Enc<'p> {
         let key = (OBJECT_FRAME, VarId(self.objects.len()));
         let id = self.object(&Region::whole(key, ty), Some(value.clone()), e.span)?;
         st.vals.insert(key, value);
-        let fails = Bool::fresh_const("tracc_malloc_fails");
-        let p = fails.ite(&lit(0, 64), &Self::pointer(id, &lit(0, 64)));
+        let object = Self::pointer(id, &lit(0, 64));
+        let p = match self.opts.malloc_may_fail {
+            true => Bool::fresh_const("tracc_malloc_fails").ite(&lit(0, 64), &object),
+            false => object,
+        };
         Ok(Val::Bv(self.name_bv(p)))
     }
 
