@@ -1071,3 +1071,20 @@ fn preprocessed_input_is_read_with_its_line_markers_and_named_by_them() {
     assert_eq!(code(&v), 3, "{}{}", stdout(&v), stderr(&v));
     assert!(stderr(&v).contains("--> pq.c:12:"), "{}", stderr(&v));
 }
+
+#[test]
+fn several_inputs_show_no_progress_bar_when_stderr_is_not_a_terminal() {
+    let src =
+        "int main(void) {\n    unsigned i = 0;\n    while (i < 1000000u) {\n        i++;\n    }\n    return 0;\n}\n";
+    let dir = dir_with(&[("a.c", src), ("b.c", src), ("c.c", src)]);
+    let o = tracc(
+        &["accelerate", "a.c", "b.c", "c.c", "--out-dir", "out"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // Only the three summary lines: a log keeps no bar or escape codes.
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 3, "{err}");
+    assert!(!err.contains("[1/3]") && !err.contains('\u{1b}'), "{err:?}");
+}

@@ -146,11 +146,15 @@ pub(super) fn run(args: &AccelerateArgs, color: ColorChoice) -> Exit {
     let opts = args.transform.options();
     let mut worst = Exit::Success;
     let mut entries = Vec::with_capacity(jobs.len());
+    let bar = progress_bar(jobs.len());
     for job in &jobs {
-        let r = process(job, &opts, args, color);
+        bar.set_message(display_name(&job.input));
+        let r = process(job, &opts, args, color, &bar);
         worst = worst.max(r.exit);
         entries.push(r.entry);
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     if args.report.is_some() || args.report_file.is_some() {
         let report = json!({
             "tool": "tracc",
@@ -172,7 +176,29 @@ pub(super) fn run(args: &AccelerateArgs, color: ColorChoice) -> Exit {
     worst
 }
 
-fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice) -> FileResult {
+/// A bar on stderr over several inputs ("[3/120] src/a.c"), drawn only
+/// when stderr is a terminal (indicatif hides it otherwise) and only for
+/// more than one input; what is printed meanwhile goes around it.
+fn progress_bar(inputs: usize) -> indicatif::ProgressBar {
+    if inputs < 2 {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(inputs as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{elapsed} [{pos}/{len}] {bar:30} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
+fn process(
+    job: &Job,
+    opts: &Options,
+    args: &AccelerateArgs,
+    color: ColorChoice,
+    bar: &indicatif::ProgressBar,
+) -> FileResult {
     let name = display_name(&job.input);
     let target_name = match &job.target {
         Target::Stdout => "-".to_string(),
@@ -190,7 +216,7 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
     };
     let fail = |diags: &[Diagnostic], text: &str, time_ms: Option<f64>, report: Value| {
         let shown: Vec<Diagnostic> = diags.iter().filter(|d| !args.quiet || d.is_error()).cloned().collect();
-        render::eprint(&name, text, &shown, color);
+        bar.suspend(|| render::eprint(&name, text, &shown, color));
         FileResult {
             exit: Exit::InputError,
             entry: entry("error", time_ms, report, diags, text),
@@ -216,10 +242,12 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
         return fail(&outcome.diagnostics, &text, time_ms, outcome.report);
     }
     if !args.quiet {
-        render::eprint(&name, &text, &outcome.diagnostics, color);
-        if !args.check {
-            eprintln!("{}", summary_line(&target_name, &outcome));
-        }
+        bar.suspend(|| {
+            render::eprint(&name, &text, &outcome.diagnostics, color);
+            if !args.check {
+                eprintln!("{}", summary_line(&target_name, &outcome));
+            }
+        });
     }
     let cbmc_args = outcome.cbmc_args();
     let done = |exit: Exit, status: &str, report: Value| {
@@ -229,7 +257,7 @@ fn process(job: &Job, opts: &Options, args: &AccelerateArgs, color: ColorChoice)
     };
     let io_fail = |what: String, e: io::Error, report: Value| {
         let d = Diagnostic::error(Span::SYNTHETIC, format!("{what}: {e}"));
-        render::eprint(&name, "", std::slice::from_ref(&d), color);
+        bar.suspend(|| render::eprint(&name, "", std::slice::from_ref(&d), color));
         FileResult {
             exit: Exit::InputError,
             entry: entry("error", time_ms, report, &[d], ""),
