@@ -3,18 +3,16 @@
 //!
 //! `lower` gives the IR; `instrument` accelerates each loop (acceleration-
 //! only replacement loops); for each accelerated loop `restrict` builds the
-//! trace automaton and `instrument::automaton` turns it into statements
-//! around the accelerators and the original body; `emit` prints the
+//! trace automaton and inlines it (`restrict::apply::restrict_loop`) around
+//! the accelerators and the original body; `emit` prints the
 //! rewritten loops and splices them into the original text, which is
 //! otherwise copied byte for byte.
 
 use crate::diag::Diagnostic;
 use crate::emit::{self, Dialect, Edit, SourceMap};
-use crate::instrument::automaton::{AutomatonCode, Coverage, CoverageCheck, automaton_code};
-use crate::instrument::{self, InstrumentOptions, Instrumented, LoopReport, LoopResult};
-use crate::ir::build;
-use crate::ir::{Expr, ExprKind, FuncId, IntType, Program, Quantifiers, Span, Stmt, StmtKind, Storage, VarId};
-use crate::restrict::{self, Alphabet, Automaton, SymbolKind};
+use crate::instrument::{self, InstrumentOptions, Instrumented, LoopReport};
+use crate::ir::{FuncId, Program, Quantifiers, Span, Stmt, StmtKind};
+use crate::restrict::apply::{LoopOutput, restrict_loop};
 use serde_json::json;
 use std::collections::BTreeSet;
 
@@ -108,19 +106,6 @@ impl Outcome {
     }
 }
 
-/// One loop after restriction: the statement to print in place of the
-/// loop, and its automaton when it has one.
-#[derive(Clone)]
-struct LoopOutput {
-    span: Span,
-    func: FuncId,
-    text_stmt: Stmt,
-    automaton: Option<Automaton>,
-    symbol_names: Vec<String>,
-    coverage_check: Option<CoverageCheck>,
-    note: Option<Diagnostic>,
-}
-
 /// Transform one file. Errors (syntax errors, unusable input) come back as
 /// diagnostics, and then no output must be written.
 /// The file gets a z3 context of its own (`accelerate::in_own_context`).
@@ -170,7 +155,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
                 &inst,
                 l,
                 no + 1,
-                opts,
+                opts.minimize,
             )?);
         }
         diagnostics.extend(restricted.iter().filter_map(|l| l.note.clone()));
@@ -260,353 +245,6 @@ fn keep_expressible_loops(inst: &mut Instrumented, text: &str, dialect: Dialect)
                 .with_note("the default dialect (--dialect cbmc) can express it"),
         );
     }
-}
-
-/// Is `stmt` a `continue` or `break` that belongs to the loop whose body
-/// is being searched (not to a nested loop or switch)?
-fn own_jumps(body: &Stmt) -> (bool, bool) {
-    fn go(s: &Stmt, in_switch: bool, out: &mut (bool, bool)) {
-        match &s.kind {
-            StmtKind::Continue => out.0 = true,
-            StmtKind::Break if !in_switch => out.1 = true,
-            StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => {}
-            StmtKind::Switch { body, .. } => go(body, true, out),
-            _ => s.children().into_iter().for_each(|c| go(c, in_switch, out)),
-        }
-    }
-    let mut out = (false, false);
-    go(body, false, &mut out);
-    out
-}
-
-/// One accelerated path's conditions as they can be evaluated before the
-/// original body (see `coverage`).
-struct PathCoverage {
-    /// The accelerator with `n = 1` reproduces the iteration along the path.
-    covered: Expr,
-    /// The iteration can take the path only where this holds.
-    may_take: Expr,
-    /// A nondeterministic branch chose the path, so `covered` does not say
-    /// that the iteration takes it.
-    nondet_choice: bool,
-}
-
-/// The coverage flag of a loop: the condition, evaluated before the
-/// original body, under which the iteration about to run is covered (the
-/// path it takes has an accelerator that reproduces it with `n = 1`, a
-/// covering trace that the automaton does not block). `covs[p]` is path
-/// `p`'s coverage, `None` for a path without an accelerator or whose
-/// conditions cannot be evaluated there. `None`: no iteration is blocked.
-///
-/// When the guards of each covered path decide it (or the loop has one
-/// path, so that an iteration that reaches the blocking `assume` took it),
-/// a path's `covered` implies that the iteration takes that path, and the
-/// disjunction is exact. When a nondeterministic branch chose a covered
-/// path, its `covered` says only that the path *could* be reproduced: the
-/// iteration is covered when every path it may take is, `AND_p (may_take_p
-/// => covered_p)`, which needs the conditions of every path.
-///
-/// When the paths are not `complete` (a path took an inner loop's summary,
-/// which leaves out the inner executions that leave a type), an iteration
-/// may take none of them: a nondeterministic choice then blocks nothing.
-fn coverage_flag(program: &Program, covs: &[Option<PathCoverage>], complete: bool) -> Option<Expr> {
-    let nondet = covs.iter().flatten().any(|c| c.nondet_choice);
-    if nondet && !complete {
-        return None;
-    }
-    let decided = covs.len() == 1 || !nondet;
-    if decided {
-        return crate::accelerate::any_of(program, covs.iter().flatten().map(|c| c.covered.clone()).collect());
-    }
-    let each: Option<Vec<Expr>> = covs
-        .iter()
-        .map(|c| {
-            c.as_ref()
-                .map(|c| crate::accelerate::implication(c.may_take.clone(), c.covered.clone()))
-        })
-        .collect();
-    Some(build::and_all(each?))
-}
-
-/// Whether an `assume` before the original body can block covered
-/// iterations (`None`: it cannot): the body must run to its end and fail
-/// nothing at an iteration that the coverage flag says is covered. Either
-/// it can do nothing else (`BeforeBody`), or (`BeforeBodyChecked`) it fails
-/// only where `covered` checks, and:
-/// - the paths' guards decide the path (no nondeterministic choice): the
-///   flag implies one accelerated path's `covered`, which says that the
-///   iteration takes that path (so no jump out), that its assertions hold
-///   and that each of its checked operations stays in its type; or
-/// - a nondeterministic value chooses the path and no way leaves the loop:
-///   the flag says that every path the iteration may take is covered
-///   (`coverage_flag`), and with no way out every way is such a path.
-fn before_body(program: &Program, body: &Stmt, covs: &[Option<PathCoverage>]) -> Option<CoverageCheck> {
-    let run = crate::loops::body_run(program, body)?;
-    if run == crate::loops::BodyRun::default() {
-        return Some(CoverageCheck::BeforeBody);
-    }
-    let chosen = covs.iter().flatten().any(|c| c.nondet_choice);
-    let exact = if run.chooses { chosen && !run.leaves } else { !chosen };
-    exact.then_some(CoverageCheck::BeforeBodyChecked)
-}
-
-/// A condition of an accelerator (its `covered`: path guards, assertions,
-/// index bounds and no overflow at `n = 1`; or its `may_take`), over the
-/// pre-state, as it can be evaluated before the original body. `None` when
-/// it mentions anything that is not in scope there, or a quantifier or
-/// nondeterministic value: such iterations are never blocked.
-fn coverage(program: &Program, original_vars: usize, l: &LoopResult, cov: &Expr) -> Option<Expr> {
-    let mut unsupported = false;
-    cov.walk(&mut |e| {
-        unsupported |= matches!(e.kind, ExprKind::Forall(..) | ExprKind::Nondet(_) | ExprKind::Opaque(_))
-    });
-    if unsupported {
-        return None;
-    }
-    let mut vars = BTreeSet::new();
-    build::vars_of(cov, &mut vars);
-    // `for (int i = 0; ...)`: declared in the loop, but in scope in its body,
-    // where the condition is evaluated.
-    let mut header_decls = BTreeSet::new();
-    if let Some(Stmt {
-        kind: StmtKind::For { init: Some(init), .. },
-        ..
-    }) = &l.replacement
-    {
-        init.walk(&mut |s| {
-            if let StmtKind::Decl(v, _) = s.kind {
-                header_decls.insert(v);
-            }
-        });
-    }
-    let in_scope = |v: VarId| {
-        v.0 < original_vars && {
-            let d = program.var(v);
-            let declared_in_loop = !d.span.is_synthetic() && l.span.contains(d.span) && !header_decls.contains(&v);
-            let visible = d.storage == Storage::Global || d.func == Some(l.info.func);
-            visible && !declared_in_loop
-        }
-    };
-    vars.iter()
-        .all(|&v| in_scope(v))
-        .then(|| build::fold_constants(build::desynth(cov)))
-}
-
-fn block(stmts: Vec<Stmt>) -> Stmt {
-    Stmt::new(StmtKind::Block { stmts, scoped: true }, Span::SYNTHETIC)
-}
-
-fn do_while_zero(body: Stmt) -> Stmt {
-    Stmt::new(
-        StmtKind::DoWhile {
-            body: Box::new(body),
-            cond: Expr::int(0, IntType::INT),
-        },
-        Span::SYNTHETIC,
-    )
-}
-
-/// Inline the trace automaton into one accelerated loop.
-fn restrict_loop(
-    program: &mut Program,
-    original_vars: usize,
-    inst: &Instrumented,
-    l: &LoopResult,
-    loop_no: usize,
-    opts: &Options,
-) -> Result<LoopOutput, Vec<Diagnostic>> {
-    let accel_only = l
-        .replacement
-        .clone()
-        .unwrap_or_else(|| Stmt::new(StmtKind::Empty, l.span));
-    let fallback = |why: String| LoopOutput {
-        span: l.span,
-        func: l.info.func,
-        text_stmt: accel_only.clone(),
-        automaton: None,
-        symbol_names: Vec::new(),
-        coverage_check: None,
-        note: Some(
-            Diagnostic::warning(l.span, format!("loop accelerated but not restricted: {why}"))
-                .with_label("no trace automaton for this loop")
-                .with_note("the accelerators are sound, but a small unwinding bound may not prove this loop"),
-        ),
-    };
-    let Some(loop_stmt) = crate::loops::loop_stmt(&inst.program, &l.info) else {
-        return Ok(fallback("the loop statement was not found".into()));
-    };
-    let original_body = match &loop_stmt.kind {
-        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => (**body).clone(),
-        _ => return Ok(fallback("not a loop".into())),
-    };
-
-    let covs: Vec<Option<PathCoverage>> = (0..l.paths.len())
-        .map(|p| {
-            let (_, acc) = l.accelerators.iter().find(|(i, _)| *i == p)?;
-            Some(PathCoverage {
-                covered: coverage(&inst.program, original_vars, l, &acc.covered)?,
-                may_take: coverage(&inst.program, original_vars, l, &acc.may_take)?,
-                nondet_choice: acc.nondet_choice,
-            })
-        })
-        .collect();
-    // The flag is evaluated in the body of a `while` or `for` loop, right
-    // after its condition held (a condition with side effects keeps a loop
-    // from acceleration): its conjuncts need not be said again.
-    let flag = coverage_flag(program, &covs, l.complete).map(|f| match &loop_stmt.kind {
-        StmtKind::While { cond, .. } | StmtKind::For { cond: Some(cond), .. } => {
-            crate::accelerate::given(program, f, &build::fold_constants(build::desynth(cond)))
-        }
-        _ => f,
-    });
-    let LoopAlphabet {
-        symbols,
-        names,
-        accel_symbols,
-        covered,
-        others,
-    } = loop_alphabet(l, flag.is_some(), &covs);
-    let automaton = match restrict::build(&Alphabet { symbols }, opts.minimize) {
-        Ok(a) => a,
-        Err(e) => return Ok(fallback(e.to_string())),
-    };
-    let code: AutomatonCode = match automaton_code(
-        program,
-        Some(l.info.func),
-        &automaton,
-        loop_no,
-        &accel_symbols,
-        flag.map(|cond| {
-            let mut vars = BTreeSet::new();
-            build::vars_of(&cond, &mut vars);
-            // Before the body where it can be (an iteration blocked there
-            // runs nothing that could fail); else after it, with a flag
-            // where the body changes the condition.
-            let check = match before_body(program, &original_body, &covs) {
-                Some(before) if cond.const_value().is_some() => before,
-                _ if crate::loops::writes_none_of(&original_body, &vars) => CoverageCheck::AfterBody,
-                before => before.unwrap_or(CoverageCheck::Flag),
-            };
-            Coverage {
-                symbols: &covered[..],
-                cond,
-                check,
-            }
-        }),
-        &others,
-    ) {
-        Ok(c) => c,
-        Err(e) => return Ok(fallback(e)),
-    };
-
-    let coverage_check = code.coverage_check;
-    let Some(text_stmt) = restricted_loop(loop_stmt, original_body, l, code) else {
-        return Ok(fallback("its body has both `continue` and `break`".into()));
-    };
-    Ok(LoopOutput {
-        span: l.span,
-        func: l.info.func,
-        text_stmt,
-        automaton: Some(automaton),
-        symbol_names: names,
-        coverage_check,
-        note: None,
-    })
-}
-
-/// The trace automaton's alphabet for one loop, with the symbols' names
-/// and the positions of the accelerator, covered and other symbols.
-struct LoopAlphabet {
-    symbols: Vec<SymbolKind>,
-    names: Vec<String>,
-    accel_symbols: Vec<usize>,
-    covered: Vec<usize>,
-    others: Vec<usize>,
-}
-
-/// Per accelerated path Covered/Uncovered/Accel, per other path Other; no
-/// Covered symbols without a coverage flag (`with_flag`) or without the
-/// path's coverage condition.
-fn loop_alphabet(l: &LoopResult, with_flag: bool, covs: &[Option<PathCoverage>]) -> LoopAlphabet {
-    let mut a = LoopAlphabet {
-        symbols: Vec::new(),
-        names: Vec::new(),
-        accel_symbols: Vec::new(),
-        covered: Vec::new(),
-        others: Vec::new(),
-    };
-    let add = |a: &mut LoopAlphabet, kind: SymbolKind, name: String| {
-        a.symbols.push(kind);
-        a.names.push(name);
-        a.symbols.len() - 1
-    };
-    for (p, _) in l.paths.iter().enumerate() {
-        if !l.accelerators.iter().any(|(i, _)| *i == p) {
-            let i = add(&mut a, SymbolKind::Other(p), format!("path{}", p + 1));
-            a.others.push(i);
-            continue;
-        }
-        if with_flag && covs[p].is_some() {
-            let i = add(&mut a, SymbolKind::Covered(p), format!("path{}_covered", p + 1));
-            a.covered.push(i);
-        }
-        let i = add(&mut a, SymbolKind::Uncovered(p), format!("path{}", p + 1));
-        a.others.push(i);
-        let i = add(&mut a, SymbolKind::Accel(p), format!("acc{}", p + 1));
-        a.accel_symbols.push(i);
-    }
-    a
-}
-
-/// The loop with the automaton inlined: the reset before it, and a body
-/// that chooses between the accelerators and the original body, each with
-/// the automaton's step. `None` when the original body cannot carry it.
-fn restricted_loop(loop_stmt: &Stmt, original_body: Stmt, l: &LoopResult, code: AutomatonCode) -> Option<Stmt> {
-    // The block of a covered iteration must run after the whole body; a
-    // `continue` would skip it, so such a body runs inside `do { } while (0)`
-    // (where `continue` ends the body), unless it also has a `break`.
-    let (has_continue, has_break) = own_jumps(&original_body);
-    let body_for_branch = if has_continue && !code.orig_suffix.is_empty() {
-        if has_break {
-            return None;
-        }
-        do_while_zero(original_body)
-    } else {
-        original_body
-    };
-    let mut orig = code.orig_prefix.clone();
-    // The body's statements go into the branch's block, without braces of
-    // their own, unless they declare something (whose scope must end where
-    // the body did).
-    match body_for_branch.kind {
-        StmtKind::Block { stmts, .. } if !stmts.iter().any(|s| matches!(s.kind, StmtKind::Decl(..))) => {
-            orig.extend(stmts)
-        }
-        _ => orig.push(body_for_branch),
-    }
-    orig.extend(code.orig_suffix.iter().cloned());
-    let branches: Vec<(Expr, Stmt)> = l
-        .accelerators
-        .iter()
-        .enumerate()
-        .map(|(j, (_, acc))| {
-            // The branch is a block already: no second pair of braces.
-            let mut stmts = match &acc.block.kind {
-                StmtKind::Block { stmts: inner, .. } => inner.clone(),
-                _ => vec![acc.block.clone()],
-            };
-            stmts.extend(code.accel_suffix[j].iter().cloned());
-            (code.accel_cond[j].clone(), block(stmts))
-        })
-        .collect();
-    let new_loop = instrument::build_loop(loop_stmt, branches, block(orig));
-    Some(Stmt::new(
-        StmtKind::Block {
-            stmts: vec![code.reset, new_loop],
-            scoped: false,
-        },
-        Span::SYNTHETIC,
-    ))
 }
 
 /// Is the loop at `span` a direct member of a `{ }` block (so that a
@@ -874,7 +512,14 @@ fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanati
     if dot || opts.restrict {
         let mut program = inst.program.clone();
         for (no, l) in inst.loops.iter().filter(|l| l.replacement.is_some()).enumerate() {
-            let r = restrict_loop(&mut program, lowered.program.vars.len(), &inst, l, no + 1, opts)?;
+            let r = restrict_loop(
+                &mut program,
+                lowered.program.vars.len(),
+                &inst,
+                l,
+                no + 1,
+                opts.minimize,
+            )?;
             let (line, col) = line_col(text, l.span.start);
             match &r.automaton {
                 Some(a) => {

@@ -15,8 +15,6 @@
 //! `build_loop` assembles that shape from branch statements, so that the
 //! restriction stage can wrap each branch with automaton code first.
 
-pub mod automaton;
-
 use crate::accelerate::{self, Accelerator, ClosedForm, GuardTreatment, show};
 use crate::diag::Diagnostic;
 use crate::ir::{CType, Expr, ExprKind, FuncId, IntType, Program, Quantifiers, Span, Stmt, StmtKind, Storage, VarId};

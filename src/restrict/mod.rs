@@ -21,6 +21,8 @@ use regex_automata::util::start;
 use regex_automata::util::syntax;
 use regex_automata::{Anchored, nfa::thompson};
 
+pub mod apply;
+pub mod code;
 #[cfg(test)]
 mod tests;
 

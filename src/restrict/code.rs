@@ -14,12 +14,12 @@
 //! that the body cannot change needs no flag: it is evaluated where it
 //! blocks.
 
+use super::{Automaton, SymbolKind};
 use crate::ir::build;
 use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage, VarDecl,
     VarId,
 };
-use crate::restrict::{Automaton, SymbolKind};
 
 /// The statements that implement one loop's automaton.
 #[derive(Clone, Debug)]
@@ -249,7 +249,7 @@ pub fn automaton_code(
         }
         let (guard, update) = symbol_code(program, automaton, state, a);
         let forced = always_blocked_before && i + 1 == accel_symbols.len();
-        let choice = (!forced).then(super::nondet_bool);
+        let choice = (!forced).then(crate::instrument::nondet_bool);
         accel_cond.push(match (guard, choice) {
             (Some(g), Some(c)) => build::and(g, c),
             (Some(e), None) | (None, Some(e)) => e,
