@@ -320,6 +320,53 @@ fn roots(formulas: &[Bool]) -> impl Iterator<Item = Dynamic> + '_ {
     formulas.iter().map(|f| Dynamic::from_ast(f))
 }
 
+/// One bound that `check_deepening` tried.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoundTried {
+    pub unwind: u32,
+    pub verdict: Verdict,
+    pub ms: f64,
+}
+
+/// Check `source` at `opts.unwind`, then at doubled bounds up to
+/// `max_unwind` while only unwinding assertions keep it undecided and the
+/// time limit (`opts.timeout_ms`, for all bounds together) lasts, as a
+/// CBMC user deepens by hand; with the bounds tried. A proof at a deeper
+/// bound is a proof, and a program with every original iteration still in
+/// it (tracc's output) shows its shallow bugs at some bound.
+pub fn check_deepening(
+    source: &str,
+    opts: &CheckOptions,
+    max_unwind: u32,
+) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<BoundTried>) {
+    let started = Instant::now();
+    let mut options = opts.clone();
+    let deadline = options.timeout_ms.map(|ms| started + Duration::from_millis(ms));
+    let mut tried = Vec::new();
+    let checked = loop {
+        let step_started = Instant::now();
+        let checked = check_source(source, &options);
+        let Ok(report) = &checked else { break checked };
+        tried.push(BoundTried {
+            unwind: options.unwind,
+            verdict: report.verdict,
+            ms: step_started.elapsed().as_secs_f64() * 1e3,
+        });
+        let deeper = (options.unwind.saturating_mul(2)).min(max_unwind);
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if report.verdict != Verdict::Unknown
+            || report.unknown_reason.is_some()
+            || deeper <= options.unwind
+            || left.is_some_and(|l| l.is_zero())
+        {
+            break checked;
+        }
+        options.unwind = deeper;
+        options.timeout_ms = left.map(|l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).max(1));
+    };
+    (checked, tried)
+}
+
 /// Lower C text and check it.
 pub fn check_source(source: &str, opts: &CheckOptions) -> Result<CheckReport, Vec<Diagnostic>> {
     let lowered = crate::lower::lower_source(source)?;

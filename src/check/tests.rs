@@ -1292,3 +1292,24 @@ fn a_read_outside_its_array_is_any_value_as_in_cbmc() {
         "{messages:?}"
     );
 }
+
+#[test]
+fn deepening_doubles_the_bound_until_a_verdict_and_lists_the_bounds() {
+    let src = "int main(void) {\n    unsigned i = 0;\n    while (i < 4) {\n        i++;\n    }\n    __CPROVER_assert(i == 4, \"four\");\n    return 0;\n}\n";
+    let opts = CheckOptions {
+        unwind: 2,
+        ..CheckOptions::default()
+    };
+    let (report, tried) = check_deepening(src, &opts, 24);
+    let report = report.expect("checks");
+    assert_eq!(report.verdict, Verdict::Safe);
+    let bounds: Vec<(u32, Verdict)> = tried.iter().map(|t| (t.unwind, t.verdict)).collect();
+    assert_eq!(
+        bounds,
+        vec![(2, Verdict::Unknown), (4, Verdict::Unknown), (8, Verdict::Safe)]
+    );
+    // Never past the limit.
+    let (report, tried) = check_deepening(src, &opts, 4);
+    assert_eq!(report.expect("checks").verdict, Verdict::Unknown);
+    assert_eq!(tried.last().map(|t| t.unwind), Some(4));
+}

@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::{Exit, TransformArgs, display_name, read_input, write_stdout};
-use crate::check::{CheckOptions, CheckReport, Locate, Place, Verdict, check_source};
+use crate::check::{CheckOptions, CheckReport, Locate, Place, Verdict, check_deepening, check_source};
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
 use crate::emit::{SourceMap, SourcePlace};
@@ -346,46 +346,28 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
     }
 }
 
-/// Check the transformed program at `--unwind`, then at doubled bounds up
-/// to `--max-unwind` while only unwinding assertions keep it undecided and
-/// the time budget lasts; with the bounds tried.
+/// `check_deepening` of the transformed program, from `--unwind` to
+/// `--max-unwind`, with the loops left to unrolling at their bounds and a
+/// status line; with the bounds tried.
 fn deepening_check(
     output: &str,
     unrolled: &[(String, u32)],
     args: &VerifyArgs,
 ) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<Step>) {
-    let started = Instant::now();
     let mut options = args.checker.options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S));
     // The user's own `--unwindset` comes after, so it wins (as in CBMC, the
     // last bound given for a loop counts).
     options.unwindset.splice(0..0, unrolled.iter().cloned());
-    let deadline = options
-        .timeout_ms
-        .map(|ms| started + std::time::Duration::from_millis(ms));
     let status = status_line(&mut options);
-    let mut schedule: Vec<Step> = Vec::new();
-    let checked = loop {
-        let step_started = Instant::now();
-        let checked = check_source(output, &options);
-        let Ok(report) = &checked else { break checked };
-        schedule.push(Step {
-            unwind: options.unwind,
-            verdict: report.verdict.as_str(),
-            ms: step_started.elapsed().as_secs_f64() * 1e3,
-        });
-        let deeper = (options.unwind.saturating_mul(2)).min(args.max_unwind);
-        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        if report.verdict != Verdict::Unknown
-            || report.unknown_reason.is_some()
-            || deeper <= options.unwind
-            || left.is_some_and(|l| l.is_zero())
-        {
-            break checked;
-        }
-        options.unwind = deeper;
-        options.timeout_ms = left.map(|l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).max(1));
-    };
+    let (checked, tried) = check_deepening(output, &options, args.max_unwind);
     status.finish_and_clear();
+    let schedule = (tried.iter())
+        .map(|t| Step {
+            unwind: t.unwind,
+            verdict: t.verdict.as_str(),
+            ms: t.ms,
+        })
+        .collect();
     (checked, schedule)
 }
 
