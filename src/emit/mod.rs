@@ -44,6 +44,7 @@ mod dialect;
 mod expr;
 mod lex;
 mod lines;
+mod loops;
 #[cfg(test)]
 mod roundtrip;
 mod splice;
@@ -60,6 +61,7 @@ use crate::ir::Span;
 pub use dialect::{gcc_view, nondet_declaration, prelude, required_declarations};
 pub use expr::print_expr;
 pub use lines::with_line_directives;
+pub use loops::{RewrittenLoop, splice_loops};
 pub use splice::{Edit, Origins, SourceMap, SourcePlace, line_indent, splice, uses_crlf};
 pub use stmt::{detect_indent_unit, print_stmt, print_stmt_traced};
 

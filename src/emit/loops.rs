@@ -1,0 +1,176 @@
+//! Splicing rewritten loops into the original text.
+//!
+//! In: the rewritten loops (`RewrittenLoop`: the span of the loop they
+//! replace, its function, the statement to print), the program they are
+//! in, the original text. Out: the text with each outermost rewritten loop
+//! printed in place of the original (loops inside it put in place first),
+//! the declarations the generated code needs before the first function
+//! that changed, and the `SourceMap` of the result.
+
+use super::{Dialect, Edit, EmitError, SourceMap};
+use crate::diag::Diagnostic;
+use crate::ir::{FuncId, Program, Span, Stmt, StmtKind};
+
+/// A loop's new version, to be printed in place of the loop at `span`.
+#[derive(Clone, Debug)]
+pub struct RewrittenLoop {
+    pub span: Span,
+    pub func: FuncId,
+    pub stmt: Stmt,
+}
+
+/// Is the loop at `span` a direct member of a `{ }` block (so that a
+/// declaration may go right before it)?
+fn in_braces(program: &Program, func: FuncId, span: Span) -> bool {
+    let Some(body) = &program.func(func).body else {
+        return false;
+    };
+    let mut found = false;
+    body.walk(&mut |s| {
+        if let StmtKind::Block { stmts, scoped: true } = &s.kind
+            && stmts.iter().any(|c| c.span == span && c.is_loop())
+        {
+            found = true;
+        }
+    });
+    found
+}
+
+/// The outermost of `loops`, each with the new versions of the loops
+/// inside it put in place of the originals: a statement of the original
+/// text that contains a rewritten loop is rebuilt (synthetic, printed from
+/// the IR) around it, its other parts still copied from the text.
+fn nest_loops(loops: &[RewrittenLoop]) -> Vec<RewrittenLoop> {
+    let inside = |a: Span, b: Span| b.start <= a.start && a.end <= b.end && a != b;
+    let mut by_size: Vec<RewrittenLoop> = loops.to_vec();
+    by_size.sort_by_key(|l| (l.span.end - l.span.start, l.span.start));
+    // Each loop goes into the nearest rewritten loop around it (which goes
+    // into the next one in turn): the outer one no longer has the original
+    // statement of a loop two levels down.
+    for i in 0..by_size.len() {
+        if let Some(j) = (i + 1..by_size.len()).find(|&j| inside(by_size[i].span, by_size[j].span)) {
+            let (span, with) = (by_size[i].span, by_size[i].stmt.clone());
+            by_size[j].stmt = put_loop(&by_size[j].stmt, span, &with, true);
+        }
+    }
+    let mut outer: Vec<RewrittenLoop> = by_size
+        .iter()
+        .filter(|l| !by_size.iter().any(|o| inside(l.span, o.span)))
+        .cloned()
+        .collect();
+    outer.sort_by_key(|l| l.span.start);
+    outer
+}
+
+/// `s` with the loop at `span` replaced by `with`; `in_block` says whether
+/// `s` is an item of a `{ }` block (else an unscoped `with` gets braces).
+fn put_loop(s: &Stmt, span: Span, with: &Stmt, in_block: bool) -> Stmt {
+    if s.span == span && s.is_loop() {
+        let mut w = with.clone();
+        if !in_block && let StmtKind::Block { scoped, .. } = &mut w.kind {
+            *scoped = true;
+        }
+        return w;
+    }
+    let contains = s.span.start <= span.start && span.end <= s.span.end;
+    if !s.span.is_synthetic() && !contains {
+        return s.clone();
+    }
+    let sub = |c: &Stmt| Box::new(put_loop(c, span, with, false));
+    let kind = match &s.kind {
+        StmtKind::Block { stmts, scoped } => StmtKind::Block {
+            stmts: stmts.iter().map(|c| put_loop(c, span, with, true)).collect(),
+            scoped: *scoped,
+        },
+        StmtKind::If { cond, then, els } => StmtKind::If {
+            cond: cond.clone(),
+            then: sub(then),
+            els: els.as_ref().map(|e| sub(e)),
+        },
+        StmtKind::While { cond, body } => StmtKind::While {
+            cond: cond.clone(),
+            body: sub(body),
+        },
+        StmtKind::DoWhile { cond, body } => StmtKind::DoWhile {
+            cond: cond.clone(),
+            body: sub(body),
+        },
+        StmtKind::For { init, cond, step, body } => StmtKind::For {
+            init: init.clone(),
+            cond: cond.clone(),
+            step: step.clone(),
+            body: sub(body),
+        },
+        StmtKind::Label(l, inner) => StmtKind::Label(l.clone(), sub(inner)),
+        StmtKind::Switch { cond, body } => StmtKind::Switch {
+            cond: cond.clone(),
+            body: sub(body),
+        },
+        StmtKind::Case(v, inner) => StmtKind::Case(*v, sub(inner)),
+        StmtKind::Default(inner) => StmtKind::Default(sub(inner)),
+        other => other.clone(),
+    };
+    // Here `s` is synthetic or contains the loop: it is printed from the IR.
+    Stmt::new(kind, Span::SYNTHETIC)
+}
+
+/// Print the loops and splice them into the text; add the declarations the
+/// generated code needs before the first function that changed. Errors are
+/// internal ones: what tracc built cannot be printed.
+pub fn splice_loops(
+    text: &str,
+    program: &Program,
+    loops: &[RewrittenLoop],
+    dialect: Dialect,
+    original: &Program,
+) -> Result<(String, SourceMap), Vec<Diagnostic>> {
+    if loops.is_empty() {
+        return Ok((text.to_string(), SourceMap::new(text, &[])));
+    }
+    let internal = |e: EmitError| {
+        vec![Diagnostic::error(
+            Span::SYNTHETIC,
+            format!("internal error while emitting C: {e}"),
+        )]
+    };
+    let unit = super::detect_indent_unit(text);
+    let mut edits = Vec::new();
+    let stmts: Vec<&Stmt> = loops.iter().map(|l| &l.stmt).collect();
+    let decls = super::required_declarations(program, &stmts, dialect);
+    let loops = &nest_loops(loops);
+    if !decls.is_empty() {
+        let first_func = loops
+            .iter()
+            .map(|l| original.func(l.func).span.start)
+            .min()
+            .unwrap_or(0);
+        let line_start = text[..first_func].rfind('\n').map_or(0, |p| p + 1);
+        let mut block = String::from("/* tracc: declarations used by the generated code */\n");
+        for d in decls {
+            block.push_str(&d);
+            block.push('\n');
+        }
+        block.push('\n');
+        edits.push(Edit::new(Span::new(line_start, line_start), block));
+    }
+    for l in loops {
+        let indent = super::line_indent(text, l.span.start).to_string();
+        let needs_braces =
+            matches!(&l.stmt.kind, StmtKind::Block { scoped: false, .. }) && !in_braces(original, l.func, l.span);
+        // A declaration cannot follow a label or stand as the body of an
+        // `if`: outside a `{ }` block the reset and the loop get braces.
+        let mut stmt = l.stmt.clone();
+        if needs_braces && let StmtKind::Block { scoped, .. } = &mut stmt.kind {
+            *scoped = true;
+        }
+        let printed = super::print_stmt_traced(program, text, &stmt, &indent, &unit, dialect).map_err(internal)?;
+        edits.push(Edit::loop_replacement(l.span, printed));
+    }
+    edits.sort_by_key(|e| (e.span.start, e.span.end));
+    // Generated lines end as the input's lines do.
+    if super::uses_crlf(text) {
+        edits = edits.into_iter().map(Edit::with_crlf).collect();
+    }
+    let spliced = super::splice(text, &edits).map_err(internal)?;
+    Ok((spliced, SourceMap::new(text, &edits)))
+}
