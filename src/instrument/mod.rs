@@ -36,15 +36,16 @@ pub struct InstrumentOptions {
     pub unroll_limit: u128,
 }
 
-/// The default `unroll_limit`: loops of up to 1,000 iterations are left to
-/// CBMC's unrolling (`--unwindset`, in the report's `cbmc_args` and the
-/// summary line). From the gain benchmark (`tracc bench --gain-only`, CBMC
-/// 6.6, default checks): at 1,000 elements CBMC alone decides fills, maps
-/// and searches in 0.4-2 s by constant propagation, and the accelerated
-/// output of a map took 15-51 s, a search 8.7 s; at 10,000 elements CBMC
-/// alone decides none of them within 60 s, and scalar loops of 10,000
-/// iterations are decided either way in about a second.
-pub const DEFAULT_UNROLL_LIMIT: u128 = 1001;
+/// The default `unroll_limit`: none, so that `cbmc OUT --unwind 3
+/// --unwinding-assertions` decides every accelerated output (a loop left
+/// to unrolling fails its unwinding assertion there: exit 10 on a safe
+/// program, for a CI job that does not read `cbmc_args`). `--unroll-limit
+/// 1001` is for users who run CBMC with `cbmc_args`: from the gain
+/// benchmark, CBMC 6.6 alone decides maps and searches of 1,000 ints in
+/// 1-3 s where their accelerators took 9-51 s; fills and copies are faster
+/// accelerated. Unrolling only the costly loops does not help: a search
+/// unrolled after an accelerated fill reads unknown values (75 s).
+pub const DEFAULT_UNROLL_LIMIT: u128 = 0;
 
 /// A counting loop that is not accelerated is left to unrolling up to this
 /// many unwindings: at `--unwind 3` it could not be decided at all, and
