@@ -25,32 +25,73 @@ int main(void)
             k = (int)5L;
         } else {
             __CPROVER_assume(s > 4294967255U);
-            _Bool tracc_q2 = 0;
-            for (j = 0; j < 4; j++) {
-                if ((tracc_q2 = !tracc_q2 && nondet_bool())) {
-                    unsigned long tracc_n2 = nondet_ulong();
-                    __CPROVER_assume(tracc_n2 >= 1UL);
-                    __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - s) / 10UL);
-                    __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)j));
-                    __CPROVER_assume(j < 4 && (int)((long)j + (long)(tracc_n2 - 1UL)) < 4);
-                    s = (unsigned int)((long)(unsigned int)((long)s + (long)((tracc_n2 - 1UL) * 10UL)) - 2L * (long)0 + 10L);
-                    j = (int)((long)j + (long)(tracc_n2 - 1UL));
-                    k = (int)5L;
-                } else {
-                    __CPROVER_assume(s > 4294967285U);
-                    _Bool tracc_q3 = 0;
-                    for (k = 0; k < 5; k++) {
-                        if ((tracc_q3 = !tracc_q3 && nondet_bool())) {
-                            unsigned long tracc_n3 = nondet_ulong();
-                            __CPROVER_assume(tracc_n3 >= 1UL);
-                            __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - s) / 2UL);
-                            __CPROVER_assume(tracc_n3 <= (unsigned long)(2147483647L - (long)k));
-                            __CPROVER_assume(k < 5 && (int)((long)k + (long)(tracc_n3 - 1UL)) < 5);
-                            s = (unsigned int)((long)s + (long)((tracc_n3 - 1UL) * 2UL)) + 2;
-                            k = (int)((long)k + (long)(tracc_n3 - 1UL));
-                        } else {
-                            __CPROVER_assume(s > 4294967293U);
-                            s += 2;
+            {
+                j = 0;
+                _Bool tracc_go2 = 1;
+                for (unsigned int tracc_u2_1 = 0U; tracc_u2_1 < 2U; tracc_u2_1++) {
+                    for (unsigned int tracc_u2_0 = 0U; tracc_u2_0 < 2U; tracc_u2_0++) {
+                        if (tracc_go2) {
+                            if (j < 4) {
+                                {
+                                    {
+                                        k = 0;
+                                        _Bool tracc_go3 = 1;
+                                        for (unsigned int tracc_u3_2 = 0U; tracc_u3_2 < 2U; tracc_u3_2++) {
+                                            for (unsigned int tracc_u3_1 = 0U; tracc_u3_1 < 2U; tracc_u3_1++) {
+                                                for (unsigned int tracc_u3_0 = 0U; tracc_u3_0 < 2U; tracc_u3_0++) {
+                                                    if (tracc_go3) {
+                                                        if (k < 5) {
+                                                            {
+                                                                s += 2;
+                                                            }
+                                                            k++;
+                                                        } else {
+                                                            tracc_go3 = 0;
+                                                        }
+                                                    }
+                                                }
+                                            }
+                                        }
+                                        if (tracc_go3) {
+                                            for (; k < 5; k++) {
+                                                s += 2;
+                                            }
+                                        }
+                                    }
+                                }
+                                j++;
+                            } else {
+                                tracc_go2 = 0;
+                            }
+                        }
+                    }
+                }
+                if (tracc_go2) {
+                    for (; j < 4; j++) {
+                        {
+                            k = 0;
+                            _Bool tracc_go3 = 1;
+                            for (unsigned int tracc_u3_2 = 0U; tracc_u3_2 < 2U; tracc_u3_2++) {
+                                for (unsigned int tracc_u3_1 = 0U; tracc_u3_1 < 2U; tracc_u3_1++) {
+                                    for (unsigned int tracc_u3_0 = 0U; tracc_u3_0 < 2U; tracc_u3_0++) {
+                                        if (tracc_go3) {
+                                            if (k < 5) {
+                                                {
+                                                    s += 2;
+                                                }
+                                                k++;
+                                            } else {
+                                                tracc_go3 = 0;
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                            if (tracc_go3) {
+                                for (; k < 5; k++) {
+                                    s += 2;
+                                }
+                            }
                         }
                     }
                 }

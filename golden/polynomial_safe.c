@@ -1,7 +1,7 @@
 // tracc: expect SAFE verify=UNKNOWN
 // A quadratic recurrence y += x; x++ sums 0..n-1, so 2*y == n*(n-1) modulo 2^32 for every nondeterministic n.
 // verify=UNKNOWN by design: for large n the sum wraps around 2^32, and an accelerator covers only
-// iterations in which nothing wraps (ARCHITECTURE.md, "Soundness rules"), so executions still pass the loop head often.
+// iterations in which nothing wraps (METHOD.md, "Soundness rules"), so executions still pass the loop head often.
 #include <assert.h>
 
 unsigned int nondet_uint(void);

@@ -25,8 +25,27 @@ int main(void)
 {
     struct node *list = 0;
     unsigned int k = 0;
-    for (int i = 1; i <= 3; i++)
-        list = push(list, i);
+    {
+        int i = 1;
+        _Bool tracc_go1 = 1;
+        for (unsigned int tracc_u1_1 = 0U; tracc_u1_1 < 2U; tracc_u1_1++) {
+            for (unsigned int tracc_u1_0 = 0U; tracc_u1_0 < 2U; tracc_u1_0++) {
+                if (tracc_go1) {
+                    if (i <= 3) {
+                        list = push(list, i);
+                        i++;
+                    } else {
+                        tracc_go1 = 0;
+                    }
+                }
+            }
+        }
+        if (tracc_go1) {
+            for (; i <= 3; i++) {
+                list = push(list, i);
+            }
+        }
+    }
     int sum = 0;
     for (struct node *p = list; p; p = p->next)
         sum += p->value;

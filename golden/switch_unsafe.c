@@ -1,64 +1,57 @@
-// tracc: expect UNSAFE bound=31 verify=UNKNOWN
+// tracc: expect UNSAFE bound=31 verify=UNSAFE
 // A three-state machine driven by a switch inside a for loop returns to state 0 after 30 steps, which the assertion excludes.
 #include <assert.h>
-
-/* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
-unsigned long nondet_ulong(void);
 
 int main(void)
 {
     int state = 0;
     int k;
-    unsigned char tracc_q1 = 0;
-    for (k = 0; k < 30; k++) {
-        if (tracc_q1 != 1 && nondet_bool()) {
-            unsigned long tracc_n1 = nondet_ulong();
-            __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n1 - 1UL)) < 30);
-            __CPROVER_assume(state == 0 && (tracc_n1 - 1UL == 0UL ? state : 1) == 0);
-            state = 1;
-            k = (int)((long)k + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 1;
-        } else if (tracc_q1 != 2 && nondet_bool()) {
-            unsigned long tracc_n2 = nondet_ulong();
-            __CPROVER_assume(tracc_n2 >= 1UL);
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n2 - 1UL)) < 30);
-            __CPROVER_assume(state != 0 && state != 1 && state != 2);
-            k = (int)((long)k + (long)(tracc_n2 - 1UL));
-            tracc_q1 = 2;
-        } else if (tracc_q1 != 3 && nondet_bool()) {
-            unsigned long tracc_n3 = nondet_ulong();
-            __CPROVER_assume(tracc_n3 >= 1UL);
-            __CPROVER_assume(tracc_n3 <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n3 - 1UL)) < 30);
-            __CPROVER_assume(state == 2 && (tracc_n3 - 1UL == 0UL ? state : 0) == 2);
-            state = 0;
-            k = (int)((long)k + (long)(tracc_n3 - 1UL));
-            tracc_q1 = 3;
-        } else if (tracc_q1 != 4) {
-            unsigned long tracc_n4 = nondet_ulong();
-            __CPROVER_assume(tracc_n4 >= 1UL);
-            __CPROVER_assume(tracc_n4 <= (unsigned long)(2147483647L - (long)k));
-            __CPROVER_assume(k < 30 && (int)((long)k + (long)(tracc_n4 - 1UL)) < 30);
-            __CPROVER_assume(state == 1 && (tracc_n4 - 1UL == 0UL ? state : 2) == 1);
-            state = 2;
-            k = (int)((long)k + (long)(tracc_n4 - 1UL));
-            tracc_q1 = 4;
-        } else {
-            __CPROVER_assume(0);
-            switch (state) {
-            case 0:
-                state = 1;
-                break;
-            case 1:
-                state = 2;
-                break;
-            case 2:
-                state = 0;
-                break;
+    {
+        k = 0;
+        _Bool tracc_go1 = 1;
+        for (unsigned int tracc_u1_4 = 0U; tracc_u1_4 < 2U; tracc_u1_4++) {
+            for (unsigned int tracc_u1_3 = 0U; tracc_u1_3 < 2U; tracc_u1_3++) {
+                for (unsigned int tracc_u1_2 = 0U; tracc_u1_2 < 2U; tracc_u1_2++) {
+                    for (unsigned int tracc_u1_1 = 0U; tracc_u1_1 < 2U; tracc_u1_1++) {
+                        for (unsigned int tracc_u1_0 = 0U; tracc_u1_0 < 2U; tracc_u1_0++) {
+                            if (tracc_go1) {
+                                if (k < 30) {
+                                    {
+                                        switch (state) {
+                                        case 0:
+                                            state = 1;
+                                            break;
+                                        case 1:
+                                            state = 2;
+                                            break;
+                                        case 2:
+                                            state = 0;
+                                            break;
+                                        }
+                                    }
+                                    k++;
+                                } else {
+                                    tracc_go1 = 0;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (tracc_go1) {
+            for (; k < 30; k++) {
+                switch (state) {
+                case 0:
+                    state = 1;
+                    break;
+                case 1:
+                    state = 2;
+                    break;
+                case 2:
+                    state = 0;
+                    break;
+                }
             }
         }
     }

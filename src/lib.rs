@@ -2,7 +2,7 @@
 //! acceleration and trace automata (see ARCHITECTURE.md).
 //!
 //! The modules follow the data flow, one stage each:
-//! `parse` → `lower` → `loops` → `accelerate` → `restrict` → `instrument` →
+//! `parse` → `lower` → `loops` → `accelerate` → `instrument` → `restrict` →
 //! `emit`; `check` is the reference bounded model checker over the same IR.
 //! `diag` carries diagnostics for all of them, `reason` says why a loop or
 //! path is left alone, and `pipeline` strings the stages together for the

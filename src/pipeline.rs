@@ -132,17 +132,8 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
     let accel_only: Vec<LoopOutput> = inst
         .loops
         .iter()
-        .filter_map(|l| {
-            l.replacement.as_ref().map(|r| LoopOutput {
-                span: l.span,
-                func: l.info.func,
-                text_stmt: r.clone(),
-                automaton: None,
-                symbol_names: Vec::new(),
-                coverage_check: None,
-                note: None,
-            })
-        })
+        .filter_map(|l| l.replacement.as_ref().map(|r| plain_output(l, r)))
+        .chain(unrolled_outputs(&inst))
         .collect();
     let (accel_only_text, accel_only_map) =
         emit::splice_loops(text, &program, &rewritten(&accel_only), opts.dialect, &lowered.program)?;
@@ -160,6 +151,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
             )?);
         }
         diagnostics.extend(restricted.iter().filter_map(|l| l.note.clone()));
+        restricted.extend(unrolled_outputs(&inst));
         let (out, map) = emit::splice_loops(text, &program, &rewritten(&restricted), opts.dialect, &lowered.program)?;
         (out, map, restricted)
     } else {
@@ -192,7 +184,26 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
     })
 }
 
-/// The loops left to unrolling, each with CBMC's name of it in the output
+/// A loop's new statement, with no automaton.
+fn plain_output(l: &instrument::LoopResult, stmt: &crate::ir::Stmt) -> LoopOutput {
+    LoopOutput {
+        span: l.span,
+        func: l.info.func,
+        text_stmt: stmt.clone(),
+        automaton: None,
+        symbol_names: Vec::new(),
+        coverage_check: None,
+        note: None,
+    }
+}
+
+/// The loops left to unrolling and written for `--unwind 3`.
+fn unrolled_outputs(inst: &Instrumented) -> impl Iterator<Item = LoopOutput> + '_ {
+    (inst.loops.iter()).filter_map(|l| l.unrolled_stmt.as_ref().map(|s| plain_output(l, s)))
+}
+
+/// The loops left to unrolling that could not be written for `--unwind 3`,
+/// each with CBMC's name of it in the output
 /// and one more unwinding than its trip bound. The names may differ from
 /// the input's (the automaton's `do { } while (0)` is a loop for CBMC):
 /// they are found by reading the output back and mapping each of its loops
@@ -201,6 +212,7 @@ fn unwindset(input: &str, output: &str, map: &SourceMap, inst: &Instrumented) ->
     let unrolled: Vec<(usize, u32)> = (inst.loops.iter())
         .filter_map(|l| {
             l.unrolled
+                .filter(|_| l.unrolled_stmt.is_none())
                 .and_then(|t| u32::try_from(t + 1).ok())
                 .map(|k| (l.span.start, k))
         })

@@ -124,7 +124,8 @@ pub enum Reason {
     DialectCannotExpress(String),
     /// The loop runs at most this many times per entry (`loops::unwind`),
     /// few enough that CBMC unrolls it more cheaply than it checks an
-    /// accelerator: it is left to unrolling (`--unwindset`).
+    /// accelerator: it is left to unrolling (`instrument::unroll` writes it
+    /// for `--unwind 3`; an `--unwindset` where its body cannot be copied).
     LeftToUnrolling { trips: u128 },
 }
 
@@ -505,8 +506,7 @@ impl fmt::Display for Reason {
             Reason::DialectCannotExpress(what) => write!(f, "the accelerator needs {what}"),
             Reason::LeftToUnrolling { trips } => write!(
                 f,
-                "it runs at most {trips} times, which CBMC unrolls more cheaply than it checks an accelerator \
-                 (give CBMC the report's --unwindset)"
+                "it runs at most {trips} times, which CBMC unrolls more cheaply than it checks an accelerator"
             ),
         }
     }

@@ -1,4 +1,4 @@
-//! Differential soundness test (ARCHITECTURE.md, "Testing"): generated loop
+//! Differential soundness test (METHOD.md, "Testing"): generated loop
 //! programs are checked before and after transformation, with the
 //! comparisons of `tracc::evidence::campaign` (the same ones `tracc
 //! campaign` runs at scale).

@@ -27,7 +27,7 @@
 //! iterations in full, that last step included (only the truth of a
 //! `do`-`while` condition is the loop's own to check at the last one): the
 //! trace automaton's blocking is sound only if `acc(n)`, the loop's step and
-//! `acc(m)` is `acc(n + m)` (ARCHITECTURE.md, "Soundness rules").
+//! `acc(m)` is `acc(n + m)` (METHOD.md, "Soundness rules").
 //!
 //! Also here, because they need the same symbolic execution and solver:
 //! `infeasible`, the test with which `loops` prunes path prefixes that no
@@ -351,7 +351,7 @@ fn entry_state(program: &Program, path: &Path, conds: &[Expr]) -> (HashMap<VarId
 /// proved (the solver gave up, or a condition is not modelled): a path
 /// kept by mistake costs only work, a path dropped by mistake could let
 /// the trace automaton block an iteration that nothing covers
-/// (ARCHITECTURE.md, "Soundness rules").
+/// (METHOD.md, "Soundness rules").
 pub fn infeasible(program: &Program, path: &Path) -> bool {
     // Constant divisors as literals, so that `i % 2` is modelled.
     let conds: Vec<Expr> = symex::path_conditions(program, path)
@@ -819,7 +819,7 @@ fn accelerate_exact(
     // after the accelerator: the trace automaton replaces `acc(n)` followed
     // by a covered iteration by `acc(n + 1)`, and two accelerators in a row
     // by one, which is only sound if every update between them is one that
-    // a single accelerator may perform (ARCHITECTURE.md, "Soundness rules").
+    // a single accelerator may perform (METHOD.md, "Soundness rules").
     let top = K {
         expr: Expr::var(n_id, build::ULONG),
         konst: None,

@@ -79,7 +79,8 @@ pub(super) enum Kind {
     /// Not self-dependent: the value after iteration `k >= 1` is the update
     /// applied to the values of iteration `k - 1`.
     Delayed,
-    /// Any other polynomial (not emitted in this version).
+    /// Any other polynomial: emitted where it is of degree at most 2 over
+    /// values of at most 32 bits and monotone over the covered iterations.
     Polynomial,
     /// An update that undoes itself: `x' = a - x` with `a` unchanged by the
     /// path (`x = -x`, `i = 1 - i`), or a swap of two variables

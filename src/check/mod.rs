@@ -20,8 +20,10 @@
 //! unconstrained; a body-less function called for its effect is a no-op
 //! (CBMC's treatment), one whose result is used is refused.
 //!
-//! Solving: all user properties in one query (their failure conditions
-//! disjoined, each behind a literal so the model names the failing ones);
+//! Solving: the user properties in three queries, assertions, signed
+//! overflows and out-of-bounds accesses apart so that no kind hides another
+//! (each query's failure conditions disjoined, each behind a literal so the
+//! model names the failing ones);
 //! if none can fail, unwinding assertions are queried until every loop that
 //! can exceed the bound is named. Each query runs on a fresh z3 solver with
 //! a plain `check()`, because z3's incremental core skips the preprocessing

@@ -59,7 +59,7 @@ pub struct CampaignArgs {
 fn tally_line(t: &Tally, count: u64) -> String {
     format!(
         "{}/{} programs ({} decided: {} safe, {} unsafe, {} of them by a signed overflow, {} by an index out of bounds; \
-         {} transformed), \
+         {} transformed, {} with a loop unrolled), \
          {} disagreements; \
          at --unwind 3 the restricted output proved {}/{} safe and found {}/{} unsafe; \
          {} inputs and {} output checks timed out; {:.0} s",
@@ -71,6 +71,7 @@ fn tally_line(t: &Tally, count: u64) -> String {
         t.overflowing,
         t.out_of_bounds,
         t.transformed,
+        t.unrolled,
         t.disagreements,
         t.proved_at_3,
         t.safe,

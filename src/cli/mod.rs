@@ -109,9 +109,10 @@ pub enum Command {
         long_about = "Accelerate the loops of C files and inline the trace automaton that makes \
                       redundant executions infeasible. The output has the same reachable states and \
                       assertion failures as the input, but every feasible execution is short, so \
-                      CBMC can prove it at `--unwind 3 --unwinding-assertions`, with an `--unwindset` \
-                      for short counting loops left to its unrolling (--unroll-limit): the summary \
-                      line on stderr and the report's `cbmc_args` give the exact arguments.\n\n\
+                      CBMC can prove it at `--unwind 3 --unwinding-assertions`. Short counting loops \
+                      (--unroll-limit) are not accelerated but written so that `--unwind 3` unrolls \
+                      them; the summary line on stderr and the report's `cbmc_args` give the exact \
+                      arguments (an `--unwindset` only for a loop whose body cannot be copied).\n\n\
                       With one input the result goes to stdout (or -o FILE); several inputs need \
                       --out-dir or --in-place. `-` reads stdin. Files are written atomically and only \
                       when the input had no errors; an input is never overwritten without --in-place. \
@@ -295,10 +296,12 @@ pub struct TransformArgs {
     /// Leave a counting loop to CBMC's unrolling, instead of accelerating
     /// it, when CBMC needs at most N unwindings for it (its trip count plus
     /// one, times the unwindings of the loops around it): CBMC unrolls such
-    /// loops over known values faster than it checks an accelerator. CBMC
-    /// must then be run with the `--unwindset` that the summary line and the
-    /// report's `cbmc_args` give: at a plain `--unwind 3` such a loop fails
-    /// its unwinding assertion. 0 accelerates every loop it can.
+    /// loops over known values faster than it checks an accelerator. The
+    /// loop is written as nested loops of two iterations each, so that
+    /// `--unwind 3` runs all of it (a loop with a label or a `static`
+    /// local is left as it is, and the summary line and the report's
+    /// `cbmc_args` give the `--unwindset` it needs). 0 accelerates every
+    /// loop it can.
     #[arg(long, value_name = "N", default_value_t = Options::default().unroll_limit)]
     pub unroll_limit: u128,
 }

@@ -76,42 +76,11 @@ fn put_loop(s: &Stmt, span: Span, with: &Stmt, in_block: bool) -> Stmt {
     if !s.span.is_synthetic() && !contains {
         return s.clone();
     }
-    let sub = |c: &Stmt| Box::new(put_loop(c, span, with, false));
-    let kind = match &s.kind {
-        StmtKind::Block { stmts, scoped } => StmtKind::Block {
-            stmts: stmts.iter().map(|c| put_loop(c, span, with, true)).collect(),
-            scoped: *scoped,
-        },
-        StmtKind::If { cond, then, els } => StmtKind::If {
-            cond: cond.clone(),
-            then: sub(then),
-            els: els.as_ref().map(|e| sub(e)),
-        },
-        StmtKind::While { cond, body } => StmtKind::While {
-            cond: cond.clone(),
-            body: sub(body),
-        },
-        StmtKind::DoWhile { cond, body } => StmtKind::DoWhile {
-            cond: cond.clone(),
-            body: sub(body),
-        },
-        StmtKind::For { init, cond, step, body } => StmtKind::For {
-            init: init.clone(),
-            cond: cond.clone(),
-            step: step.clone(),
-            body: sub(body),
-        },
-        StmtKind::Label(l, inner) => StmtKind::Label(l.clone(), sub(inner)),
-        StmtKind::Switch { cond, body } => StmtKind::Switch {
-            cond: cond.clone(),
-            body: sub(body),
-        },
-        StmtKind::Case(v, inner) => StmtKind::Case(*v, sub(inner)),
-        StmtKind::Default(inner) => StmtKind::Default(sub(inner)),
-        other => other.clone(),
-    };
+    let items = matches!(s.kind, StmtKind::Block { .. });
     // Here `s` is synthetic or contains the loop: it is printed from the IR.
-    Stmt::new(kind, Span::SYNTHETIC)
+    let mut rebuilt = s.map_children(&mut |c| put_loop(c, span, with, items));
+    rebuilt.span = Span::SYNTHETIC;
+    rebuilt
 }
 
 /// Print the loops and splice them into the text; add the declarations the

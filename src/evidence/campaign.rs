@@ -1,4 +1,4 @@
-//! The differential soundness campaign (ARCHITECTURE.md, "Testing").
+//! The differential soundness campaign (METHOD.md, "Testing").
 //!
 //! In: a range of seeds for `testgen::loop_program` (optionally only the
 //! programs of one class). Out: per program the
@@ -49,6 +49,11 @@ pub enum Comparison {
     AccelOnlyAtBound,
     RestrictedAtBound,
     RestrictedAt3,
+    /// The output with the default options, where short loops are left
+    /// to unrolling and written for `--unwind 3` (`instrument::unroll`),
+    /// when that differs from the restricted output.
+    UnrolledAtBound,
+    UnrolledAt3,
     /// The transformation failed, or the checker refused its output.
     Transform,
 }
@@ -59,6 +64,8 @@ impl Comparison {
             Comparison::AccelOnlyAtBound => "acceleration-only output at the covering bound",
             Comparison::RestrictedAtBound => "restricted output at the covering bound",
             Comparison::RestrictedAt3 => "restricted output at --unwind 3",
+            Comparison::UnrolledAtBound => "output with short loops unrolled, at the covering bound",
+            Comparison::UnrolledAt3 => "output with short loops unrolled, at --unwind 3",
             Comparison::Transform => "transformation or checking of its output",
         }
     }
@@ -81,6 +88,9 @@ pub struct ProgramResult {
     /// What fails in the input at the covering bound.
     pub reference_fails: Fails,
     pub transformed: bool,
+    /// Whether the default options left a loop to unrolling (so that the
+    /// unrolled output was compared too).
+    pub unrolled: bool,
     /// The restricted output's verdict at `--unwind 3`, `None` when undecided.
     pub at_3: Option<&'static str>,
     pub undecided_outputs: u32,
@@ -178,11 +188,27 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
         }
     };
     result.transformed = restricted != source;
-    for (comparison, text, unwind) in [
+    let unrolled = match accelerate_source(source, &Options::default()) {
+        Ok(out) => out.output,
+        Err(d) => {
+            let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
+            result.disagreement = Some(transform_failure(format!("transform failed: {first}"), String::new()));
+            return result;
+        }
+    };
+    result.unrolled = unrolled != restricted;
+    let mut comparisons = vec![
         (Comparison::AccelOnlyAtBound, &accel_only, bound),
         (Comparison::RestrictedAtBound, &restricted, bound),
         (Comparison::RestrictedAt3, &restricted, 3),
-    ] {
+    ];
+    if result.unrolled {
+        // Its slot loops run twice each: they need 3 even where the
+        // input's loops need less.
+        comparisons.push((Comparison::UnrolledAtBound, &unrolled, bound.max(3)));
+        comparisons.push((Comparison::UnrolledAt3, &unrolled, 3));
+    }
+    for (comparison, text, unwind) in comparisons {
         let report = match check(text, unwind, limits) {
             Ok(r) => r,
             Err(e) => {
@@ -194,7 +220,7 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
         if comparison == Comparison::RestrictedAt3 {
             result.at_3 = got.map(Verdict::as_str);
         }
-        let at_bound = comparison != Comparison::RestrictedAt3;
+        let at_bound = !matches!(comparison, Comparison::RestrictedAt3 | Comparison::UnrolledAt3);
         let fails = what_fails(&report);
         match got {
             None => result.undecided_outputs += 1,
@@ -231,6 +257,8 @@ pub struct Tally {
     /// Unsafe programs whose input fails by an index out of bounds.
     pub out_of_bounds: u64,
     pub transformed: u64,
+    /// Programs with a loop left to unrolling by the default options.
+    pub unrolled: u64,
     /// Safe programs the restricted output proves at `--unwind 3`.
     pub proved_at_3: u64,
     /// Unsafe programs the restricted output finds at `--unwind 3`.
@@ -283,6 +311,7 @@ impl Tally {
             }
         }
         self.transformed += u64::from(r.transformed);
+        self.unrolled += u64::from(r.unrolled);
         self.undecided_outputs += u64::from(r.undecided_outputs);
         self.disagreements += u64::from(r.disagreement.is_some());
     }

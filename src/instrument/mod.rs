@@ -31,21 +31,19 @@ pub struct InstrumentOptions {
     pub quantifiers: Quantifiers,
     /// A loop that CBMC would unwind at most this many times (its trip
     /// bound plus one, times the unwindings of the loops around it) is left
-    /// to unrolling instead of accelerated; 0 (the default) accelerates
-    /// every loop it can.
+    /// to unrolling instead of accelerated (`DEFAULT_UNROLL_LIMIT`); 0
+    /// accelerates every loop it can.
     pub unroll_limit: u128,
 }
 
-/// The default `unroll_limit`: none, so that `cbmc OUT --unwind 3
-/// --unwinding-assertions` decides every accelerated output (a loop left
-/// to unrolling fails its unwinding assertion there: exit 10 on a safe
-/// program, for a CI job that does not read `cbmc_args`). `--unroll-limit
-/// 1001` is for users who run CBMC with `cbmc_args`: from the gain
-/// benchmark, CBMC 6.6 alone decides maps and searches of 1,000 ints in
-/// 1-3 s where their accelerators took 9-51 s; fills and copies are faster
-/// accelerated. Unrolling only the costly loops does not help: a search
-/// unrolled after an accelerated fill reads unknown values (75 s).
-pub const DEFAULT_UNROLL_LIMIT: u128 = 0;
+/// The default `unroll_limit`. From the gain benchmark (CBMC 6.6): CBMC
+/// alone decides maps and searches of 1,000 ints in 1-3 s where their
+/// accelerators took 9-51 s, and a search unrolled after an accelerated
+/// fill reads unknown values (75 s), so whole nests of up to 1,001
+/// unwindings are unrolled; a loop left to unrolling is written so that
+/// `--unwind 3` runs all of it (`unroll`), so that `cbmc OUT --unwind 3
+/// --unwinding-assertions` still decides the output.
+pub const DEFAULT_UNROLL_LIMIT: u128 = 1001;
 
 /// A counting loop that is not accelerated is left to unrolling up to this
 /// many unwindings: at `--unwind 3` it could not be decided at all, and
@@ -162,6 +160,10 @@ pub struct LoopResult {
     /// The loop's trip bound when it is left to unrolling: CBMC must
     /// unwind it one more time than that.
     pub unrolled: Option<u128>,
+    /// A loop left to unrolling, written so that `--unwind 3` runs all of
+    /// it (`unroll`); `None` when its body cannot be copied, and then CBMC
+    /// needs the `--unwindset`.
+    pub unrolled_stmt: Option<Stmt>,
 }
 
 #[derive(Clone, Debug)]
@@ -307,17 +309,17 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
                     && let Some(t) = trips[i].filter(|_| fits(FALLBACK_UNROLL_LIMIT))
                 {
                     l.unrolled = Some(t);
-                    l.diagnostics.push(
-                        Diagnostic::note(
-                            info.span,
-                            format!("CBMC unwinds this loop {} times (--unwindset)", t + 1),
-                        )
-                        .with_label("not accelerated, so left to unrolling through its trip count"),
-                    );
                 }
                 l
             }
         };
+        let mut result = result;
+        if let (Some(t), Some(stmt)) = (result.unrolled, loops::loop_stmt(program, info)) {
+            result.unrolled_stmt = unroll::unrolled_for_unwind_3(&mut prog, info.func, stmt, t, i + 1);
+            result
+                .diagnostics
+                .push(unrolling_note(info, t, result.unrolled_stmt.is_some()));
+        }
         loops.push(result);
     }
     Instrumented { program: prog, loops }
@@ -370,13 +372,25 @@ fn loop_report(program: &Program, info: &LoopInfo, reason: Why) -> LoopReport {
     }
 }
 
-/// A loop left to unrolling: the report and a note say so and why.
+/// The note on a loop left to unrolling: how CBMC gets through it.
+fn unrolling_note(info: &LoopInfo, trips: u128, written_out: bool) -> Diagnostic {
+    let note = Diagnostic::note(
+        info.span,
+        format!("loop left to unrolling: it runs at most {trips} times"),
+    );
+    match written_out {
+        true => note.with_label("written so that `--unwind 3` runs all of it (nested loops of two iterations)"),
+        false => note.with_label(format!(
+            "CBMC must unwind it {} times: give it the report's --unwindset (its body cannot be copied)",
+            trips + 1
+        )),
+    }
+}
+
+/// A loop left to unrolling: the report says so and why.
 fn unrolled_loop(program: &Program, info: LoopInfo, trips: u128) -> LoopResult {
     let reason = Reason::LeftToUnrolling { trips };
-    let diagnostics = vec![
-        Diagnostic::note(info.span, format!("loop left to unrolling: {reason}"))
-            .with_label(format!("CBMC unwinds this loop {} times", trips + 1)),
-    ];
+    let diagnostics = Vec::new();
     LoopResult {
         span: info.span,
         replacement: None,
@@ -386,6 +400,7 @@ fn unrolled_loop(program: &Program, info: LoopInfo, trips: u128) -> LoopResult {
         report: loop_report(program, &info, Why::one(reason)),
         diagnostics,
         unrolled: Some(trips),
+        unrolled_stmt: None,
         info,
     }
 }
@@ -432,6 +447,7 @@ fn instrument_loop(
                 report,
                 diagnostics,
                 unrolled: None,
+                unrolled_stmt: None,
             };
         }
     };
@@ -518,6 +534,7 @@ fn instrument_loop(
         report,
         diagnostics,
         unrolled: None,
+        unrolled_stmt: None,
     }
 }
 
@@ -591,7 +608,7 @@ const MAX_COMPOSITIONS_TRIED: usize = 6;
 /// wins, returned with the paths that follow `first` in it. Its coverage condition implies that the iteration takes `first`
 /// and then, with no choice left (a path chosen by a nondeterministic
 /// branch is never composed), the rest of the sequence, so it serves as
-/// `first`'s accelerator in the trace automaton (ARCHITECTURE.md,
+/// `first`'s accelerator in the trace automaton (METHOD.md,
 /// "Soundness rules").
 fn composed_accelerator(
     prog: &mut Program,
@@ -796,3 +813,4 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
 
 #[cfg(test)]
 mod tests;
+mod unroll;

@@ -761,6 +761,46 @@ impl Stmt {
         }
     }
 
+    /// This statement with each direct sub-statement replaced by `f` of
+    /// it (expressions and the span kept).
+    pub fn map_children(&self, f: &mut dyn FnMut(&Stmt) -> Stmt) -> Stmt {
+        let mut sub = |c: &Stmt| Box::new(f(c));
+        let kind = match &self.kind {
+            StmtKind::Block { stmts, scoped } => StmtKind::Block {
+                stmts: stmts.iter().map(|c| *sub(c)).collect(),
+                scoped: *scoped,
+            },
+            StmtKind::If { cond, then, els } => StmtKind::If {
+                cond: cond.clone(),
+                then: sub(then),
+                els: els.as_ref().map(|e| sub(e)),
+            },
+            StmtKind::While { cond, body } => StmtKind::While {
+                cond: cond.clone(),
+                body: sub(body),
+            },
+            StmtKind::DoWhile { cond, body } => StmtKind::DoWhile {
+                cond: cond.clone(),
+                body: sub(body),
+            },
+            StmtKind::For { init, cond, step, body } => StmtKind::For {
+                init: init.as_ref().map(|i| sub(i)),
+                cond: cond.clone(),
+                step: step.clone(),
+                body: sub(body),
+            },
+            StmtKind::Label(l, inner) => StmtKind::Label(l.clone(), sub(inner)),
+            StmtKind::Switch { cond, body } => StmtKind::Switch {
+                cond: cond.clone(),
+                body: sub(body),
+            },
+            StmtKind::Case(v, inner) => StmtKind::Case(*v, sub(inner)),
+            StmtKind::Default(inner) => StmtKind::Default(sub(inner)),
+            other => other.clone(),
+        };
+        Stmt::new(kind, self.span)
+    }
+
     /// Visit this statement and all nested statements, parents first.
     pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Stmt)) {
         f(self);

@@ -4,9 +4,10 @@
 //! `trip_bound`, the most times a `for` loop's body can run per entry when
 //! it counts a local variable from a constant by a constant step to a
 //! constant bound (`for (int i = 0; i < 1000; i++)`, whatever the body
-//! does besides, as long as it never writes `i`). CBMC is told to unwind
-//! such a loop one more time (`--unwindset`, with the loop's name from
-//! `ir::cbmc_loop_names`).
+//! does besides, as long as it never writes `i`). Such a loop may be left
+//! to unrolling (`instrument::unroll` writes it so that `--unwind 3` runs
+//! all of it; where its body cannot be copied CBMC is told to unwind it one
+//! more time, `--unwindset` with the loop's name from `ir::cbmc_loop_names`).
 //!
 //! A bound is exact arithmetic on the constants, no solver: the counter is
 //! a local whose address is never taken, so nothing but the loop's step

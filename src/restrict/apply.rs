@@ -8,7 +8,7 @@
 //! coverage flag or the check before the body that blocks a covered
 //! iteration, the loop's alphabet, the minimal DFA (`super::build`) and its
 //! C statements (`super::code`) around each branch. Where the automaton
-//! cannot be inlined, the loop stays accelerated only, with a note.
+//! cannot be inlined, the loop stays accelerated only, with a warning.
 
 use super::code::{AutomatonCode, Coverage, CoverageCheck, automaton_code};
 use super::{Alphabet, Automaton, SymbolKind};

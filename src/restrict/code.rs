@@ -197,7 +197,7 @@ pub enum CoverageCheck {
     BeforeBody,
     /// The body fails, leaves the loop or chooses its way only where the
     /// coverage condition says a covered iteration does not
-    /// (`loops::BodyRun`, `pipeline::before_body`): an `assume` before it.
+    /// (`loops::BodyRun`, `restrict::apply::before_body`): an `assume` before it.
     BeforeBodyChecked,
 }
 

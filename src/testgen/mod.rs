@@ -1111,6 +1111,10 @@ struct HeaderLoop {
     body_assert: Option<i128>,
     /// Assertion on `k` or `c` after the loop.
     final_assert: Option<(bool, Cmp, i128)>,
+    /// `if (k == K) continue;` (the iteration skips the assertion in the
+    /// body, and the step still runs) or `if (k == K) break;` (`true`)
+    /// after `k++`, in `for` loops only.
+    skip: Option<(i128, bool)>,
 }
 
 /// How a header loop runs (body executions and the final counter).
@@ -1197,6 +1201,15 @@ impl HeaderLoop {
             form,
             body_assert,
             final_assert: None,
+            skip: None,
+        }
+    }
+
+    /// Sometimes a `continue` or a `break` in a `for` loop's body, from a
+    /// stream of its own (the programs without one stay as before).
+    fn choose_skip(&mut self, rng: &mut Rng) {
+        if matches!(self.form, HeaderForm::For) && rng.chance(40) {
+            self.skip = Some((1 + rng.below(u64::from(HEADER_CAP)) as i128, rng.chance(50)));
         }
     }
 
@@ -1220,6 +1233,10 @@ impl HeaderLoop {
                 HeaderForm::For => {
                     if trips == 1 && !self.guard(c) {
                         return Run::Ends(0, c);
+                    }
+                    // `k` is `trips` in this iteration's body.
+                    if self.skip == Some((i128::from(trips), true)) {
+                        return Run::Ends(trips, c);
                     }
                     c = self.next(c);
                     self.guard(c)
@@ -1291,6 +1308,10 @@ impl HeaderLoop {
         let update = counter_update(self.step);
         let cond = |lhs: &str| format!("{lhs} {} {}", self.cmp.text(), literal(self.limit));
         let mut body = String::from("        k++;\n");
+        if let Some((k, stop)) = self.skip {
+            let jump = if stop { "break" } else { "continue" };
+            let _ = writeln!(body, "        if (k == {k}) {jump};");
+        }
         if let Some(b) = self.body_assert {
             let _ = writeln!(body, "        assert(k != {b});");
         }
@@ -1381,6 +1402,7 @@ pub fn loop_program(seed: u64) -> Generated {
         while matches!(h.simulate(), Run::Overflows) {
             h = HeaderLoop::random(&mut rng);
         }
+        h.choose_skip(&mut Rng::new(seed ^ 0x5C1F_0000_0000_0000));
         h.choose_final_assert(&mut rng);
         let mut classes = vec![Class::Header];
         if h.wraps() {
@@ -1519,6 +1541,43 @@ mod tests {
             }
         }
         found
+    }
+
+    #[test]
+    fn loops_left_to_unrolling_are_generated_with_break_and_continue() {
+        // The default options write short counting loops for `--unwind 3`
+        // (`instrument::unroll`), which the campaign compares too: the
+        // generator must give such loops with a `break` and with a
+        // `continue` of the loop.
+        let options = crate::pipeline::Options::default();
+        let (mut with_break, mut with_continue) = (0, 0);
+        for seed in 0..3000 {
+            let g = loop_program(seed);
+            let wanted = (with_break < 3 && g.source.contains("break;"))
+                || (with_continue < 3 && g.source.contains("continue;"));
+            if !wanted {
+                continue;
+            }
+            let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+                continue;
+            };
+            if !out.output.contains("tracc_go") {
+                continue;
+            }
+            let lines: Vec<&str> = out.output.lines().collect();
+            with_break += usize::from(
+                (lines.windows(2))
+                    .any(|w| w[0].contains("tracc_go") && w[0].ends_with(" = 0;") && w[1].trim() == "break;"),
+            );
+            with_continue += usize::from(out.output.contains("} while (0);") && g.source.contains("continue;"));
+            if with_break >= 3 && with_continue >= 3 {
+                break;
+            }
+        }
+        assert!(
+            with_break >= 3 && with_continue >= 3,
+            "break {with_break}, continue {with_continue}"
+        );
     }
 
     #[test]
