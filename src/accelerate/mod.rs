@@ -39,6 +39,7 @@ mod bounded_range;
 mod exit_count;
 mod fresh;
 mod guards;
+mod one_side;
 mod overflow;
 mod periodic;
 pub mod poly;
@@ -748,6 +749,31 @@ impl Emitted {
 /// It is the list of those passes and nothing else, which is why it is
 /// longer than most functions.
 pub fn accelerate_path(
+    program: &mut Program,
+    info: &LoopInfo,
+    path: &Path,
+    quantifiers: Quantifiers,
+) -> Result<Accelerator, Reason> {
+    let whole = accelerate_whole(program, info, path, quantifiers);
+    let Err(Reason::ClosedFormTooComplex {
+        var,
+        limit: ClosedFormLimit::Monotone,
+        ..
+    }) = &whole
+    else {
+        return whole;
+    };
+    // A sum whose addend changes sign: its iterations on one side of zero.
+    for one_sided in one_side::one_sided(program, path, var) {
+        if let Ok(acc) = accelerate_whole(program, info, &one_sided, quantifiers) {
+            return Ok(acc);
+        }
+    }
+    whole
+}
+
+/// `accelerate_path` of the path as it is.
+fn accelerate_whole(
     program: &mut Program,
     info: &LoopInfo,
     path: &Path,

@@ -11,10 +11,13 @@
 use crate::diag::Diagnostic;
 use crate::emit::{self, Dialect, SourceMap};
 use crate::instrument::{self, InstrumentOptions, Instrumented, LoopReport};
-use crate::ir::{FuncId, Quantifiers, Span};
+use crate::ir::{Quantifiers, Span};
 use crate::restrict::apply::{LoopOutput, restrict_loop};
-use serde_json::json;
-use std::collections::BTreeSet;
+
+mod explain;
+mod report;
+
+pub use explain::{Explanation, explain_source};
 
 /// What `tracc accelerate` is asked to do.
 #[derive(Clone, Debug)]
@@ -42,6 +45,15 @@ impl Options {
         Options {
             unroll_limit: 0,
             ..Options::default()
+        }
+    }
+
+    /// What `instrument` is asked to do.
+    pub fn instrument_options(&self) -> InstrumentOptions {
+        InstrumentOptions {
+            max_paths: self.max_paths,
+            quantifiers: self.back_end_quantifiers(),
+            unroll_limit: self.unroll_limit,
         }
     }
 
@@ -116,15 +128,7 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
 fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diagnostic>> {
     let lowered = crate::lower::lower_source(text)?;
     let mut diagnostics = lowered.warnings;
-    let inst = instrument::instrument_program(
-        &lowered.program,
-        &InstrumentOptions {
-            max_paths: opts.max_paths,
-            quantifiers: opts.back_end_quantifiers(),
-            unroll_limit: opts.unroll_limit,
-        },
-    );
-    let mut inst = inst;
+    let mut inst = instrument::instrument_program(&lowered.program, &opts.instrument_options());
     keep_expressible_loops(&mut inst, text, opts.dialect);
     diagnostics.extend(inst.diagnostics());
     let mut program = inst.program.clone();
@@ -172,7 +176,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
     }
 
     let unwindset = unwindset(text, &output, &source_map, &inst);
-    let report = report_json(text, &output, &accel_only_text, &inst, &loops, opts);
+    let report = report::report_json(text, &output, &accel_only_text, &inst, &loops, opts);
     Ok(Outcome {
         output,
         accel_only_output: accel_only_text,
@@ -269,149 +273,6 @@ fn rewritten(loops: &[LoopOutput]) -> Vec<emit::RewrittenLoop> {
             stmt: l.text_stmt.clone(),
         })
         .collect()
-}
-
-fn lines(s: &str) -> usize {
-    s.lines().count()
-}
-
-fn report_json(
-    input: &str,
-    output: &str,
-    accel_only: &str,
-    inst: &Instrumented,
-    loops: &[LoopOutput],
-    opts: &Options,
-) -> serde_json::Value {
-    let loop_reports: Vec<serde_json::Value> = inst
-        .loops
-        .iter()
-        .map(|l| {
-            let (line, col) = line_col(input, l.span.start);
-            let out = loops.iter().find(|o| o.span == l.span);
-            let automaton = out.and_then(|o| o.automaton.as_ref()).map(|a| {
-                json!({
-                    "states": a.num_states,
-                    "states_regex_unminimised": a.states_before_minimisation,
-                    "states_regex_minimised": a.states_regex_minimised,
-                    "symbols": out.map(|o| o.symbol_names.clone()).unwrap_or_default(),
-                    "coverage_check": out.and_then(|o| o.coverage_check),
-                })
-            });
-            json!({
-                "function": l.report.function,
-                "line": line,
-                "column": col,
-                "kind": l.report.kind,
-                "accelerated": l.report.accelerated,
-                "restricted": automaton.is_some(),
-                "reason": l.report.reason.text(),
-                "reason_codes": l.report.reason.codes(),
-                "paths": l.report.paths,
-                "path_counts": l.report.path_counts(),
-                "accelerators": l.accelerators.len(),
-                "automaton": automaton,
-            })
-        })
-        .collect();
-    json!({
-        "restrict": opts.restrict,
-        "minimize": opts.minimize,
-        "loops": loop_reports,
-        "size": {
-            "input_bytes": input.len(),
-            "input_lines": lines(input),
-            "accelerated_bytes": accel_only.len(),
-            "accelerated_lines": lines(accel_only),
-            "output_bytes": output.len(),
-            "output_lines": lines(output),
-        },
-    })
-}
-
-/// 1-based line and column (in characters) of a byte offset.
-fn line_col(source: &str, offset: usize) -> (usize, usize) {
-    crate::diag::render::line_col(source, offset).unwrap_or((0, 0))
-}
-
-/// What `tracc explain` prints, in two streams: the text for people and
-/// the automata as Graphviz (a tool reads that one, so nothing else may be
-/// mixed into it).
-#[derive(Clone, Debug, Default)]
-pub struct Explanation {
-    /// Functions, loops with their locations, what the front end found in
-    /// them, why a loop was not accelerated, automaton sizes.
-    pub text: String,
-    /// One `digraph` per restricted loop; empty unless asked for.
-    pub dot: String,
-}
-
-/// The explanation of `text` (see `Explanation`); the DOT part only with
-/// `dot`.
-pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<Explanation, Vec<Diagnostic>> {
-    // A context of its own, as in `accelerate_source`, so that `explain`
-    // says what `accelerate` does.
-    crate::accelerate::in_own_context(|| explain_in_context(text, opts, dot))
-}
-
-fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanation, Vec<Diagnostic>> {
-    let lowered = crate::lower::lower_source(text)?;
-    let inst = instrument::instrument_program(
-        &lowered.program,
-        &InstrumentOptions {
-            max_paths: opts.max_paths,
-            quantifiers: opts.back_end_quantifiers(),
-            unroll_limit: opts.unroll_limit,
-        },
-    );
-    let mut out = String::new();
-    let mut graphs = String::new();
-    let with_loops: BTreeSet<FuncId> = inst.loops.iter().map(|l| l.info.func).collect();
-    for (i, f) in lowered.program.funcs.iter().enumerate() {
-        if f.body.is_some() && !with_loops.contains(&FuncId(i)) {
-            let (line, col) = line_col(text, f.span.start);
-            out.push_str(&format!("function {} at {line}:{col}: no loops\n", f.name));
-        }
-    }
-    for w in &lowered.warnings {
-        let (line, col) = line_col(text, w.span.start);
-        out.push_str(&format!("warning at {line}:{col}: {}\n", w.message));
-    }
-    out.push_str(&instrument::explain(&inst.program, text, &inst));
-    if dot || opts.restrict {
-        let mut program = inst.program.clone();
-        for (no, l) in inst.loops.iter().filter(|l| l.replacement.is_some()).enumerate() {
-            let r = restrict_loop(
-                &mut program,
-                lowered.program.vars.len(),
-                &inst,
-                l,
-                no + 1,
-                opts.minimize,
-            )?;
-            let (line, col) = line_col(text, l.span.start);
-            match &r.automaton {
-                Some(a) => {
-                    out.push_str(&format!(
-                        "trace automaton of the loop at {line}:{col}: {} states ({} in regex-automata's DFA, {} after its minimisation)\n",
-                        a.num_states, a.states_before_minimisation, a.states_regex_minimised
-                    ));
-                    if dot {
-                        let names = r.symbol_names.clone();
-                        let name = format!("loop_{line}_{col}");
-                        graphs
-                            .push_str(&a.to_dot(&name, &|s| names.get(s).cloned().unwrap_or_else(|| format!("s{s}"))));
-                    }
-                }
-                None => {
-                    if let Some(note) = &r.note {
-                        out.push_str(&format!("loop at {line}:{col}: {}\n", note.message));
-                    }
-                }
-            }
-        }
-    }
-    Ok(Explanation { text: out, dot: graphs })
 }
 
 #[cfg(test)]

@@ -1,0 +1,33 @@
+// tracc: expect SAFE verify=SAFE
+// The most common loop in C: a long sum of an int counter from 1 to 100000; the counter could be negative for all z3 knows, so the sum is accelerated where its addend is not.
+#include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    long sum = 0;
+    _Bool tracc_q1 = 0;
+    for (int i = 1; i <= 100000; i++) {
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
+            __CPROVER_assume(((long)i * (long)tracc_n1 + (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL) < 0L || (unsigned long)((long)i * (long)tracc_n1 + (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL)) <= (sum >= 0L ? (unsigned long)(9223372036854775807L - sum) : 9223372036854775807UL + (unsigned long)-(sum + 1L) + 1UL)) && ((long)i * (long)tracc_n1 + (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL) >= 0L || (unsigned long)-((long)i * (long)tracc_n1 + (long)(tracc_n1 == 0UL ? 0UL : tracc_n1 * (tracc_n1 - 1UL) / 2UL) + 1L) + 1UL <= (sum < 0L ? (unsigned long)(sum - (-9223372036854775807L - 1L)) : (unsigned long)sum + 9223372036854775807UL + 1UL)));
+            __CPROVER_assume(((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) < 0L || (unsigned long)((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) <= (sum >= 0L ? (unsigned long)(9223372036854775807L - sum) : 9223372036854775807UL + (unsigned long)-(sum + 1L) + 1UL)) && ((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) >= 0L || (unsigned long)-((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) + 1L) + 1UL <= (sum < 0L ? (unsigned long)(sum - (-9223372036854775807L - 1L)) : (unsigned long)sum + 9223372036854775807UL + 1UL)));
+            __CPROVER_assume(i >= 0L ? sum <= 9223372036854775807L - i : sum >= (-9223372036854775807L - 1L) - i);
+            __CPROVER_assume((int)((long)i + (long)(tracc_n1 - 1UL)) >= 0L ? ((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) >= 0L ? (unsigned long)((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) <= 9223372036854775807UL ? sum + (long)(unsigned long)((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) : (long)((unsigned long)((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) - (unsigned long)-(sum + 1L) - 1UL) : (unsigned long)-((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) + 1L) + 1UL <= 9223372036854775807UL ? sum - (long)((unsigned long)-((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) + 1L) + 1UL) : -(long)((unsigned long)-((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) + 1L) + 1UL - (unsigned long)sum - 1UL) - 1L) <= 9223372036854775807L - (int)((long)i + (long)(tracc_n1 - 1UL)) : ((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) >= 0L ? (unsigned long)((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) <= 9223372036854775807UL ? sum + (long)(unsigned long)((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) : (long)((unsigned long)((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) - (unsigned long)-(sum + 1L) - 1UL) : (unsigned long)-((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) + 1L) + 1UL <= 9223372036854775807UL ? sum - (long)((unsigned long)-((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) + 1L) + 1UL) : -(long)((unsigned long)-((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) + 1L) + 1UL - (unsigned long)sum - 1UL) - 1L) >= (-9223372036854775807L - 1L) - (int)((long)i + (long)(tracc_n1 - 1UL)));
+            __CPROVER_assume(i <= 100000 && (int)((long)i + (long)(tracc_n1 - 1UL)) <= 100000);
+            __CPROVER_assume(i >= 0L);
+            sum = ((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) >= 0L ? (unsigned long)((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) <= 9223372036854775807UL ? sum + (long)(unsigned long)((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) : (long)((unsigned long)((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL)) - (unsigned long)-(sum + 1L) - 1UL) : (unsigned long)-((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) + 1L) + 1UL <= 9223372036854775807UL ? sum - (long)((unsigned long)-((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) + 1L) + 1UL) : -(long)((unsigned long)-((long)i * (long)(tracc_n1 - 1UL) + (long)(tracc_n1 - 1UL == 0UL ? 0UL : (tracc_n1 - 1UL) * (tracc_n1 - 1UL - 1UL) / 2UL) + 1L) + 1UL - (unsigned long)sum - 1UL) - 1L) + (int)((long)i + (long)(tracc_n1 - 1UL));
+            i = (int)((long)i + (long)(tracc_n1 - 1UL));
+        } else {
+            __CPROVER_assume(!(((long)i < 0L || (unsigned long)(long)i <= (sum >= 0L ? (unsigned long)(9223372036854775807L - sum) : 9223372036854775807UL + (unsigned long)-(sum + 1L) + 1UL)) && i >= 0));
+            sum += i;
+        }
+    }
+    assert(sum == 5000050000L);
+    return 0;
+}

@@ -1,0 +1,55 @@
+//! Sums whose addend changes sign: accelerated on one side of zero.
+//!
+//! In: a path, and the name of a variable whose polynomial closed form z3
+//! could not prove monotone over the covered iterations (`long s; for (int
+//! i = 1; i <= N; i++) s += i;`: `i` may start negative, so `s` may fall
+//! and then rise, and its no-overflow conditions at the two ends of the
+//! range would not bound the values between). Out: the same path with one
+//! more assumption, right before the update `s = s + e` (or `- e`): `e >=
+//! 0`, or else `e <= 0`. The accelerator of that path covers only the
+//! iterations where the addend has that sign, where the sum is monotone;
+//! the assumption is one of its guards like any other (checked at both ends
+//! of the range where it is monotone itself, in the coverage condition
+//! otherwise), so the iterations on the other side of zero stay original
+//! iterations. Nothing is assumed that the path does not test: the new
+//! path's iterations are a subset of the old one's.
+
+use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, VarId, build};
+use crate::loops::{Lhs, Path, Step};
+
+/// The paths to try instead of `path`, each with the addend of `var`'s
+/// update on one side of zero: none when `var` (by name) has no update of
+/// the form `var = var ± e` in the body.
+pub(super) fn one_sided(program: &Program, path: &Path, var: &str) -> Vec<Path> {
+    let Some((at, addend)) = addend_of(program, path, var) else {
+        return Vec::new();
+    };
+    [BinOp::Ge, BinOp::Le]
+        .into_iter()
+        .map(|op| {
+            let zero = build::lit(0, addend.int_type().unwrap_or(IntType::INT));
+            let mut p = path.clone();
+            p.steps.insert(at, Step::Assume(build::cmp(op, addend.clone(), zero)));
+            p.split += 1;
+            p
+        })
+        .collect()
+}
+
+/// The index of the first body step `var = var ± e`, with `e`.
+fn addend_of(program: &Program, path: &Path, var: &str) -> Option<(usize, Expr)> {
+    let named = |v: VarId| path.var_decl(program, v).is_some_and(|d| d.name == var);
+    path.steps[..path.split].iter().enumerate().find_map(|(i, s)| {
+        let Step::Assign(Lhs::Var(x), rhs) = s else {
+            return None;
+        };
+        if !named(*x) {
+            return None;
+        }
+        let ExprKind::Binary(BinOp::Add | BinOp::Sub, a, e) = &rhs.skip_implicit().kind else {
+            return None;
+        };
+        let same = matches!(a.skip_implicit().kind, ExprKind::Var(y) if y == *x);
+        (same && e.int_type().is_some()).then(|| (i, (**e).clone()))
+    })
+}
