@@ -1088,3 +1088,25 @@ fn several_inputs_show_no_progress_bar_when_stderr_is_not_a_terminal() {
     assert_eq!(err.lines().count(), 3, "{err}");
     assert!(!err.contains("[1/3]") && !err.contains('\u{1b}'), "{err:?}");
 }
+
+#[test]
+fn verbose_accelerate_says_what_became_of_each_loop_and_how_long_each_stage_took() {
+    let src = "void assert(int);\nint a[50];\nint main(void)\n{\n    unsigned int x = 0;\n    while (x < 1000000) {\n        x += 2;\n    }\n    for (int i = 0; i < 50; i++) {\n        a[i] = i;\n    }\n    assert(x == 1000000);\n    return 0;\n}\n";
+    let dir = dir_with(&[("in.c", src)]);
+    let o = tracc(&["accelerate", "-v", "in.c", "-o", "out.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("tracc: in.c:6:5: while loop in main: accelerated (1 of 1 paths)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("tracc: in.c:9:5: for loop in main: left to unrolling (50 iterations)"),
+        "{err}"
+    );
+    assert!(err.contains("tracc: in.c: parse and lower "), "{err}");
+    assert!(err.contains(" ms, trace automata "), "{err}");
+    // `-q` and `-v` contradict each other: a usage error.
+    let o = tracc(&["accelerate", "-v", "-q", "in.c"], dir.path(), None);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+}

@@ -244,6 +244,9 @@ fn process(
     if !args.quiet {
         bar.suspend(|| {
             render::eprint(&name, &text, &outcome.diagnostics, color);
+            if args.verbose {
+                eprint!("{}", verbose_lines(&name, &text, &outcome));
+            }
             if !args.check {
                 eprintln!("{}", summary_line(&target_name, &outcome));
             }
@@ -302,9 +305,37 @@ fn process(
     }
 }
 
+/// `-v`: per loop what became of it, and the wall time of each stage:
+/// `tracc: in.c:5:5: for loop in main: accelerated (1 of 1 paths)`.
+fn verbose_lines(name: &str, text: &str, outcome: &pipeline::Outcome) -> String {
+    let mut out = String::new();
+    for l in &outcome.loops {
+        let (line, col) = render::line_col(text, l.start).unwrap_or((0, 0));
+        let counts = l.path_counts();
+        let what = if l.accelerated {
+            format!("accelerated ({} of {} paths)", counts.accelerated, counts.feasible)
+        } else {
+            match l.reason.0.iter().find(|r| matches!(r, Reason::LeftToUnrolling { .. })) {
+                Some(Reason::LeftToUnrolling { trips }) => format!("left to unrolling ({trips} iterations)"),
+                _ => format!("not accelerated: {}", l.reason.text().unwrap_or_default()),
+            }
+        };
+        out.push_str(&format!(
+            "tracc: {name}:{line}:{col}: {} loop in {}: {what}\n",
+            l.kind.name(),
+            l.function
+        ));
+    }
+    let stages: Vec<String> = (outcome.stages.iter())
+        .map(|(stage, d)| format!("{stage} {:.1} ms", d.as_secs_f64() * 1000.0))
+        .collect();
+    out.push_str(&format!("tracc: {name}: {}\n", stages.join(", ")));
+    out
+}
+
 /// What was done to a file, and how to run CBMC on the result:
 /// `tracc: out.c: 1 of 2 loops accelerated, 1 left to unrolling; check
-/// with: cbmc out.c --unwind 3 --unwindset main.0:101 --unwinding-assertions`.
+/// with: cbmc out.c --unwind 3 --unwinding-assertions`.
 fn summary_line(target: &str, outcome: &pipeline::Outcome) -> String {
     let all = outcome.loops.len();
     let accelerated = outcome.loops.iter().filter(|l| l.accelerated).count();

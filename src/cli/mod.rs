@@ -379,6 +379,12 @@ pub struct AccelerateArgs {
     /// Do not print warnings and notes (errors are always printed).
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Say what is done, on stderr: per file the wall time of each stage,
+    /// and per loop what became of it (accelerated, left to unrolling, or
+    /// why not).
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Args)]

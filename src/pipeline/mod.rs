@@ -13,6 +13,7 @@ use crate::emit::{self, Dialect, SourceMap};
 use crate::instrument::{self, InstrumentOptions, Instrumented, LoopReport};
 use crate::ir::{Quantifiers, Span};
 use crate::restrict::apply::{LoopOutput, restrict_loop};
+use std::time::{Duration, Instant};
 
 mod explain;
 mod report;
@@ -98,6 +99,8 @@ pub struct Outcome {
     /// What was found and done for each loop of the input, in source order
     /// (the typed form of the report's `loops`).
     pub loops: Vec<LoopReport>,
+    /// Wall time of each stage, in order.
+    pub stages: Vec<(&'static str, Duration)>,
     /// Each loop left to unrolling, by CBMC's name of it in the output,
     /// with its bound (`cbmc_args`' `--unwindset`).
     pub unwindset: Vec<(String, u32)>,
@@ -126,9 +129,12 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
 }
 
 fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diagnostic>> {
+    let mut clock = Stages::start();
     let lowered = crate::lower::lower_source(text)?;
+    clock.lap("parse and lower");
     let mut diagnostics = lowered.warnings;
     let mut inst = instrument::instrument_program(&lowered.program, &opts.instrument_options());
+    clock.lap("loops, accelerators and unrolling");
     keep_expressible_loops(&mut inst, text, opts.dialect);
     diagnostics.extend(inst.diagnostics());
     let mut program = inst.program.clone();
@@ -141,6 +147,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         .collect();
     let (accel_only_text, accel_only_map) =
         emit::splice_loops(text, &program, &rewritten(&accel_only), opts.dialect, &lowered.program)?;
+    clock.lap("emit");
 
     let (output, source_map, loops) = if opts.restrict {
         let mut restricted = Vec::new();
@@ -156,7 +163,9 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         }
         diagnostics.extend(restricted.iter().filter_map(|l| l.note.clone()));
         restricted.extend(unrolled_outputs(&inst));
+        clock.lap("trace automata");
         let (out, map) = emit::splice_loops(text, &program, &rewritten(&restricted), opts.dialect, &lowered.program)?;
+        clock.lap("emit");
         (out, map, restricted)
     } else {
         (accel_only_text.clone(), accel_only_map, accel_only)
@@ -177,6 +186,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
 
     let unwindset = unwindset(text, &output, &source_map, &inst);
     let report = report::report_json(text, &output, &accel_only_text, &inst, &loops, opts);
+    clock.lap("output read back, report");
     Ok(Outcome {
         output,
         accel_only_output: accel_only_text,
@@ -185,7 +195,34 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         report,
         loops: inst.loops.into_iter().map(|l| l.report).collect(),
         unwindset,
+        stages: clock.laps,
     })
+}
+
+/// Wall time per stage of one transformation, in order (`tracc accelerate
+/// -v`); a stage that runs twice is added up.
+struct Stages {
+    laps: Vec<(&'static str, Duration)>,
+    since: Instant,
+}
+
+impl Stages {
+    fn start() -> Stages {
+        Stages {
+            laps: Vec::new(),
+            since: Instant::now(),
+        }
+    }
+
+    fn lap(&mut self, stage: &'static str) {
+        let now = Instant::now();
+        let took = now - self.since;
+        match self.laps.iter_mut().find(|(name, _)| *name == stage) {
+            Some((_, d)) => *d += took,
+            None => self.laps.push((stage, took)),
+        }
+        self.since = now;
+    }
 }
 
 /// A loop's new statement, with no automaton.
