@@ -20,7 +20,6 @@ use crate::diag::{Diagnostic, Severity};
 use crate::emit;
 use crate::ir::Span;
 use crate::pipeline::{self, Options};
-use crate::reason::Reason;
 
 /// Where the output of one input goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -315,9 +314,9 @@ fn verbose_lines(name: &str, text: &str, outcome: &pipeline::Outcome) -> String 
         let what = if l.accelerated {
             format!("accelerated ({} of {} paths)", counts.accelerated, counts.feasible)
         } else {
-            match l.reason.0.iter().find(|r| matches!(r, Reason::LeftToUnrolling { .. })) {
-                Some(Reason::LeftToUnrolling { trips }) => format!("left to unrolling ({trips} iterations)"),
-                _ => format!("not accelerated: {}", l.reason.text().unwrap_or_default()),
+            match l.left_to_unrolling() {
+                Some(trips) => format!("left to unrolling ({trips} iterations)"),
+                None => format!("not accelerated: {}", l.reason.text().unwrap_or_default()),
             }
         };
         out.push_str(&format!(
@@ -339,10 +338,8 @@ fn verbose_lines(name: &str, text: &str, outcome: &pipeline::Outcome) -> String 
 fn summary_line(target: &str, outcome: &pipeline::Outcome) -> String {
     let all = outcome.loops.len();
     let accelerated = outcome.loops.iter().filter(|l| l.accelerated).count();
-    let unrolled = outcome
-        .loops
-        .iter()
-        .filter(|l| l.reason.0.iter().any(|r| matches!(r, Reason::LeftToUnrolling { .. })))
+    let unrolled = (outcome.loops.iter())
+        .filter(|l| l.left_to_unrolling().is_some())
         .count();
     let file = if target == "-" { "OUT.c" } else { target };
     let mut line = format!(

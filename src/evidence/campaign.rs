@@ -178,24 +178,35 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
     result.reference = Some(reference.as_str());
     result.reference_fails = reference_fails;
     // One transformation gives both outputs (the acceleration-only text
-    // is the restricted one before the automata are inlined).
-    let (accel_only, restricted) = match accelerate_source(source, &Options::accelerating_every_loop()) {
-        Ok(out) => (out.accel_only_output, out.output),
-        Err(d) => {
+    // is the restricted one before the automata are inlined). The default
+    // options differ from accelerating every loop only where a loop is
+    // left to unrolling: only then is the program transformed again.
+    let transform = |opts: &Options| {
+        accelerate_source(source, opts).map_err(|d| {
             let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
-            result.disagreement = Some(transform_failure(format!("transform failed: {first}"), String::new()));
+            transform_failure(format!("transform failed: {first}"), String::new())
+        })
+    };
+    let with_defaults = match transform(&Options::default()) {
+        Ok(out) => out,
+        Err(e) => {
+            result.disagreement = Some(e);
             return result;
         }
+    };
+    let unrolled = with_defaults.output.clone();
+    let (accel_only, restricted) = if with_defaults.loops.iter().any(|l| l.left_to_unrolling().is_some()) {
+        match transform(&Options::accelerating_every_loop()) {
+            Ok(out) => (out.accel_only_output, out.output),
+            Err(e) => {
+                result.disagreement = Some(e);
+                return result;
+            }
+        }
+    } else {
+        (with_defaults.accel_only_output, with_defaults.output)
     };
     result.transformed = restricted != source;
-    let unrolled = match accelerate_source(source, &Options::default()) {
-        Ok(out) => out.output,
-        Err(d) => {
-            let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
-            result.disagreement = Some(transform_failure(format!("transform failed: {first}"), String::new()));
-            return result;
-        }
-    };
     result.unrolled = unrolled != restricted;
     let mut comparisons = vec![
         (Comparison::AccelOnlyAtBound, &accel_only, bound),

@@ -133,6 +133,14 @@ pub struct PathCounts {
 }
 
 impl LoopReport {
+    /// The trip bound of a loop left to unrolling by `--unroll-limit`.
+    pub fn left_to_unrolling(&self) -> Option<u128> {
+        self.reason.0.iter().find_map(|r| match r {
+            Reason::LeftToUnrolling { trips } => Some(*trips),
+            _ => None,
+        })
+    }
+
     pub fn path_counts(&self) -> PathCounts {
         PathCounts {
             syntactic: self.syntactic_paths,
@@ -298,7 +306,7 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
                 f.saturating_mul(l.unrolled.map_or(ACCELERATED_UNWIND, |t| t + 1))
             });
         let fits = |limit: u128| nests[i].is_some_and(|n| around.saturating_mul(n) <= limit);
-        let result = match trips[i] {
+        let mut result = match trips[i] {
             Some(t) if fits(opts.unroll_limit) => unrolled_loop(program, info.clone(), t),
             _ => {
                 let mut l = instrument_loop(program, &mut prog, info.clone(), opts, &summaries);
@@ -313,7 +321,6 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
                 l
             }
         };
-        let mut result = result;
         if let (Some(t), Some(stmt)) = (result.unrolled, loops::loop_stmt(program, info)) {
             result.unrolled_stmt = unroll::unrolled_for_unwind_3(&mut prog, info.func, stmt, t, i + 1);
             result
