@@ -52,7 +52,7 @@ fn main() -> std::process::ExitCode {
             }
         );
     }
-    let tests: [(&str, CrossCheck); 4] = [
+    let tests: [(&str, CrossCheck); 5] = [
         (
             "cbmc_reads_every_output_in_full_and_agrees",
             cbmc_reads_every_output_in_full_and_agrees,
@@ -68,6 +68,10 @@ fn main() -> std::process::ExitCode {
         (
             "cbmc_names_the_input_lines_through_line_directives",
             cbmc_names_the_input_lines_through_line_directives,
+        ),
+        (
+            "cbmc_32_agrees_on_outputs_written_for_ilp32",
+            cbmc_32_agrees_on_outputs_written_for_ilp32,
         ),
     ];
     let trials = tests
@@ -416,4 +420,151 @@ fn cbmc_names_the_input_lines_through_line_directives(cbmc: &PathBuf) {
     assert!(log.contains("file tracc: generated for ld.c:5 line"), "{log}");
     let shown = run_cbmc_with(cbmc, &out, &["--show-properties"], CBMC_SECS).expect("CBMC in time");
     assert!(shown.contains("file ld.c line 10 function main"), "{shown}");
+}
+
+/// Programs whose verdict depends on the data model, with their verdict
+/// under ILP32 (`long` and pointers of 32 bits), where they differ from
+/// LP64's: a `long` sum that overflows only in 32 bits, an `unsigned long`
+/// that wraps only in 32 bits, `sizeof` of `long` and of a pointer. No
+/// header: CBMC's `--32` reads 32-bit system headers, which a machine
+/// without gcc-multilib lacks. The flag says whether the program is safe;
+/// the wrapping sum is safe, but its output needs a fourth unwinding (an
+/// accelerator, the original iteration that wraps, another accelerator),
+/// so at `--unwind 3` it is only never unsafe.
+const ILP32_PROGRAMS: [(&str, &str, bool); 4] = [
+    (
+        "long_sum_overflows",
+        "int main(void)\n{\n    long s = 0;\n    for (int i = 0; i < 30000; i++) {\n        s += 100000;\n    }\n    __CPROVER_assert(s == 3000000000LL, \"s\");\n    return 0;\n}\n",
+        false,
+    ),
+    (
+        "ulong_wraps",
+        "int main(void)\n{\n    unsigned long u = 0;\n    for (int i = 0; i < 30000; i++) {\n        u += 200000;\n    }\n    __CPROVER_assert(u == 1705032704UL, \"u\");\n    return 0;\n}\n",
+        true,
+    ),
+    (
+        "sizeof_sum_safe",
+        "int main(void)\n{\n    unsigned long n = 0;\n    for (int i = 0; i < 30000; i++) {\n        n += sizeof(long) + sizeof(int *);\n    }\n    __CPROVER_assert(n == 240000, \"n\");\n    return 0;\n}\n",
+        true,
+    ),
+    (
+        "sizeof_sum_unsafe",
+        "int main(void)\n{\n    unsigned long n = 0;\n    for (int i = 0; i < 30000; i++) {\n        n += sizeof(long) + sizeof(int *);\n    }\n    __CPROVER_assert(n == 480000, \"n\");\n    return 0;\n}\n",
+        false,
+    ),
+];
+
+/// `tracc accelerate --32` writes outputs for `cbmc --32`: on the programs
+/// above, CBMC with the output's `cbmc_args` (which say `--32`) decides the
+/// verdict that ILP32 gives, as CBMC on the input does with its loop
+/// unwound in full, and as `tracc verify --32` does; no property of
+/// generated code fails (its 64-bit arithmetic is `long long` there), and
+/// every fixture whose text depends on the model (a `long`, `sizeof`, a
+/// pointer) is read in full by `cbmc --32` and keeps every failing default
+/// check of its input.
+fn cbmc_32_agrees_on_outputs_written_for_ilp32(cbmc: &PathBuf) {
+    use tracc::check::{CheckOptions, Verdict, check_source};
+    use tracc::ir::DataModel;
+    let opts = Options {
+        model: DataModel::Ilp32,
+        ..Options::default()
+    };
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let mut problems = Vec::new();
+    for (name, src, safe) in ILP32_PROGRAMS {
+        let outcome = accelerate_source(src, &opts).expect("transforms");
+        let args = outcome.cbmc_args();
+        assert_eq!(args[0], "--32", "{args:?}");
+        assert!(outcome.output.contains("long long"), "{}", outcome.output);
+        let out = dir.path().join(format!("{name}.c"));
+        std::fs::write(&out, &outcome.output).expect("write output");
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let log = run_cbmc_with(cbmc, &out, &args, CBMC_SECS).expect("CBMC in time");
+        let input = dir.path().join(format!("{name}_in.c"));
+        std::fs::write(&input, src).expect("write input");
+        let full = ["--32", "--unwind", "30001", "--unwinding-assertions"];
+        let input_log = run_cbmc_with(cbmc, &input, &full, 4 * CBMC_SECS).expect("CBMC in time");
+        let checks = CheckOptions {
+            model: DataModel::Ilp32,
+            signed_overflow: true,
+            bounds_check: true,
+            ..CheckOptions::default()
+        };
+        let verified = check_source(&outcome.output, &checks).expect("checks").verdict;
+        // Decided at --unwind 3 but for the wrap-around's fourth unwinding.
+        let decided_at_3 = name != "ulong_wraps";
+        for (who, log) in [("output", &log), ("input", &input_log)] {
+            let failing = if who == "output" && !decided_at_3 {
+                fails_an_assertion(log) || log.lines().any(is_failing_check)
+            } else {
+                log.lines().any(|l| l.ends_with(": FAILURE"))
+            };
+            if failing == safe || !log.contains("VERIFICATION") {
+                problems.push(format!("{name}: CBMC --32 on the {who}: expected safe={safe}\n{log}"));
+            }
+        }
+        if log.lines().any(|l| l.ends_with(": FAILURE") && l.contains("tracc_")) {
+            problems.push(format!("{name}: a generated property fails under --32\n{log}"));
+        }
+        let expected = match (safe, decided_at_3) {
+            (true, true) => Verdict::Safe,
+            (true, false) => Verdict::Unknown,
+            (false, _) => Verdict::Unsafe,
+        };
+        if verified != expected {
+            problems.push(format!("{name}: tracc verify --32 says {verified:?}"));
+        }
+    }
+    // The fixtures whose meaning depends on the model, with their one
+    // header replaced by a definition of `assert`.
+    let sensitive = ["long", "size_t", "sizeof", "ptrdiff"];
+    let (mut checked, mut timeouts) = (0, Vec::new());
+    for path in common::fixture_files() {
+        let text = std::fs::read_to_string(&path).expect("readable fixture");
+        let includes: Vec<&str> = text.lines().filter(|l| l.starts_with("#include")).collect();
+        if includes != ["#include <assert.h>"] || !sensitive.iter().any(|w| text.contains(w)) {
+            continue;
+        }
+        let name = common::stem(&path);
+        let text = text.replace(
+            "#include <assert.h>",
+            "void assert(int c) { __CPROVER_assert(c, \"assert\"); }",
+        );
+        let Ok(outcome) = accelerate_source(&text, &opts) else {
+            problems.push(format!("{name}: transform failed under --32"));
+            continue;
+        };
+        let (input, out) = (
+            dir.path().join(format!("{name}_in.c")),
+            dir.path().join(format!("{name}.c")),
+        );
+        std::fs::write(&input, &text).expect("write input");
+        std::fs::write(&out, &outcome.output).expect("write output");
+        let args = outcome.cbmc_args();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let Some(log) = run_cbmc_with(cbmc, &out, &args, CBMC_SECS) else {
+            timeouts.push(name);
+            continue;
+        };
+        checked += 1;
+        if log.contains("ignoring") || log.contains("PARSING ERROR") || log.contains("CONVERSION ERROR") {
+            problems.push(format!("{name}: CBMC --32 does not read the output in full\n{log}"));
+        }
+        if log.lines().any(|l| l.ends_with(": FAILURE") && l.contains("tracc_")) {
+            problems.push(format!("{name}: a generated property fails under --32"));
+        }
+        let at3 = ["--32", "--unwind", "3", "--unwinding-assertions"];
+        if let Some(input_log) = run_cbmc_with(cbmc, &input, &at3, CBMC_SECS) {
+            let kept = failing_checks(&log);
+            for o in failing_checks(&input_log).difference(&kept) {
+                problems.push(format!("{name}: CBMC --32 finds `{o}` in the input, not in the output"));
+            }
+        }
+    }
+    if !timeouts.is_empty() {
+        eprintln!("CBMC --32 ran out of time ({CBMC_SECS} s) on: {}", timeouts.join(", "));
+    }
+    eprintln!("CBMC --32 read {checked} outputs of fixtures whose meaning depends on the data model");
+    assert!(checked >= 10, "only {checked} fixtures checked under --32");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

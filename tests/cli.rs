@@ -1110,3 +1110,79 @@ fn verbose_accelerate_says_what_became_of_each_loop_and_how_long_each_stage_took
     let o = tracc(&["accelerate", "-v", "-q", "in.c"], dir.path(), None);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
 }
+
+/// `--32` reads `long` as 32 bits (CBMC's `--32`, SV-COMP's ILP32) in
+/// `accelerate`, `check` and `verify`; the output spells tracc's own 64-bit
+/// arithmetic `long long` and says to run `cbmc --32`; `--svcomp` adds
+/// allocation that never fails; `--32` and `--64` contradict each other.
+#[test]
+fn the_data_model_is_chosen_with_32_and_64_and_svcomp() {
+    let src = "void assert(int);\nint main(void)\n{\n    long s = 0;\n    for (int i = 0; i < 30000; i++) {\n        s += 100000;\n    }\n    assert(s == 3000000000LL);\n    return 0;\n}\n";
+    let dir = dir_with(&[("in.c", src)]);
+    // LP64 (the default, and --64): the sum fits, the assertion holds.
+    for model in [None, Some("--64")] {
+        let mut args = vec!["verify", "in.c"];
+        args.extend(model);
+        let o = tracc(&args, dir.path(), None);
+        assert_eq!(code(&o), 0, "{model:?}: {}{}", stdout(&o), stderr(&o));
+    }
+    // ILP32: `long` overflows at the 21,475th addition.
+    let o = tracc(&["verify", "--32", "in.c"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("overflow"), "{}", stdout(&o));
+    let o = tracc(&["check", "--32", "--unwind", "30001", "in.c"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let o = tracc(
+        &[
+            "accelerate",
+            "--32",
+            "in.c",
+            "-o",
+            "out.c",
+            "--report",
+            "json",
+            "--report-file",
+            "r.json",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("check with: cbmc out.c --32 --unwind 3 --unwinding-assertions"),
+        "{}",
+        stderr(&o)
+    );
+    let out = fs::read_to_string(dir.path().join("out.c")).unwrap();
+    assert!(
+        out.contains("unsigned long long tracc_n1") && !out.contains("unsigned long tracc_n1"),
+        "{out}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
+    assert_eq!(
+        report["files"][0]["cbmc_args"],
+        serde_json::json!(["--32", "--unwind", "3", "--unwinding-assertions"]),
+        "{report}"
+    );
+    let o = tracc(&["accelerate", "--svcomp", "in.c", "-o", "sv.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cbmc sv.c --32 --no-malloc-may-fail --unwind 3 --unwinding-assertions"),
+        "{}",
+        stderr(&o)
+    );
+    // Under --svcomp, allocation never fails, as in SV-COMP's tasks.
+    let alloc = "#include <stdlib.h>\nvoid assert(int);\nint main(void)\n{\n    int *x = malloc(sizeof(int));\n    *x = 3;\n    assert(*x == 3);\n    return 0;\n}\n";
+    fs::write(dir.path().join("alloc.c"), alloc).unwrap();
+    let o = tracc(&["verify", "alloc.c"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let o = tracc(&["verify", "--svcomp", "alloc.c"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    for bad in [["--32", "--64"], ["--svcomp", "--64"]] {
+        let mut args = vec!["verify", "in.c"];
+        args.extend(bad);
+        let o = tracc(&args, dir.path(), None);
+        assert_eq!(code(&o), 2, "{bad:?}: {}", stderr(&o));
+    }
+}

@@ -90,6 +90,8 @@ pub struct CheckOptions {
     /// `--malloc-may-fail --malloc-fail-null` (on by default in CBMC 6, off
     /// with `--no-standard-checks` or `--no-malloc-may-fail`).
     pub malloc_may_fail: bool,
+    /// The data model the source is read in (CBMC's `--32`, `--64`).
+    pub model: crate::ir::DataModel,
 }
 
 /// A receiver of progress messages ("unwinding `main`: loop at line 5,
@@ -128,6 +130,7 @@ impl Default for CheckOptions {
             signed_overflow: false,
             bounds_check: false,
             malloc_may_fail: true,
+            model: crate::ir::DataModel::Lp64,
         }
     }
 }
@@ -371,7 +374,7 @@ pub fn check_deepening(
 
 /// Lower C text and check it.
 pub fn check_source(source: &str, opts: &CheckOptions) -> Result<CheckReport, Vec<Diagnostic>> {
-    let lowered = crate::lower::lower_source(source)?;
+    let lowered = crate::lower::lower_source_in(source, opts.model)?;
     let mut report = check_program(&lowered.program, source, opts)?;
     let from_encoding = std::mem::take(&mut report.warnings);
     report.warnings = lowered.warnings;

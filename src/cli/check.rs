@@ -111,7 +111,7 @@ const VERIFY_DEFAULT_TIMEOUT_S: u64 = 300;
 impl CheckerArgs {
     /// The checker's options; `default_timeout` applies when `--timeout` is
     /// not given.
-    fn options(&self, unwind: u32, default_timeout: Option<u64>) -> CheckOptions {
+    fn options(&self, unwind: u32, default_timeout: Option<u64>, model: &super::ModelArgs) -> CheckOptions {
         let positive = |v: u64| (v > 0).then_some(v);
         CheckOptions {
             unwind,
@@ -128,7 +128,9 @@ impl CheckerArgs {
             progress: None,
             signed_overflow: self.signed_overflow_check || !self.no_standard_checks,
             bounds_check: self.bounds_check || !self.no_standard_checks,
-            malloc_may_fail: self.malloc_may_fail || !(self.no_standard_checks || self.no_malloc_may_fail),
+            malloc_may_fail: self.malloc_may_fail
+                || !(self.no_standard_checks || self.no_malloc_may_fail || model.svcomp),
+            model: model.model(),
         }
     }
 }
@@ -174,6 +176,9 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub checker: CheckerArgs,
+
+    #[command(flatten)]
+    pub model: super::ModelArgs,
 }
 
 #[derive(Debug, Args)]
@@ -250,7 +255,7 @@ pub fn check(args: &CheckArgs, color: ColorChoice) -> Exit {
         Ok(v) => v,
         Err(e) => return e,
     };
-    let mut options = args.checker.options(args.unwind, None);
+    let mut options = args.checker.options(args.unwind, None, &args.model);
     let status = status_line(&mut options);
     let checked = check_source(&text, &options);
     status.finish_and_clear();
@@ -354,7 +359,7 @@ fn deepening_check(
     unrolled: &[(String, u32)],
     args: &VerifyArgs,
 ) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<Step>) {
-    let mut options = args.checker.options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S));
+    let mut options = (args.checker).options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S), &args.transform.model);
     // The user's own `--unwindset` comes after, so it wins (as in CBMC, the
     // last bound given for a loop counts).
     options.unwindset.splice(0..0, unrolled.iter().cloned());
@@ -534,21 +539,32 @@ mod tests {
 
     #[test]
     fn limits_default_to_bounded_and_zero_means_none() {
-        let o = checker(&[]).options(3, Some(VERIFY_DEFAULT_TIMEOUT_S));
+        let lp64 = super::super::ModelArgs::default();
+        let o = checker(&[]).options(3, Some(VERIFY_DEFAULT_TIMEOUT_S), &lp64);
         assert_eq!(o.timeout_ms, Some(300_000));
-        assert_eq!(checker(&[]).options(3, None).timeout_ms, None);
-        assert_eq!(checker(&["--timeout", "0"]).options(3, Some(300)).timeout_ms, None);
-        assert_eq!(checker(&["--timeout", "7"]).options(3, None).timeout_ms, Some(7000));
+        assert_eq!(checker(&[]).options(3, None, &lp64).timeout_ms, None);
+        assert_eq!(
+            checker(&["--timeout", "0"]).options(3, Some(300), &lp64).timeout_ms,
+            None
+        );
+        assert_eq!(
+            checker(&["--timeout", "7"]).options(3, None, &lp64).timeout_ms,
+            Some(7000)
+        );
         // The default memory limit is below the machine's memory.
         if let Some(m) = o.memory_limit_mib {
             assert!(m > 0 && Some(m) < default_memory_limit_mib().map(|d| d * 4 / 3 + 1));
         }
         assert_eq!(
-            checker(&["--memory-limit", "0"]).options(3, None).memory_limit_mib,
+            checker(&["--memory-limit", "0"])
+                .options(3, None, &lp64)
+                .memory_limit_mib,
             None
         );
         assert_eq!(
-            checker(&["--memory-limit", "512"]).options(3, None).memory_limit_mib,
+            checker(&["--memory-limit", "512"])
+                .options(3, None, &lp64)
+                .memory_limit_mib,
             Some(512)
         );
     }

@@ -26,7 +26,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
 use crate::emit::Dialect;
-use crate::ir::{Quantifiers, Span};
+use crate::ir::{DataModel, Quantifiers, Span};
 use crate::pipeline::{self, Options};
 use source::SourceText;
 
@@ -304,6 +304,42 @@ pub struct TransformArgs {
     /// loop it can.
     #[arg(long, value_name = "N", default_value_t = Options::default().unroll_limit)]
     pub unroll_limit: u128,
+
+    #[command(flatten)]
+    pub model: ModelArgs,
+}
+
+/// The data model and the conventions of the input, as CBMC's options of
+/// the same names set them.
+#[derive(Debug, Default, Args)]
+pub struct ModelArgs {
+    /// ILP32 data model: `long`, `size_t` and pointers are 32 bits wide, as
+    /// under CBMC's `--32` (SV-COMP's model); the output must be checked
+    /// with `cbmc --32` (the summary line and `cbmc_args` say so).
+    #[arg(long = "32", conflicts_with = "lp64")]
+    pub ilp32: bool,
+
+    /// LP64 data model: `long`, `size_t` and pointers are 64 bits wide, as
+    /// on x86-64 and under CBMC's `--64` (the default).
+    #[arg(long = "64", conflicts_with = "svcomp")]
+    pub lp64: bool,
+
+    /// SV-COMP's conventions: the ILP32 data model (--32), allocation that
+    /// never fails (--no-malloc-may-fail), `reach_error()` as the property
+    /// (always a failure for tracc). `accelerate` adds CBMC's options for
+    /// them to `cbmc_args`.
+    #[arg(long)]
+    pub svcomp: bool,
+}
+
+impl ModelArgs {
+    pub fn model(&self) -> DataModel {
+        if self.ilp32 || self.svcomp {
+            DataModel::Ilp32
+        } else {
+            DataModel::Lp64
+        }
+    }
 }
 
 impl TransformArgs {
@@ -319,6 +355,8 @@ impl TransformArgs {
                 QuantifiersArg::Smt => Quantifiers::Smt,
             },
             unroll_limit: self.unroll_limit,
+            model: self.model.model(),
+            malloc_may_fail: !self.model.svcomp,
         }
     }
 }

@@ -67,7 +67,7 @@ pub fn required_declarations(program: &Program, stmts: &[&Stmt], dialect: Dialec
     let mut visit_expr = |e: &Expr| {
         walk_synthetic(e, &mut |e| match &e.kind {
             ExprKind::Nondet(name) if name.is_empty() => {
-                if let Some(t) = e.ty.as_int() {
+                if let Some(t) = e.ty.as_int().map(|t| t.spelled_in(program.model)) {
                     let ret = match (dialect, t.rank, t.signed) {
                         (Dialect::Svcomp, Rank::Char, true) => CType::Int(IntType::CHAR),
                         _ => CType::Int(t),

@@ -4,7 +4,7 @@
 use super::dialect::nondet_name;
 use super::lex::{is_fully_parenthesized, is_single_token};
 use super::{Dialect, EmitError, span_text};
-use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, IntType, Intrinsic, Program, Rank, UnOp, VarId};
+use crate::ir::{BinOp, CType, Callee, DataModel, Expr, ExprKind, IntType, Intrinsic, Program, Rank, UnOp, VarId};
 
 // Precedence levels of C11 6.5, loosest first. An operand printed where a
 // level `ctx` is required gets parentheses when its own level is lower.
@@ -135,12 +135,12 @@ pub(super) fn int_literal(v: i128, t: IntType) -> (String, u8) {
 }
 
 /// C spelling of a type in a cast.
-fn type_name(ty: &CType) -> Result<String, EmitError> {
+fn type_name(ty: &CType, model: DataModel) -> Result<String, EmitError> {
     match ty {
         CType::Void => Ok("void".to_string()),
-        CType::Int(t) => Ok(t.c_name().to_string()),
+        CType::Int(t) => Ok(t.spelled_in(model).c_name().to_string()),
         CType::Opaque(s) => Ok(s.clone()),
-        CType::Pointer(t) => Ok(format!("{} *", type_name(t)?)),
+        CType::Pointer(t) => Ok(format!("{} *", type_name(t, model)?)),
         CType::Array(..) | CType::Vla(_) | CType::Struct(_) => {
             Err(EmitError::Unsupported(format!("a cast to type {ty}")))
         }
@@ -270,7 +270,7 @@ impl Printer<'_> {
             }
             ExprKind::Cast { implicit: true, expr } => self.expr_prec(expr, true)?,
             ExprKind::Cast { implicit: false, expr } => {
-                let t = type_name(&e.ty)?;
+                let t = type_name(&e.ty, self.program.model)?;
                 (format!("({t}){}", self.expr(expr, UNARY, true)?), UNARY)
             }
             ExprKind::Index(a, i) => {
@@ -296,7 +296,10 @@ impl Printer<'_> {
             }
             ExprKind::Call(callee, args) => self.call(callee, args)?,
             ExprKind::Nondet(name) if name.is_empty() => match e.ty.as_int() {
-                Some(t) => (format!("{}()", nondet_name(t, self.dialect)), POSTFIX),
+                Some(t) => (
+                    format!("{}()", nondet_name(t.spelled_in(self.program.model), self.dialect)),
+                    POSTFIX,
+                ),
                 None => {
                     return Err(EmitError::Unsupported(format!(
                         "a nondeterministic value of type {}",
@@ -330,7 +333,7 @@ impl Printer<'_> {
             _ => return Err(EmitError::Unsupported(format!("the literal {v} of type {ty}"))),
         };
         if t.rank >= Rank::Int {
-            return Ok(int_literal(v, t));
+            return Ok(int_literal(v, t.spelled_in(self.program.model)));
         }
         let (text, prec) = int_literal(v, IntType::INT);
         if value_only {
@@ -456,7 +459,7 @@ impl Printer<'_> {
             ty = elem;
         }
         let base = match ty {
-            CType::Int(t) => t.c_name().to_string(),
+            CType::Int(t) => t.spelled_in(self.program.model).c_name().to_string(),
             CType::Opaque(s) if !s.contains(['(', '[']) => s.clone(),
             _ => {
                 return Err(EmitError::Unsupported(format!(

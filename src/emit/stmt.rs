@@ -8,7 +8,7 @@ use super::expr::{ASSIGN, COMMA, Printer, int_literal};
 use super::lex::{Class, classify, comment_ranges};
 use super::splice::{Origins, line_indent};
 use super::{Dialect, EmitError, span_text};
-use crate::ir::{ExprKind, Init, IntType, Program, Span, Stmt, StmtKind, Storage, VarId};
+use crate::ir::{DataModel, ExprKind, Init, IntType, Program, Span, Stmt, StmtKind, Storage, VarId};
 
 /// Print a statement that will start on a line indented by `indent`, with
 /// `unit` as the step for nested levels. The first line of the result is not
@@ -264,7 +264,7 @@ impl StmtPrinter<'_> {
                 }
             }
             StmtKind::Case(v, inner) => {
-                let label = format!("case {}:", case_literal(*v, case_ty));
+                let label = format!("case {}:", case_literal(*v, case_ty, self.e.program.model));
                 self.labelled(out, &label, inner, indent, &format!("{indent}{}", self.unit), case_ty)?;
             }
             StmtKind::Default(inner) => {
@@ -606,11 +606,11 @@ fn flatten(stmts: Vec<&Stmt>) -> Vec<&Stmt> {
 }
 
 /// A case label's value as a literal of the switch's promoted type.
-fn case_literal(v: i128, ty: Option<IntType>) -> String {
+fn case_literal(v: i128, ty: Option<IntType>, model: DataModel) -> String {
     let fits = [IntType::INT, IntType::LONG, IntType::ULONG];
     let t = match ty {
         Some(t) if t.contains(v) => t,
         _ => fits.into_iter().find(|t| t.contains(v)).unwrap_or(IntType::ULLONG),
     };
-    int_literal(t.wrap(v), t).0
+    int_literal(t.wrap(v), t.spelled_in(model)).0
 }

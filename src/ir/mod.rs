@@ -14,7 +14,7 @@ mod cbmc_names;
 pub mod types;
 
 pub use cbmc_names::cbmc_loop_names;
-pub use types::{CType, IntType, Rank, StructRef};
+pub use types::{CType, DataModel, IntType, Rank, StructRef};
 
 /// Half-open byte range `[start, end)` in the source text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -105,6 +105,9 @@ pub struct Program {
     pub fresh: FreshPrefix,
     /// Structure types defined at file scope, indexed by `StructRef::id`.
     pub structs: Vec<StructDef>,
+    /// The data model the program was lowered for, and the output is
+    /// written for.
+    pub model: DataModel,
 }
 
 /// A structure type's members, in declaration order. `None` while only
@@ -115,7 +118,8 @@ pub struct Program {
 #[derive(Clone, Debug, Default)]
 pub struct StructDef {
     pub members: Option<Vec<Member>>,
-    /// Size and alignment in bytes (LP64), with the members.
+    /// Size and alignment in bytes (in the program's data model), with the
+    /// members.
     pub layout: Option<(u64, u64)>,
 }
 
@@ -257,9 +261,10 @@ impl Program {
         self.structs.get(s.id)?.members.as_deref()
     }
 
-    /// Size and alignment in bytes of a type (LP64), if it has them.
+    /// Size and alignment in bytes of a type (in the program's data model),
+    /// if it has them.
     pub fn layout(&self, ty: &CType) -> Option<(u64, u64)> {
-        ty.layout(&|id| self.structs.get(id).and_then(|d| d.layout))
+        ty.layout(self.model, &|id| self.structs.get(id).and_then(|d| d.layout))
     }
 
     /// Add a variable (used by later stages for fresh variables).

@@ -1,7 +1,51 @@
-//! C integer and array types with the LP64 sizes CBMC uses on x86-64, the
-//! integer promotions and the usual arithmetic conversions.
+//! C integer and array types with the sizes CBMC uses on x86-64 (LP64, or
+//! ILP32 under `--32`: `DataModel`), the integer promotions and the usual
+//! arithmetic conversions.
 
 use std::fmt;
+
+/// The data model: the widths of `long` and of pointers, as CBMC's `--64`
+/// (LP64, its default on x86-64) and `--32` (ILP32, SV-COMP's) set them.
+///
+/// The IR's `Rank::Long` is always 64 bits wide: under ILP32 the lowering
+/// gives the user's `long` (and `size_t`, `ptrdiff_t`, ...) the type
+/// `int` or `unsigned int`, which have the same width, signedness and
+/// conversions there, so `Rank::Long` is left to tracc's own 64-bit
+/// arithmetic and is spelled `long long` in the output (`spelled_in`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DataModel {
+    #[default]
+    Lp64,
+    Ilp32,
+}
+
+impl DataModel {
+    /// The type of the user's `long` (`signed`) or `unsigned long`.
+    pub fn long(self, signed: bool) -> IntType {
+        match (self, signed) {
+            (DataModel::Lp64, true) => IntType::LONG,
+            (DataModel::Lp64, false) => IntType::ULONG,
+            (DataModel::Ilp32, true) => IntType::INT,
+            (DataModel::Ilp32, false) => IntType::UINT,
+        }
+    }
+
+    /// Size (and alignment) of a pointer in bytes.
+    pub fn pointer_bytes(self) -> u64 {
+        match self {
+            DataModel::Lp64 => 8,
+            DataModel::Ilp32 => 4,
+        }
+    }
+
+    /// CBMC's option for this model, where it is not CBMC's default.
+    pub fn cbmc_flag(self) -> Option<&'static str> {
+        match self {
+            DataModel::Lp64 => None,
+            DataModel::Ilp32 => Some("--32"),
+        }
+    }
+}
 
 /// Conversion rank of an integer type (C11 6.3.1.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -175,6 +219,19 @@ impl IntType {
         }
     }
 
+    /// The type that spells this one in an output for `model`: itself,
+    /// except that under ILP32 `Rank::Long` (64 bits in the IR) is written
+    /// `long long`.
+    pub fn spelled_in(self, model: DataModel) -> IntType {
+        match (model, self.rank) {
+            (DataModel::Ilp32, Rank::Long) => IntType {
+                rank: Rank::LongLong,
+                ..self
+            },
+            _ => self,
+        }
+    }
+
     /// Integer-literal suffix that gives a literal this type's rank and
     /// signedness (for ranks below `int` the literal is `int`).
     pub fn literal_suffix(self) -> &'static str {
@@ -262,12 +319,14 @@ impl CType {
 
     /// Size and alignment in bytes (LP64), if the type has them; `layout`
     /// gives those of a structure type.
-    pub fn layout(&self, structs: &dyn Fn(usize) -> Option<(u64, u64)>) -> Option<(u64, u64)> {
+    pub fn layout(&self, model: DataModel, structs: &dyn Fn(usize) -> Option<(u64, u64)>) -> Option<(u64, u64)> {
         match self {
             CType::Void | CType::Opaque(_) | CType::Vla(_) => None,
-            CType::Pointer(_) => Some((8, 8)),
+            CType::Pointer(_) => Some((model.pointer_bytes(), model.pointer_bytes())),
             CType::Int(t) => Some((u64::from(t.bits() / 8), u64::from(t.bits() / 8))),
-            CType::Array(e, n) => e.layout(structs).and_then(|(s, a)| Some((s.checked_mul(*n)?, a))),
+            CType::Array(e, n) => e
+                .layout(model, structs)
+                .and_then(|(s, a)| Some((s.checked_mul(*n)?, a))),
             CType::Struct(s) => structs(s.id),
         }
     }

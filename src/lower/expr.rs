@@ -1,16 +1,19 @@
 //! Expressions: syntax to typed IR with C's conversions made explicit.
 
-use super::literal::{char_literal, integer_literal};
+use super::literal::{char_literal, integer_literal_in};
 use super::{Binding, Lowerer};
 use crate::diag::Diagnostic;
-use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, IntType, Intrinsic, Span, Storage, UnOp};
+use crate::ir::{BinOp, CType, Callee, DataModel, Expr, ExprKind, IntType, Intrinsic, Span, Storage, UnOp};
 use tree_sitter::Node;
 
 /// Integer limits of `<limits.h>` and `<stdint.h>` (LP64), which programs
 /// use as plain names.
-fn limit_macro(name: &str) -> Option<(i128, IntType)> {
+fn limit_macro(name: &str, model: DataModel) -> Option<(i128, IntType)> {
     let t = |t: IntType, max: bool| Some((if max { t.max() } else { t.min() }, t));
     match name {
+        "LONG_MAX" | "SSIZE_MAX" | "PTRDIFF_MAX" => t(model.long(true), true),
+        "LONG_MIN" | "PTRDIFF_MIN" => t(model.long(true), false),
+        "ULONG_MAX" | "SIZE_MAX" => t(model.long(false), true),
         "CHAR_BIT" => Some((8, IntType::INT)),
         "SCHAR_MAX" | "CHAR_MAX" | "INT8_MAX" => Some((127, IntType::INT)),
         "SCHAR_MIN" | "CHAR_MIN" | "INT8_MIN" => Some((-128, IntType::INT)),
@@ -21,7 +24,7 @@ fn limit_macro(name: &str) -> Option<(i128, IntType)> {
         "INT_MAX" | "INT32_MAX" => t(IntType::INT, true),
         "INT_MIN" | "INT32_MIN" => t(IntType::INT, false),
         "UINT_MAX" | "UINT32_MAX" => t(IntType::UINT, true),
-        "LONG_MAX" | "INT64_MAX" | "LLONG_MAX" | "SSIZE_MAX" | "INTMAX_MAX" | "PTRDIFF_MAX" => {
+        "INT64_MAX" | "LLONG_MAX" | "INTMAX_MAX" => {
             let ty = if name == "LLONG_MAX" {
                 IntType::LLONG
             } else {
@@ -29,7 +32,7 @@ fn limit_macro(name: &str) -> Option<(i128, IntType)> {
             };
             t(ty, true)
         }
-        "LONG_MIN" | "INT64_MIN" | "LLONG_MIN" | "INTMAX_MIN" | "PTRDIFF_MIN" => {
+        "INT64_MIN" | "LLONG_MIN" | "INTMAX_MIN" => {
             let ty = if name == "LLONG_MIN" {
                 IntType::LLONG
             } else {
@@ -37,7 +40,7 @@ fn limit_macro(name: &str) -> Option<(i128, IntType)> {
             };
             t(ty, false)
         }
-        "ULONG_MAX" | "UINT64_MAX" | "SIZE_MAX" | "UINTMAX_MAX" => t(IntType::ULONG, true),
+        "UINT64_MAX" | "UINTMAX_MAX" => t(IntType::ULONG, true),
         "ULLONG_MAX" => t(IntType::ULLONG, true),
         "true" => Some((1, IntType::INT)),
         "false" => Some((0, IntType::INT)),
@@ -60,8 +63,8 @@ fn intrinsic(name: &str) -> Option<Intrinsic> {
 }
 
 /// The type a `nondet_*` or `__VERIFIER_nondet_*` function returns, from
-/// its name (CBMC's and SV-COMP's conventions).
-pub(super) fn nondet_type(name: &str) -> Option<IntType> {
+/// its name (CBMC's and SV-COMP's conventions), in the data model `model`.
+pub(super) fn nondet_type(name: &str, model: DataModel) -> Option<IntType> {
     let suffix = name
         .strip_prefix("__VERIFIER_nondet_")
         .or_else(|| name.strip_prefix("nondet_"))?;
@@ -73,8 +76,10 @@ pub(super) fn nondet_type(name: &str) -> Option<IntType> {
         "ushort" | "unsigned_short" => IntType::USHORT,
         "int" | "int32" | "s32" => IntType::INT,
         "uint" | "unsigned" | "unsigned_int" | "u32" | "uint32" => IntType::UINT,
-        "long" | "longlong" | "long_long" | "int64" | "s64" | "ssize_t" => IntType::LONG,
-        "ulong" | "ulonglong" | "unsigned_long" | "size_t" | "u64" | "uint64" => IntType::ULONG,
+        "long" | "ssize_t" => model.long(true),
+        "ulong" | "unsigned_long" | "size_t" => model.long(false),
+        "longlong" | "long_long" | "int64" | "s64" => IntType::LONG,
+        "ulonglong" | "u64" | "uint64" => IntType::ULONG,
         _ => return None,
     })
 }
@@ -204,7 +209,7 @@ impl Lowerer<'_> {
                     None => opaque("empty parentheses", span),
                 }
             }
-            "number_literal" => match integer_literal(self.text(node)) {
+            "number_literal" => match integer_literal_in(self.text(node), self.program.model) {
                 Some((v, t)) => Expr::new(ExprKind::IntLit(v), CType::Int(t), span),
                 None => opaque(
                     format!("constant `{}` is not an integer tracc models", self.text(node)),
@@ -304,7 +309,11 @@ impl Lowerer<'_> {
                     None
                 };
                 match size {
-                    Some(s) => Expr::new(ExprKind::IntLit(i128::from(s)), CType::Int(IntType::ULONG), span),
+                    Some(s) => Expr::new(
+                        ExprKind::IntLit(i128::from(s)),
+                        CType::Int(self.program.model.long(false)),
+                        span,
+                    ),
                     None => opaque("sizeof of a type tracc does not model", span),
                 }
             }
@@ -331,7 +340,7 @@ impl Lowerer<'_> {
             Some(Binding::Var(id)) => Expr::new(ExprKind::Var(id), self.program.var(id).ty.clone(), span),
             Some(Binding::Const(e)) => Expr { span, ..e },
             None => {
-                if let Some((v, t)) = limit_macro(name) {
+                if let Some((v, t)) = limit_macro(name, self.program.model) {
                     return Expr::new(ExprKind::IntLit(v), CType::Int(t), span);
                 }
                 if let Some(value) = self.macro_value(name) {
@@ -482,15 +491,17 @@ impl Lowerer<'_> {
         match (l.ty.pointee().is_some(), r.ty.pointee().is_some()) {
             (true, false) if matches!(op, BinOp::Add | BinOp::Sub) && r.int_type().is_some() => {
                 let ty = l.ty.clone();
-                let r = self.convert(r, &CType::Int(IntType::LONG));
+                let r = self.convert(r, &CType::Int(self.program.model.long(true)));
                 binary(op, l, r, ty)
             }
             (false, true) if op == BinOp::Add && l.int_type().is_some() => {
                 let ty = r.ty.clone();
-                let l = self.convert(l, &CType::Int(IntType::LONG));
+                let l = self.convert(l, &CType::Int(self.program.model.long(true)));
                 binary(op, r, l, ty)
             }
-            (true, true) if l.ty == r.ty && op == BinOp::Sub => binary(op, l, r, CType::Int(IntType::LONG)),
+            (true, true) if l.ty == r.ty && op == BinOp::Sub => {
+                binary(op, l, r, CType::Int(self.program.model.long(true)))
+            }
             (true, true) if l.ty == r.ty && op.is_comparison() => binary(op, l, r, int),
             (true, false) if op.is_comparison() => {
                 let r = self.convert(r, &l.ty);
@@ -545,7 +556,7 @@ impl Lowerer<'_> {
         if let Some(reason) = first_opaque(args.iter()) {
             return opaque(reason, span);
         }
-        let ulong = CType::Int(IntType::ULONG);
+        let ulong = CType::Int(self.program.model.long(false));
         match (name, &args[..]) {
             ("malloc", [size]) if size.int_type().is_some() => Expr::new(
                 ExprKind::Alloc {
@@ -768,7 +779,7 @@ impl Lowerer<'_> {
             "=" => (None, self.convert(rhs, &ty)),
             "+=" | "-=" if rhs.int_type().is_some() => (
                 binop(op_text.trim_end_matches('=')),
-                self.convert(rhs, &CType::Int(IntType::LONG)),
+                self.convert(rhs, &CType::Int(self.program.model.long(true))),
             ),
             _ => return opaque(format!("`{op_text}` on a pointer is not modelled"), span),
         };
@@ -889,7 +900,7 @@ impl Lowerer<'_> {
         {
             return self.allocation(&name, &arg_nodes, span);
         }
-        if nondet_type(&name).is_some()
+        if nondet_type(&name, self.program.model).is_some()
             || self
                 .program
                 .func_by_name(&name)
@@ -897,7 +908,9 @@ impl Lowerer<'_> {
         {
             let ty = match self.program.func_by_name(&name) {
                 Some(f) => self.program.func(f).ret.clone(),
-                None => nondet_type(&name).map(CType::Int).unwrap_or(CType::Int(IntType::INT)),
+                None => nondet_type(&name, self.program.model)
+                    .map(CType::Int)
+                    .unwrap_or(CType::Int(IntType::INT)),
             };
             if !arg_nodes.is_empty() {
                 return opaque(format!("`{name}` takes no arguments"), span);

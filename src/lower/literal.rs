@@ -1,20 +1,26 @@
 //! Integer and character constants: their values and C types.
 
-use crate::ir::IntType;
+use crate::ir::{DataModel, IntType};
 
-/// Value and type of an integer literal (C11 6.4.4.1), or `None` when the
-/// text is not an integer constant tracc models (floating constants, values
-/// beyond `unsigned long long`).
+/// Value and type of an integer literal (C11 6.4.4.1) under LP64, or `None`
+/// when the text is not an integer constant tracc models (floating
+/// constants, values beyond `unsigned long long`).
 pub fn integer_literal(text: &str) -> Option<(i128, IntType)> {
+    integer_literal_in(text, DataModel::Lp64)
+}
+
+/// `integer_literal` in the data model `model` (under ILP32, `long` is the
+/// type `int`: `DataModel::long`).
+pub fn integer_literal_in(text: &str, model: DataModel) -> Option<(i128, IntType)> {
     // tree-sitter-c folds a leading sign into the literal; C reads `-5` as
     // unary minus applied to `5`, in the type of `5`.
     let trimmed = text.trim();
     if let Some(magnitude) = trimmed.strip_prefix('-') {
-        let (v, t) = integer_literal(magnitude)?;
+        let (v, t) = integer_literal_in(magnitude, model)?;
         return Some((t.wrap(-v), t));
     }
     if let Some(magnitude) = trimmed.strip_prefix('+') {
-        return integer_literal(magnitude);
+        return integer_literal_in(magnitude, model);
     }
     let lower = trimmed.to_ascii_lowercase();
     let digits_end = lower.trim_end_matches(['u', 'l']).len();
@@ -39,22 +45,23 @@ pub fn integer_literal(text: &str) -> Option<(i128, IntType)> {
         return None;
     }
     let decimal = radix == 10;
+    let (long, ulong) = (model.long(true), model.long(false));
     let candidates: &[IntType] = match (unsigned, longs, decimal) {
-        (false, 0, true) => &[IntType::INT, IntType::LONG, IntType::LLONG],
+        (false, 0, true) => &[IntType::INT, long, IntType::LLONG],
         (false, 0, false) => &[
             IntType::INT,
             IntType::UINT,
-            IntType::LONG,
-            IntType::ULONG,
+            long,
+            ulong,
             IntType::LLONG,
             IntType::ULLONG,
         ],
-        (false, 1, true) => &[IntType::LONG, IntType::LLONG],
-        (false, 1, false) => &[IntType::LONG, IntType::ULONG, IntType::LLONG, IntType::ULLONG],
+        (false, 1, true) => &[long, IntType::LLONG],
+        (false, 1, false) => &[long, ulong, IntType::LLONG, IntType::ULLONG],
         (false, _, true) => &[IntType::LLONG],
         (false, _, false) => &[IntType::LLONG, IntType::ULLONG],
-        (true, 0, _) => &[IntType::UINT, IntType::ULONG, IntType::ULLONG],
-        (true, 1, _) => &[IntType::ULONG, IntType::ULLONG],
+        (true, 0, _) => &[IntType::UINT, ulong, IntType::ULLONG],
+        (true, 1, _) => &[ulong, IntType::ULLONG],
         (true, _, _) => &[IntType::ULLONG],
     };
     let value = i128::try_from(value).ok()?;

@@ -1,7 +1,8 @@
 //! Lowering: tree-sitter syntax tree in, typed IR (`ir::Program`) out.
 //!
-//! In: C text (parsed here with `parse`). Out: `Lowered`, the program with
-//! every expression typed by C's rules (LP64, promotions, usual arithmetic
+//! In: C text (parsed here with `parse`) and the data model. Out:
+//! `Lowered`, the program with every expression typed by C's rules (LP64 or
+//! ILP32, promotions, usual arithmetic
 //! conversions made explicit as implicit casts), every node spanned, and
 //! every construct the IR does not model kept as an `Opaque` node with the
 //! reason. Only syntax errors fail the file.
@@ -12,12 +13,12 @@ mod stmt;
 mod types;
 
 use crate::diag::Diagnostic;
-use crate::ir::{CType, Expr, FuncId, Function, Init, Program, Span, Storage, VarDecl, VarId};
+use crate::ir::{CType, DataModel, Expr, FuncId, Function, Init, Program, Span, Storage, VarDecl, VarId};
 use crate::parse::Parsed;
 use std::collections::HashMap;
 use tree_sitter::Node;
 
-pub use literal::{char_literal, integer_literal};
+pub use literal::{char_literal, integer_literal, integer_literal_in};
 
 /// The result of lowering a file: the program and the warnings about
 /// constructs that were not understood.
@@ -27,11 +28,18 @@ pub struct Lowered {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Parse and lower C text. Syntax errors are errors; unmodelled constructs
-/// become opaque IR nodes.
+/// Parse and lower C text (LP64). Syntax errors are errors; unmodelled
+/// constructs become opaque IR nodes.
 pub fn lower_source(text: &str) -> Result<Lowered, Vec<Diagnostic>> {
+    lower_source_in(text, DataModel::Lp64)
+}
+
+/// `lower_source` in the data model `model`: under ILP32 `long`, `size_t`,
+/// `ptrdiff_t` and pointers are 32 bits wide, as under CBMC's `--32`.
+pub fn lower_source_in(text: &str, model: DataModel) -> Result<Lowered, Vec<Diagnostic>> {
     let parsed = crate::parse::parse(text)?;
     let mut lowerer = Lowerer::new(&parsed);
+    lowerer.program.model = model;
     lowerer.warnings.extend(parsed.warnings.iter().cloned());
     lowerer.translation_unit(parsed.tree.root_node());
     lowerer.program.fresh = crate::ir::FreshPrefix::for_source(text);

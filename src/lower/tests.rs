@@ -1,5 +1,5 @@
 use super::*;
-use crate::ir::{BinOp, ExprKind, IntType, StmtKind};
+use crate::ir::{BinOp, DataModel, ExprKind, IntType, StmtKind};
 
 fn lower(src: &str) -> Program {
     match lower_source(src) {
@@ -36,6 +36,62 @@ fn types_of_declarations() {
         CType::Array(Box::new(CType::Array(Box::new(CType::Int(IntType::ULLONG)), 4)), 3)
     );
     assert_eq!(p.globals.len(), 2);
+}
+
+/// Under ILP32 (`--32`), `long`, `size_t`, `ptrdiff_t` and pointers are 32
+/// bits wide and `int64_t` and `long long` 64, as glibc and CBMC's `--32`
+/// have them; literals, limits and `sizeof` follow.
+#[test]
+fn types_in_the_ilp32_data_model() {
+    let src = "#include <stdint.h>\n\
+         int main(void) { long d; unsigned long u; size_t s; ptrdiff_t q; int64_t w; long long x; \
+         int *p; unsigned long n = nondet_ulong(); \
+         d = 10L; d = 2147483648; u = 0x80000000L; d = LONG_MAX; u = ULONG_MAX; \
+         s = sizeof(p); s = sizeof(long); s = sizeof(x); return 0; }";
+    let p = match lower_source_in(src, DataModel::Ilp32) {
+        Ok(l) => l.program,
+        Err(e) => panic!("lowering failed: {e:?}"),
+    };
+    let ty = |n: &str| p.vars.iter().find(|v| v.name == n).map(|v| v.ty.clone()).expect(n);
+    for (name, t) in [
+        ("d", IntType::INT),
+        ("u", IntType::UINT),
+        ("s", IntType::UINT),
+        ("q", IntType::INT),
+        ("w", IntType::LONG),
+        ("x", IntType::LLONG),
+        ("n", IntType::UINT),
+    ] {
+        assert_eq!(ty(name), CType::Int(t), "{name}");
+    }
+    // The right-hand sides of the assignments, by value and type.
+    let mut rhs = Vec::new();
+    for s in main_body(&p) {
+        if let StmtKind::Expr(e) = &s.kind
+            && let ExprKind::Assign { rhs: r, .. } = &e.kind
+        {
+            let r = r.skip_implicit();
+            rhs.push((r.const_value(), r.ty.clone()));
+        }
+    }
+    let c = |v: i128, t: IntType| (Some(v), CType::Int(t));
+    assert_eq!(
+        rhs,
+        [
+            c(10, IntType::INT),
+            c(2147483648, IntType::LLONG),
+            c(2147483648, IntType::UINT),
+            c(2147483647, IntType::INT),
+            c(4294967295, IntType::UINT),
+            c(4, IntType::UINT),
+            c(4, IntType::UINT),
+            c(8, IntType::UINT),
+        ]
+    );
+    // The same source under LP64.
+    let p = lower(src);
+    let d = p.vars.iter().find(|v| v.name == "d").expect("d");
+    assert_eq!(d.ty, CType::Int(IntType::LONG));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Type specifiers and declarators to `CType`.
 
 use super::Lowerer;
-use crate::ir::{CType, ExprKind, IntType, Member, StructDef, StructRef};
+use crate::ir::{CType, DataModel, ExprKind, IntType, Member, StructDef, StructRef};
 use tree_sitter::Node;
 
 /// What an array declarator's size expression is.
@@ -13,24 +13,29 @@ enum ArraySize {
     Other(&'static str),
 }
 
-/// Integer types of `<stdint.h>`, `<stddef.h>` and friends (LP64).
-fn named_int_type(name: &str) -> Option<IntType> {
+/// Integer types of `<stdint.h>`, `<stddef.h>` and friends, as glibc
+/// defines them for x86-64 (LP64) or i386 (ILP32).
+fn named_int_type(name: &str, model: DataModel) -> Option<IntType> {
+    let ilp32 = model == DataModel::Ilp32;
     Some(match name {
+        "int_fast16_t" | "int_fast32_t" if ilp32 => IntType::INT,
+        "uint_fast16_t" | "uint_fast32_t" if ilp32 => IntType::UINT,
+        "intptr_t" | "ptrdiff_t" | "ssize_t" | "long" => model.long(true),
+        "uintptr_t" | "size_t" => model.long(false),
         "int8_t" | "int_least8_t" | "int_fast8_t" => IntType::CHAR,
         "uint8_t" | "uint_least8_t" | "uint_fast8_t" => IntType::UCHAR,
         "int16_t" | "int_least16_t" => IntType::SHORT,
         "uint16_t" | "uint_least16_t" => IntType::USHORT,
         "int32_t" | "int_least32_t" => IntType::INT,
         "uint32_t" | "uint_least32_t" => IntType::UINT,
-        "int64_t" | "int_least64_t" | "int_fast16_t" | "int_fast32_t" | "int_fast64_t" | "intmax_t" | "intptr_t"
-        | "ptrdiff_t" | "ssize_t" => IntType::LONG,
-        "uint64_t" | "uint_least64_t" | "uint_fast16_t" | "uint_fast32_t" | "uint_fast64_t" | "uintmax_t"
-        | "uintptr_t" | "size_t" => IntType::ULONG,
+        "int64_t" | "int_least64_t" | "int_fast16_t" | "int_fast32_t" | "int_fast64_t" | "intmax_t" => IntType::LONG,
+        "uint64_t" | "uint_least64_t" | "uint_fast16_t" | "uint_fast32_t" | "uint_fast64_t" | "uintmax_t" => {
+            IntType::ULONG
+        }
         "bool" | "_Bool" => IntType::BOOL,
         "char" => IntType::CHAR,
         "int" => IntType::INT,
         "short" => IntType::SHORT,
-        "long" => IntType::LONG,
         _ => return None,
     })
 }
@@ -45,7 +50,7 @@ impl Lowerer<'_> {
                 if name == "void" {
                     CType::Void
                 } else {
-                    named_int_type(name)
+                    named_int_type(name, self.program.model)
                         .map(CType::Int)
                         .unwrap_or_else(|| CType::Opaque(name.to_string()))
                 }
@@ -158,7 +163,7 @@ impl Lowerer<'_> {
         self.typedefs
             .get(name)
             .cloned()
-            .or_else(|| named_int_type(name).map(CType::Int))
+            .or_else(|| named_int_type(name, self.program.model).map(CType::Int))
     }
 
     /// `unsigned`, `long long int`, `short unsigned`, ...
@@ -193,7 +198,7 @@ impl Lowerer<'_> {
         } else if longs >= 2 {
             IntType::LLONG
         } else if longs == 1 {
-            IntType::LONG
+            self.program.model.long(true)
         } else {
             IntType::INT
         };

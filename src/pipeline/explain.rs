@@ -32,7 +32,7 @@ pub fn explain_source(text: &str, opts: &Options, dot: bool) -> Result<Explanati
 }
 
 fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanation, Vec<Diagnostic>> {
-    let lowered = crate::lower::lower_source(text)?;
+    let lowered = crate::lower::lower_source_in(text, opts.model)?;
     let inst = instrument::instrument_program(&lowered.program, &opts.instrument_options());
     let mut out = String::new();
     let mut graphs = String::new();

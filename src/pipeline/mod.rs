@@ -11,7 +11,7 @@
 use crate::diag::Diagnostic;
 use crate::emit::{self, Dialect, SourceMap};
 use crate::instrument::{self, InstrumentOptions, Instrumented, LoopReport};
-use crate::ir::{Quantifiers, Span};
+use crate::ir::{DataModel, Quantifiers, Span};
 use crate::restrict::apply::{LoopOutput, restrict_loop};
 use std::time::{Duration, Instant};
 
@@ -35,6 +35,13 @@ pub struct Options {
     /// Leave loops that CBMC unwinds at most this many times to unrolling
     /// (`--unroll-limit`; 0: accelerate every loop).
     pub unroll_limit: u128,
+    /// The data model the input is read in and the output written for
+    /// (`--32`: ILP32, to be checked with `cbmc --32`).
+    pub model: DataModel,
+    /// Whether the output is to be checked with allocation that may fail
+    /// (CBMC 6's default); `false` under `--svcomp`, and `cbmc_args` say
+    /// `--no-malloc-may-fail`. The transformation does not depend on it.
+    pub malloc_may_fail: bool,
 }
 
 impl Options {
@@ -77,6 +84,8 @@ impl Default for Options {
             max_paths: 64,
             quantifiers: Quantifiers::default(),
             unroll_limit: instrument::DEFAULT_UNROLL_LIMIT,
+            model: DataModel::Lp64,
+            malloc_may_fail: true,
         }
     }
 }
@@ -104,13 +113,22 @@ pub struct Outcome {
     /// Each loop left to unrolling, by CBMC's name of it in the output,
     /// with its bound (`cbmc_args`' `--unwindset`).
     pub unwindset: Vec<(String, u32)>,
+    /// The data model the output is written for (`cbmc_args`' `--32`).
+    pub model: DataModel,
+    /// `Options::malloc_may_fail` (`cbmc_args`' `--no-malloc-may-fail`).
+    pub malloc_may_fail: bool,
 }
 
 impl Outcome {
-    /// The arguments to give CBMC with the output file: every loop unwound
+    /// The arguments to give CBMC with the output file: the data model and
+    /// allocation where they are not CBMC's defaults, every loop unwound
     /// `ACCELERATED_UNWIND` times but those of the `--unwindset`.
     pub fn cbmc_args(&self) -> Vec<String> {
-        let mut args = vec!["--unwind".to_string(), instrument::ACCELERATED_UNWIND.to_string()];
+        let mut args: Vec<String> = self.model.cbmc_flag().map(str::to_string).into_iter().collect();
+        if !self.malloc_may_fail {
+            args.push("--no-malloc-may-fail".to_string());
+        }
+        args.extend(["--unwind".to_string(), instrument::ACCELERATED_UNWIND.to_string()]);
         if !self.unwindset.is_empty() {
             let set: Vec<String> = (self.unwindset.iter()).map(|(name, k)| format!("{name}:{k}")).collect();
             args.push("--unwindset".to_string());
@@ -130,7 +148,7 @@ pub fn accelerate_source(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
 
 fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diagnostic>> {
     let mut clock = Stages::start();
-    let lowered = crate::lower::lower_source(text)?;
+    let lowered = crate::lower::lower_source_in(text, opts.model)?;
     clock.lap("parse and lower");
     let mut diagnostics = lowered.warnings;
     let mut inst = instrument::instrument_program(&lowered.program, &opts.instrument_options());
@@ -184,7 +202,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         return Err(vec![d]);
     }
 
-    let unwindset = unwindset(text, &output, &source_map, &inst);
+    let unwindset = unwindset(text, &output, &source_map, &inst, opts.model);
     let report = report::report_json(text, &output, &accel_only_text, &inst, &loops, opts);
     clock.lap("output read back, report");
     Ok(Outcome {
@@ -196,6 +214,8 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         loops: inst.loops.into_iter().map(|l| l.report).collect(),
         unwindset,
         stages: clock.laps,
+        model: opts.model,
+        malloc_may_fail: opts.malloc_may_fail,
     })
 }
 
@@ -249,7 +269,7 @@ fn unrolled_outputs(inst: &Instrumented) -> impl Iterator<Item = LoopOutput> + '
 /// the input's (the automaton's `do { } while (0)` is a loop for CBMC):
 /// they are found by reading the output back and mapping each of its loops
 /// to the input through the source map.
-fn unwindset(input: &str, output: &str, map: &SourceMap, inst: &Instrumented) -> Vec<(String, u32)> {
+fn unwindset(input: &str, output: &str, map: &SourceMap, inst: &Instrumented, model: DataModel) -> Vec<(String, u32)> {
     let unrolled: Vec<(usize, u32)> = (inst.loops.iter())
         .filter_map(|l| {
             l.unrolled
@@ -260,7 +280,7 @@ fn unwindset(input: &str, output: &str, map: &SourceMap, inst: &Instrumented) ->
         .collect();
     let mut set = Vec::new();
     if !unrolled.is_empty()
-        && let Ok(lowered) = crate::lower::lower_source(output)
+        && let Ok(lowered) = crate::lower::lower_source_in(output, model)
     {
         for (span, name) in crate::ir::cbmc_loop_names(&lowered.program) {
             let at = map.to_source(span.start, output, input);
