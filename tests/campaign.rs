@@ -1,7 +1,7 @@
 //! The campaign's own machinery: a disagreement is detected, reduced while
 //! it persists, and saved as a fixture whose header the fixture tests read.
 
-use tracc::evidence::campaign::{CheckLimits, Comparison, Disagreement, Finding, as_fixture, compare_program};
+use tracc::evidence::campaign::{CheckSettings, Comparison, Disagreement, Finding, as_fixture, compare_program};
 use tracc::evidence::expect::{Verdict, expectation_of};
 use tracc::evidence::reduce::reduce;
 
@@ -9,7 +9,7 @@ const SAFE_LOOP: &str = "void assert(int);\nint main(void) {\n    unsigned int i
 
 #[test]
 fn agreeing_programs_have_no_disagreement() {
-    let r = compare_program(SAFE_LOOP, 6, CheckLimits::default());
+    let r = compare_program(SAFE_LOOP, 6, CheckSettings::default());
     assert_eq!(r.reference, Some("SAFE"));
     assert!(r.transformed);
     assert_eq!(r.at_3, Some("SAFE"));
@@ -21,7 +21,7 @@ fn a_refused_output_is_a_finding() {
     // Not a soundness bug but a broken promise: the checker must accept the
     // program; a call through a pointer to a function is refused.
     let text = "int g(void);\nint main(void) { int (*f)(void) = g; int x = f(); return x; }\n";
-    let r = compare_program(text, 2, CheckLimits::default());
+    let r = compare_program(text, 2, CheckSettings::default());
     assert_eq!(r.disagreement.map(|d| d.comparison), Some(Comparison::Transform));
 }
 
@@ -31,15 +31,15 @@ fn reduction_keeps_the_disagreement_and_drops_lines() {
     // stand-in for a disagreement that the reducer must keep while deleting
     // every line it can.
     let text = "int g(void);\nint unused(void) { return 1; }\nint main(void) {\n    int y = 3;\n    int (*f)(void) = g;\n    int x = f();\n    return x;\n}\n";
-    let found = compare_program(text, 2, CheckLimits::default())
+    let found = compare_program(text, 2, CheckSettings::default())
         .disagreement
         .expect("the refused call is a disagreement");
     assert_eq!(found.comparison, Comparison::Transform);
-    let reduced = reduce(text, 2, CheckLimits::default(), &found);
+    let reduced = reduce(text, 2, CheckSettings::default(), &found);
     assert!(reduced.len() < text.len(), "{reduced}");
     assert!(!reduced.contains("unused"), "{reduced}");
     assert!(reduced.contains("(*f)"), "{reduced}");
-    let again = compare_program(&reduced, 2, CheckLimits::default());
+    let again = compare_program(&reduced, 2, CheckSettings::default());
     assert_eq!(again.disagreement.map(|d| d.comparison), Some(Comparison::Transform));
 }
 
@@ -72,7 +72,7 @@ fn a_row_past_the_matrix_end_is_not_covered() {
     // the original iterations were blocked all the same and the output
     // lost the assertion failure after the loop.
     let text = "void assert(int);\nunsigned a[4][10];\nint main(void) {\n    unsigned i = 0;\n    unsigned int r = 4;\n    while (i < 9) {\n        a[r][i] = 0;\n        i++;\n    }\n    assert(a[0][7] != 0);\n}\n";
-    let r = compare_program(text, 10, CheckLimits::default());
+    let r = compare_program(text, 10, CheckSettings::default());
     assert!(r.transformed);
     assert_eq!(r.reference, Some("UNSAFE"));
     assert!(r.disagreement.is_none(), "{:?}", r.disagreement);

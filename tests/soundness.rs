@@ -11,9 +11,11 @@
 //! `TRACC_SOUNDNESS_COUNT` (default 15, a smoke test that keeps the
 //! everyday `cargo test` short) and `TRACC_SOUNDNESS_SEED` (first seed,
 //! default 0) scale it up; `.ci/run` runs 500 more in a release build, and
-//! `tracc campaign` runs it at any size.
+//! `tracc campaign` runs it at any size. `TRACC_SOUNDNESS_MODEL=32` reads
+//! every program in the ILP32 data model (`tracc campaign --32`).
 
-use tracc::evidence::campaign::{self, CheckLimits, Finding, Seeds};
+use tracc::evidence::campaign::{self, CheckSettings, Finding, Seeds};
+use tracc::ir::DataModel;
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -43,7 +45,14 @@ fn transformed_programs_keep_their_verdicts() {
         count,
         only: None,
     };
-    let (tally, _) = campaign::run(seeds, jobs, CheckLimits::default(), &|_, _| {}, &record);
+    let settings = CheckSettings {
+        model: match std::env::var("TRACC_SOUNDNESS_MODEL").as_deref() {
+            Ok("32") => DataModel::Ilp32,
+            _ => DataModel::Lp64,
+        },
+        ..CheckSettings::default()
+    };
+    let (tally, _) = campaign::run(seeds, jobs, settings, &|_, _| {}, &record);
     eprintln!("soundness: {tally:?}");
     let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
     assert!(

@@ -9,7 +9,8 @@ use std::sync::Mutex;
 use clap::Args;
 
 use super::Exit;
-use crate::evidence::campaign::{self, CheckLimits, Finding, Seeds, Tally};
+use crate::evidence::campaign::{self, CheckSettings, Finding, Seeds, Tally};
+use crate::ir::DataModel;
 use crate::testgen::Class;
 
 /// The number of worker threads when `--jobs` is not given.
@@ -54,6 +55,11 @@ pub struct CampaignArgs {
     /// Print a progress line every this many programs (always on a terminal).
     #[arg(long, value_name = "N", default_value_t = 500)]
     pub progress_every: u64,
+
+    /// Read every input and output in the ILP32 data model (`long` and
+    /// pointers of 32 bits, CBMC's `--32`), and transform for it.
+    #[arg(long = "32")]
+    pub ilp32: bool,
 }
 
 fn tally_line(t: &Tally, count: u64) -> String {
@@ -100,8 +106,9 @@ fn save_finding(dir: &Path, f: &Finding) -> std::io::Result<PathBuf> {
 pub fn campaign(args: &CampaignArgs) -> Exit {
     let jobs = args.jobs.unwrap_or_else(default_jobs);
     let terminal = std::io::stderr().is_terminal();
-    let limits = CheckLimits {
+    let limits = CheckSettings {
         timeout_ms: args.timeout.saturating_mul(1000),
+        model: if args.ilp32 { DataModel::Ilp32 } else { DataModel::Lp64 },
     };
     let findings = Mutex::new(Vec::new());
     let save_failed = Mutex::new(false);

@@ -27,19 +27,28 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::check::{CheckOptions, CheckReport, Failure, FailureKind, Verdict, check_source};
+use crate::ir::DataModel;
 use crate::pipeline::{Options, accelerate_source};
 use crate::testgen::{Class, Generated, loop_program};
 
 /// How each program is checked.
 #[derive(Clone, Copy, Debug)]
-pub struct CheckLimits {
+pub struct CheckSettings {
     /// Solver time limit per check; a timeout leaves the verdict undecided.
     pub timeout_ms: u64,
+    /// The data model the input and its outputs are read in (`tracc
+    /// campaign --32`): the comparisons are between input and outputs, so
+    /// they hold in either model, whatever model the generator's bounds
+    /// were computed in (an input the bound leaves undecided is skipped).
+    pub model: DataModel,
 }
 
-impl Default for CheckLimits {
-    fn default() -> CheckLimits {
-        CheckLimits { timeout_ms: 30_000 }
+impl Default for CheckSettings {
+    fn default() -> CheckSettings {
+        CheckSettings {
+            timeout_ms: 30_000,
+            model: DataModel::Lp64,
+        }
     }
 }
 
@@ -97,7 +106,7 @@ pub struct ProgramResult {
     pub disagreement: Option<Disagreement>,
 }
 
-fn check(text: &str, unwind: u32, limits: CheckLimits) -> Result<CheckReport, String> {
+fn check(text: &str, unwind: u32, limits: CheckSettings) -> Result<CheckReport, String> {
     // With CBMC's default signed-overflow and bounds checks: an output
     // that lets a value wrap where the input overflows, or that skips an
     // access out of bounds, would hide a bug CBMC reports.
@@ -106,6 +115,7 @@ fn check(text: &str, unwind: u32, limits: CheckLimits) -> Result<CheckReport, St
         timeout_ms: Some(limits.timeout_ms),
         signed_overflow: true,
         bounds_check: true,
+        model: limits.model,
         ..CheckOptions::default()
     };
     check_source(text, &opts).map_err(|d| {
@@ -156,7 +166,7 @@ fn describe(v: Verdict, fails: Fails) -> String {
 }
 
 /// Compare one program's input with its outputs (module comment).
-pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> ProgramResult {
+pub fn compare_program(source: &str, bound: u32, limits: CheckSettings) -> ProgramResult {
     let mut result = ProgramResult::default();
     let transform_failure = |got: String, output: String| Disagreement {
         comparison: Comparison::Transform,
@@ -187,7 +197,11 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
             transform_failure(format!("transform failed: {first}"), String::new())
         })
     };
-    let with_defaults = match transform(&Options::default()) {
+    let defaults = Options {
+        model: limits.model,
+        ..Options::default()
+    };
+    let with_defaults = match transform(&defaults) {
         Ok(out) => out,
         Err(e) => {
             result.disagreement = Some(e);
@@ -196,7 +210,10 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckLimits) -> Program
     };
     let unrolled = with_defaults.output.clone();
     let (accel_only, restricted) = if with_defaults.loops.iter().any(|l| l.left_to_unrolling().is_some()) {
-        match transform(&Options::accelerating_every_loop()) {
+        match transform(&Options {
+            model: limits.model,
+            ..Options::accelerating_every_loop()
+        }) {
             Ok(out) => (out.accel_only_output, out.output),
             Err(e) => {
                 result.disagreement = Some(e);
@@ -388,7 +405,7 @@ impl Programs {
 pub fn run(
     seeds: Seeds,
     jobs: usize,
-    limits: CheckLimits,
+    limits: CheckSettings,
     on_program: &(dyn Fn(u64, &Tally) + Sync),
     on_finding: &(dyn Fn(&Finding) + Sync),
 ) -> (Tally, u64) {
@@ -479,7 +496,7 @@ mod tests {
                    int main(void) { unsigned int x = 0;\n\
                    for (int i = 0; i < 7; i += 2) { x++; b[i] = b[i] + 1; }\n\
                    assert(x != 4); }\n";
-        let r = compare_program(src, 5, CheckLimits::default());
+        let r = compare_program(src, 5, CheckSettings::default());
         assert!(r.disagreement.is_none(), "{:?}", r.disagreement);
         assert!(r.transformed);
         let all = Fails {

@@ -7,7 +7,7 @@
 //! comparison. Each candidate costs a full comparison, so the number of
 //! candidates tried is capped.
 
-use super::campaign::{CheckLimits, Disagreement, compare_program};
+use super::campaign::{CheckSettings, Disagreement, compare_program};
 
 /// Candidates tried at most; a comparison takes about a second.
 const MAX_CANDIDATES: usize = 400;
@@ -15,7 +15,7 @@ const MAX_CANDIDATES: usize = 400;
 /// Reduce `source`, on which `compare_program` reported `wanted`, while it
 /// keeps reporting the same disagreement (comparison, reference verdict
 /// and verdict).
-pub fn reduce(source: &str, bound: u32, limits: CheckLimits, wanted: &Disagreement) -> String {
+pub fn reduce(source: &str, bound: u32, limits: CheckSettings, wanted: &Disagreement) -> String {
     let still_fails = |lines: &[&str]| {
         let mut text = lines.join("\n");
         text.push('\n');
