@@ -827,6 +827,9 @@ fn accelerate_exact(
         cfs,
         full_vals: sym.full_vals.clone(),
     };
+    // Before the monotonicity queries, which cost z3 seconds on a sum
+    // that a path taken every other iteration could never accelerate.
+    periodic::reject_never_repeating(&ctx, &sym.guards)?;
     let guarded = require_monotone(&ctx, &sym.guards, &name)?;
     if quantifiers == Quantifiers::Bounded {
         periodic::operand_checks(&ctx, &mut sym)?;

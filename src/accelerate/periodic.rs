@@ -141,15 +141,6 @@ pub(super) fn proved_period(
         ev.in_range_keys = keys.clone();
         ev.truth(cond, &Bool::from_bool(true))
     };
-    let repeats = || -> Option<bool> {
-        let (first, second) = (guard_at(&state_at(&int(0))?)?, guard_at(&state_at(&int(1))?)?);
-        let mut premises = vec![last.ge(int(1)), n.le(int(u64::MAX as i128))];
-        premises.push(facts_at(ctx, check_polys, &get, &n, &int(0))?);
-        premises.push(facts_at(ctx, check_polys, &get, &n, &int(1))?);
-        premises.extend(atoms.ranges(ctx));
-        // Not proved never to hold twice: it may.
-        Some(!prove_alone(&premises, &Bool::and(&[first, second]).not()))
-    };
     let check = || -> Option<bool> {
         let k = Int::fresh_const("k");
         let later = &k + int(p);
@@ -163,10 +154,55 @@ pub(super) fn proved_period(
     if !check().unwrap_or(false) {
         return Ok(None);
     }
-    if p > 1 && repeats() == Some(false) {
+    if p > 1 && never_twice(ctx, cond, after_body, check_polys) {
         return Err(Reason::NeverRepeats);
     }
     Ok(Some(p))
+}
+
+/// `NeverRepeats` where a guard of the path that may be periodic (a
+/// modulus or an alternating variable in it) is proved never to hold at two
+/// iterations in a row, from any state (without the path's no-overflow
+/// facts, which are not known yet: fewer premises, so a weaker proof, and
+/// as sound).
+pub(super) fn reject_never_repeating(ctx: &Ctx, guards: &[(Expr, bool, bool)]) -> Result<(), Reason> {
+    for (cond, assertion, after_body) in guards {
+        if !assertion
+            && candidate_period(ctx, cond).is_some_and(|p| p > 1)
+            && never_twice(ctx, &literal_divisors(cond.clone()), *after_body, &[])
+        {
+            return Err(Reason::NeverRepeats);
+        }
+    }
+    Ok(())
+}
+
+/// z3 proves that `cond` (its divisors literal) never holds at the first
+/// two iterations together, from any state where no checked operation
+/// leaves its type: the path cannot run twice in a row.
+fn never_twice(ctx: &Ctx, cond: &Expr, after_body: bool, check_polys: &[CheckPoly]) -> bool {
+    let atoms = Atoms::new();
+    let get = |a: Atom| atoms.get(a);
+    let n = Int::fresh_const("n");
+    let last = if after_body { &n - int(2) } else { &n - int(1) };
+    let mut names = BTreeSet::new();
+    build::vars_of(cond, &mut names);
+    let state_at = |j: &Int| ctx.state_at(&names, j, &get);
+    let keys: std::collections::HashSet<String> = check_polys.iter().map(|c| key(&c.0)).collect();
+    let guard_at = |s: &HashMap<VarId, Int>| -> Option<Bool> {
+        let mut ev = Eval::new(Mode::Exact, s);
+        ev.in_range_keys = keys.clone();
+        ev.truth(cond, &Bool::from_bool(true))
+    };
+    let proved = || -> Option<bool> {
+        let (first, second) = (guard_at(&state_at(&int(0))?)?, guard_at(&state_at(&int(1))?)?);
+        let mut premises = vec![last.ge(int(1)), n.le(int(u64::MAX as i128))];
+        premises.push(facts_at(ctx, check_polys, &get, &n, &int(0))?);
+        premises.push(facts_at(ctx, check_polys, &get, &n, &int(1))?);
+        premises.extend(atoms.ranges(ctx));
+        Some(prove_alone(&premises, &Bool::and(&[first, second]).not()))
+    };
+    proved().unwrap_or(false)
 }
 
 /// `cond` with every constant divisor written as a literal (the front end

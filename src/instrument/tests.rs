@@ -560,3 +560,21 @@ fn loops_are_left_to_unrolling_whole_nests_at_a_time_and_when_not_accelerated() 
     let long = wrap_main("unsigned s = 1; for (int i = 0; i < 50000; i++) s = s * s + 1;");
     assert_eq!(unrolled(&long), vec![(None, false)]);
 }
+
+/// A path taken every other iteration is refused as `never-repeats` before
+/// z3 is asked whether its sum is monotone (that question took seconds and
+/// was answered no), and the loop is accelerated as the two paths
+/// composed: `s` gains `i - 1` per two iterations.
+#[test]
+fn a_sum_taken_every_other_iteration_is_composed_with_the_other_path() {
+    let src = "long f(int n)\n{\n    long s = 0;\n    for (int i = 0; i < n; i++) {\n        if (i % 2) s += i;\n        else s -= 1;\n    }\n    return s;\n}\n";
+    let s = summary_for(src, Quantifiers::Bounded);
+    assert_eq!(s.len(), 1, "{s:?}");
+    assert_eq!(s[0].0, 1, "{s:?}");
+    assert!(
+        s[0].1
+            .iter()
+            .all(|r| r.contains("never hold at two iterations in a row")),
+        "{s:?}"
+    );
+}
