@@ -19,7 +19,7 @@
 //! the guards are treated): the accelerator covers only iterations where it
 //! stays in its type, and the proof may rely on that.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use z3::ast::{Bool, Int};
 
@@ -127,34 +127,27 @@ pub(super) fn proved_period(
     let Some(p) = candidate_period(ctx, cond) else {
         return Ok(None);
     };
-    let atoms = Atoms::new();
-    let get = |a: Atom| atoms.get(a);
-    let n = Int::fresh_const("n");
-    let last = if after_body { &n - int(2) } else { &n - int(1) };
     let cond = &literal_divisors(cond.clone());
-    let mut names = BTreeSet::new();
-    build::vars_of(cond, &mut names);
-    let state_at = |j: &Int| ctx.state_at(&names, j, &get);
-    let keys: std::collections::HashSet<String> = check_polys.iter().map(|c| key(&c.0)).collect();
-    let guard_at = |s: &HashMap<VarId, Int>| -> Option<Bool> {
-        let mut ev = Eval::new(Mode::Exact, s);
-        ev.in_range_keys = keys.clone();
-        ev.truth(cond, &Bool::from_bool(true))
-    };
+    let g = GuardAt::new(ctx, cond, after_body, check_polys);
     let check = || -> Option<bool> {
         let k = Int::fresh_const("k");
         let later = &k + int(p);
-        let (now, then) = (guard_at(&state_at(&k)?)?, guard_at(&state_at(&later)?)?);
-        let mut premises = vec![n.ge(int(1)), n.le(int(u64::MAX as i128)), k.ge(int(0)), later.le(&last)];
-        premises.push(facts_at(ctx, check_polys, &get, &n, &k)?);
-        premises.push(facts_at(ctx, check_polys, &get, &n, &later)?);
-        premises.extend(atoms.ranges(ctx));
+        let (now, then) = (g.at(&k)?, g.at(&later)?);
+        let mut premises = vec![
+            g.n.ge(int(1)),
+            g.n.le(int(u64::MAX as i128)),
+            k.ge(int(0)),
+            later.le(&g.last),
+        ];
+        premises.push(g.facts(&k)?);
+        premises.push(g.facts(&later)?);
+        premises.extend(g.atoms.ranges(ctx));
         Some(prove_alone(&premises, &now.iff(&then)))
     };
     if !check().unwrap_or(false) {
         return Ok(None);
     }
-    if p > 1 && never_twice(ctx, cond, after_body, check_polys) {
+    if p > 1 && g.never_twice() {
         return Err(Reason::NeverRepeats);
     }
     Ok(Some(p))
@@ -169,7 +162,7 @@ pub(super) fn reject_never_repeating(ctx: &Ctx, guards: &[(Expr, bool, bool)]) -
     for (cond, assertion, after_body) in guards {
         if !assertion
             && candidate_period(ctx, cond).is_some_and(|p| p > 1)
-            && never_twice(ctx, &literal_divisors(cond.clone()), *after_body, &[])
+            && GuardAt::new(ctx, &literal_divisors(cond.clone()), *after_body, &[]).never_twice()
         {
             return Err(Reason::NeverRepeats);
         }
@@ -177,32 +170,66 @@ pub(super) fn reject_never_repeating(ctx: &Ctx, guards: &[(Expr, bool, bool)]) -
     Ok(())
 }
 
-/// z3 proves that `cond` (its divisors literal) never holds at the first
-/// two iterations together, from any state where no checked operation
-/// leaves its type: the path cannot run twice in a row.
-fn never_twice(ctx: &Ctx, cond: &Expr, after_body: bool, check_polys: &[CheckPoly]) -> bool {
-    let atoms = Atoms::new();
-    let get = |a: Atom| atoms.get(a);
-    let n = Int::fresh_const("n");
-    let last = if after_body { &n - int(2) } else { &n - int(1) };
-    let mut names = BTreeSet::new();
-    build::vars_of(cond, &mut names);
-    let state_at = |j: &Int| ctx.state_at(&names, j, &get);
-    let keys: std::collections::HashSet<String> = check_polys.iter().map(|c| key(&c.0)).collect();
-    let guard_at = |s: &HashMap<VarId, Int>| -> Option<Bool> {
-        let mut ev = Eval::new(Mode::Exact, s);
-        ev.in_range_keys = keys.clone();
-        ev.truth(cond, &Bool::from_bool(true))
-    };
-    let proved = || -> Option<bool> {
-        let (first, second) = (guard_at(&state_at(&int(0))?)?, guard_at(&state_at(&int(1))?)?);
-        let mut premises = vec![last.ge(int(1)), n.le(int(u64::MAX as i128))];
-        premises.push(facts_at(ctx, check_polys, &get, &n, &int(0))?);
-        premises.push(facts_at(ctx, check_polys, &get, &n, &int(1))?);
-        premises.extend(atoms.ranges(ctx));
-        Some(prove_alone(&premises, &Bool::and(&[first, second]).not()))
-    };
-    proved().unwrap_or(false)
+/// A guard of the path at any iteration `j` of an accelerator of `n`
+/// iterations (`j <= last`: `n - 1`, or `n - 2` after the body), in z3,
+/// with C's exact arithmetic, and the no-overflow facts of `check_polys`.
+struct GuardAt<'a> {
+    ctx: &'a Ctx<'a>,
+    cond: &'a Expr,
+    check_polys: &'a [CheckPoly],
+    names: BTreeSet<VarId>,
+    keys: std::collections::HashSet<String>,
+    atoms: Atoms,
+    n: Int,
+    last: Int,
+}
+
+impl<'a> GuardAt<'a> {
+    fn new(ctx: &'a Ctx<'a>, cond: &'a Expr, after_body: bool, check_polys: &'a [CheckPoly]) -> GuardAt<'a> {
+        let n = Int::fresh_const("n");
+        let last = if after_body { &n - int(2) } else { &n - int(1) };
+        let mut names = BTreeSet::new();
+        build::vars_of(cond, &mut names);
+        GuardAt {
+            ctx,
+            cond,
+            check_polys,
+            names,
+            keys: check_polys.iter().map(|c| key(&c.0)).collect(),
+            atoms: Atoms::new(),
+            n,
+            last,
+        }
+    }
+
+    /// The guard's truth at iteration `j`.
+    fn at(&self, j: &Int) -> Option<Bool> {
+        let get = |a: Atom| self.atoms.get(a);
+        let state = self.ctx.state_at(&self.names, j, &get)?;
+        let mut ev = Eval::new(Mode::Exact, &state);
+        ev.in_range_keys = self.keys.clone();
+        ev.truth(self.cond, &Bool::from_bool(true))
+    }
+
+    /// No checked operation leaves its type at iteration `j`.
+    fn facts(&self, j: &Int) -> Option<Bool> {
+        let get = |a: Atom| self.atoms.get(a);
+        facts_at(self.ctx, self.check_polys, &get, &self.n, j)
+    }
+
+    /// z3 proves that the guard never holds at the first two iterations
+    /// together: the path cannot run twice in a row.
+    fn never_twice(&self) -> bool {
+        let proved = || -> Option<bool> {
+            let (first, second) = (self.at(&int(0))?, self.at(&int(1))?);
+            let mut premises = vec![self.last.ge(int(1)), self.n.le(int(u64::MAX as i128))];
+            premises.push(self.facts(&int(0))?);
+            premises.push(self.facts(&int(1))?);
+            premises.extend(self.atoms.ranges(self.ctx));
+            Some(prove_alone(&premises, &Bool::and(&[first, second]).not()))
+        };
+        proved().unwrap_or(false)
+    }
 }
 
 /// `cond` with every constant divisor written as a literal (the front end
