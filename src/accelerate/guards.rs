@@ -265,7 +265,7 @@ pub(super) fn guard_assumptions(
         }
         if g.treatment == GuardTreatment::Quantified
             && quantifiers == Quantifiers::Bounded
-            && let Some(p) = proved_period(ctx, &g.cond, g.after_body, check_polys)?
+            && let Some(p) = proved_period(ctx, &g.cond, g.after_body, check_polys)
         {
             g.treatment = GuardTreatment::Periodic;
             if p == 1 {

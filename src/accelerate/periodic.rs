@@ -115,18 +115,10 @@ pub(super) fn operand_checks(ctx: &Ctx, sym: &mut Sym) -> Result<(), Reason> {
 /// The period of `cond` over the iterations `0 ..= last` (`last` is
 /// `n - 1`, or `n - 2` after the body), if z3 proves it: with no checked
 /// operation leaving its type at `k` and at `k + p`, the guard has the same
-/// truth at both. A periodic guard that z3 proves never to hold at the
-/// first two iterations together makes the path useless to accelerate
-/// (`NeverRepeats`).
-pub(super) fn proved_period(
-    ctx: &Ctx,
-    cond: &Expr,
-    after_body: bool,
-    check_polys: &[CheckPoly],
-) -> Result<Option<i128>, Reason> {
-    let Some(p) = candidate_period(ctx, cond) else {
-        return Ok(None);
-    };
+/// truth at both. (A periodic guard that never holds at two iterations in
+/// a row was refused before, by `reject_never_repeating`.)
+pub(super) fn proved_period(ctx: &Ctx, cond: &Expr, after_body: bool, check_polys: &[CheckPoly]) -> Option<i128> {
+    let p = candidate_period(ctx, cond)?;
     let cond = &literal_divisors(cond.clone());
     let g = GuardAt::new(ctx, cond, after_body, check_polys);
     let check = || -> Option<bool> {
@@ -144,20 +136,15 @@ pub(super) fn proved_period(
         premises.extend(g.atoms.ranges(ctx));
         Some(prove_alone(&premises, &now.iff(&then)))
     };
-    if !check().unwrap_or(false) {
-        return Ok(None);
-    }
-    if p > 1 && g.never_twice() {
-        return Err(Reason::NeverRepeats);
-    }
-    Ok(Some(p))
+    check().unwrap_or(false).then_some(p)
 }
 
 /// `NeverRepeats` where a guard of the path that may be periodic (a
 /// modulus or an alternating variable in it) is proved never to hold at two
-/// iterations in a row, from any state (without the path's no-overflow
-/// facts, which are not known yet: fewer premises, so a weaker proof, and
-/// as sound).
+/// iterations in a row, from any state. Asked once per path, before its
+/// closed forms' monotonicity (z3 seconds on a sum the path could never
+/// accelerate), so without the path's no-overflow facts, which are not
+/// known yet: fewer premises, a weaker proof, as sound.
 pub(super) fn reject_never_repeating(ctx: &Ctx, guards: &[(Expr, bool, bool)]) -> Result<(), Reason> {
     for (cond, assertion, after_body) in guards {
         if !assertion
