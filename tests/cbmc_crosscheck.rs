@@ -183,24 +183,12 @@ fn crosscheck_one(cbmc: &PathBuf, dir: &std::path::Path, path: &std::path::Path)
     let cbmc_args = outcome.cbmc_args();
     let args: Vec<&str> = cbmc_args.iter().map(String::as_str).collect();
     let log = run_cbmc_with(cbmc, &out, &args, CBMC_SECS)?;
-    let mut problems = Vec::new();
-    if let Some(input_log) = run_cbmc(cbmc, path, CBMC_SECS) {
-        let kept = failing_checks(&log);
-        for o in failing_checks(&input_log).difference(&kept) {
-            problems.push(format!("{name}: CBMC finds `{o}` in the input, not in the output"));
-        }
-    }
-    if log.contains("ignoring") {
-        problems.push(format!("{name}: CBMC ignores a construct of the output"));
-    }
-    if log.contains("CONVERSION ERROR") || log.contains("PARSING ERROR") {
-        problems.push(format!("{name}: CBMC rejects the output"));
+    let input_log = run_cbmc(cbmc, path, CBMC_SECS);
+    let (mut problems, rejected) = reading_problems(&name, &log, input_log.as_deref());
+    if rejected {
         return Some(problems);
     }
     let failures: Vec<&str> = log.lines().filter(|l| l.ends_with(": FAILURE")).collect();
-    for f in failures.iter().filter(|l| l.contains("tracc_")) {
-        problems.push(format!("{name}: a generated property fails: {f}"));
-    }
     let failed_assertion = fails_an_assertion(&log);
     let failed_unwinding = failures.iter().any(|l| l.contains("unwinding assertion"));
     let verified = log.contains("VERIFICATION") && !failed_assertion && !failed_unwinding;
@@ -218,6 +206,32 @@ fn crosscheck_one(cbmc: &PathBuf, dir: &std::path::Path, path: &std::path::Path)
         _ => {}
     }
     Some(problems)
+}
+
+/// What is wrong with CBMC's reading of an output (`log`), whatever its
+/// verdict: a construct CBMC ignores or rejects, a failing property of
+/// generated code (one that names a `tracc_` variable), a failing default
+/// check of the input (`input_log`, at the same bound) that the output
+/// lost. With whether CBMC rejected the output.
+fn reading_problems(name: &str, log: &str, input_log: Option<&str>) -> (Vec<String>, bool) {
+    let mut problems = Vec::new();
+    if let Some(input_log) = input_log {
+        let kept = failing_checks(log);
+        for o in failing_checks(input_log).difference(&kept) {
+            problems.push(format!("{name}: CBMC finds `{o}` in the input, not in the output"));
+        }
+    }
+    if log.contains("ignoring") {
+        problems.push(format!("{name}: CBMC ignores a construct of the output"));
+    }
+    let rejected = log.contains("CONVERSION ERROR") || log.contains("PARSING ERROR");
+    if rejected {
+        problems.push(format!("{name}: CBMC rejects the output"));
+    }
+    for f in log.lines().filter(|l| l.ends_with(": FAILURE") && l.contains("tracc_")) {
+        problems.push(format!("{name}: a generated property fails: {f}"));
+    }
+    (problems, rejected)
 }
 
 /// The default checks CBMC reports failing in `log` (every property but
@@ -503,9 +517,7 @@ fn cbmc_32_agrees_on_outputs_written_for_ilp32(cbmc: &PathBuf) {
                 problems.push(format!("{name}: CBMC --32 on the {who}: expected safe={safe}\n{log}"));
             }
         }
-        if log.lines().any(|l| l.ends_with(": FAILURE") && l.contains("tracc_")) {
-            problems.push(format!("{name}: a generated property fails under --32\n{log}"));
-        }
+        problems.extend(reading_problems(&format!("{name} (--32)"), &log, None).0);
         let expected = match (safe, decided_at_3) {
             (true, true) => Verdict::Safe,
             (true, false) => Verdict::Unknown,
@@ -547,19 +559,9 @@ fn cbmc_32_agrees_on_outputs_written_for_ilp32(cbmc: &PathBuf) {
             continue;
         };
         checked += 1;
-        if log.contains("ignoring") || log.contains("PARSING ERROR") || log.contains("CONVERSION ERROR") {
-            problems.push(format!("{name}: CBMC --32 does not read the output in full\n{log}"));
-        }
-        if log.lines().any(|l| l.ends_with(": FAILURE") && l.contains("tracc_")) {
-            problems.push(format!("{name}: a generated property fails under --32"));
-        }
         let at3 = ["--32", "--unwind", "3", "--unwinding-assertions"];
-        if let Some(input_log) = run_cbmc_with(cbmc, &input, &at3, CBMC_SECS) {
-            let kept = failing_checks(&log);
-            for o in failing_checks(&input_log).difference(&kept) {
-                problems.push(format!("{name}: CBMC --32 finds `{o}` in the input, not in the output"));
-            }
-        }
+        let input_log = run_cbmc_with(cbmc, &input, &at3, CBMC_SECS);
+        problems.extend(reading_problems(&format!("{name} (--32)"), &log, input_log.as_deref()).0);
     }
     if !timeouts.is_empty() {
         eprintln!("CBMC --32 ran out of time ({CBMC_SECS} s) on: {}", timeouts.join(", "));

@@ -9,7 +9,7 @@
 //! `--unwind K` (taking a loop's back edge for the K-th time within one
 //! execution of the loop fails the unwinding assertion), calls inlined
 //! (recursion: the K-th nested re-entry of a function counts like a loop's
-//! K-th back edge), LP64 bit-vectors with wrap-around arithmetic, arrays as
+//! K-th back edge), LP64 (or ILP32) bit-vectors with wrap-around arithmetic, arrays as
 //! SMT arrays indexed by 64-bit bit-vectors. Choices where C is undefined:
 //! division and remainder by zero follow z3's total bit-vector semantics
 //! (CBMC would make them nondeterministic); shifts by an amount outside

@@ -359,7 +359,9 @@ fn deepening_check(
     unrolled: &[(String, u32)],
     args: &VerifyArgs,
 ) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<Step>) {
-    let mut options = (args.checker).options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S), &args.transform.model);
+    let mut options = args
+        .checker
+        .options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S), &args.transform.model);
     // The user's own `--unwindset` comes after, so it wins (as in CBMC, the
     // last bound given for a loop counts).
     options.unwindset.splice(0..0, unrolled.iter().cloned());

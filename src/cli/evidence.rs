@@ -106,7 +106,7 @@ fn save_finding(dir: &Path, f: &Finding) -> std::io::Result<PathBuf> {
 pub fn campaign(args: &CampaignArgs) -> Exit {
     let jobs = args.jobs.unwrap_or_else(default_jobs);
     let terminal = std::io::stderr().is_terminal();
-    let limits = CheckSettings {
+    let settings = CheckSettings {
         timeout_ms: args.timeout.saturating_mul(1000),
         model: if args.ilp32 { DataModel::Ilp32 } else { DataModel::Lp64 },
     };
@@ -153,7 +153,7 @@ pub fn campaign(args: &CampaignArgs) -> Exit {
         count: args.count,
         only: args.only,
     };
-    let (tally, end_seed) = campaign::run(seeds, jobs, limits, &on_program, &on_finding);
+    let (tally, end_seed) = campaign::run(seeds, jobs, settings, &on_program, &on_finding);
     if terminal {
         eprintln!();
     }

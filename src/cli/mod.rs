@@ -136,7 +136,7 @@ pub enum Command {
     /// Check a C file with tracc's reference bounded model checker.
     #[command(
         long_about = "Check a C file with tracc's own bounded model checker (built on z3, with \
-                      CBMC's default semantics: LP64 bit-vectors, wrap-around arithmetic, calls \
+                      CBMC's default semantics: LP64 bit-vectors (ILP32 with --32), wrap-around arithmetic, calls \
                       inlined, --unwind with CBMC's meaning, unwinding assertions on by default). \
                       Prints SAFE, UNSAFE (with the failing assertion and, with --trace, the values \
                       assigned along the way) or UNKNOWN (naming the loops whose unwinding assertion \

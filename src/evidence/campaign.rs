@@ -106,16 +106,16 @@ pub struct ProgramResult {
     pub disagreement: Option<Disagreement>,
 }
 
-fn check(text: &str, unwind: u32, limits: CheckSettings) -> Result<CheckReport, String> {
+fn check(text: &str, unwind: u32, settings: CheckSettings) -> Result<CheckReport, String> {
     // With CBMC's default signed-overflow and bounds checks: an output
     // that lets a value wrap where the input overflows, or that skips an
     // access out of bounds, would hide a bug CBMC reports.
     let opts = CheckOptions {
         unwind,
-        timeout_ms: Some(limits.timeout_ms),
+        timeout_ms: Some(settings.timeout_ms),
         signed_overflow: true,
         bounds_check: true,
-        model: limits.model,
+        model: settings.model,
         ..CheckOptions::default()
     };
     check_source(text, &opts).map_err(|d| {
@@ -166,7 +166,7 @@ fn describe(v: Verdict, fails: Fails) -> String {
 }
 
 /// Compare one program's input with its outputs (module comment).
-pub fn compare_program(source: &str, bound: u32, limits: CheckSettings) -> ProgramResult {
+pub fn compare_program(source: &str, bound: u32, settings: CheckSettings) -> ProgramResult {
     let mut result = ProgramResult::default();
     let transform_failure = |got: String, output: String| Disagreement {
         comparison: Comparison::Transform,
@@ -174,7 +174,7 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckSettings) -> Progr
         got,
         output,
     };
-    let (reference, reference_fails) = match check(source, bound, limits) {
+    let (reference, reference_fails) = match check(source, bound, settings) {
         Ok(r) => (decided(&r), what_fails(&r)),
         Err(e) => {
             result.disagreement = Some(transform_failure(e, String::new()));
@@ -198,7 +198,7 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckSettings) -> Progr
         })
     };
     let defaults = Options {
-        model: limits.model,
+        model: settings.model,
         ..Options::default()
     };
     let with_defaults = match transform(&defaults) {
@@ -211,7 +211,7 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckSettings) -> Progr
     let unrolled = with_defaults.output.clone();
     let (accel_only, restricted) = if with_defaults.loops.iter().any(|l| l.left_to_unrolling().is_some()) {
         match transform(&Options {
-            model: limits.model,
+            model: settings.model,
             ..Options::accelerating_every_loop()
         }) {
             Ok(out) => (out.accel_only_output, out.output),
@@ -237,7 +237,7 @@ pub fn compare_program(source: &str, bound: u32, limits: CheckSettings) -> Progr
         comparisons.push((Comparison::UnrolledAt3, &unrolled, 3));
     }
     for (comparison, text, unwind) in comparisons {
-        let report = match check(text, unwind, limits) {
+        let report = match check(text, unwind, settings) {
             Ok(r) => r,
             Err(e) => {
                 result.disagreement = Some(transform_failure(e, text.clone()));
@@ -405,7 +405,7 @@ impl Programs {
 pub fn run(
     seeds: Seeds,
     jobs: usize,
-    limits: CheckSettings,
+    settings: CheckSettings,
     on_program: &(dyn Fn(u64, &Tally) + Sync),
     on_finding: &(dyn Fn(&Finding) + Sync),
 ) -> (Tally, u64) {
@@ -418,9 +418,9 @@ pub fn run(
                 loop {
                     let next = programs.lock().unwrap_or_else(|e| e.into_inner()).next();
                     let Some((seed, g)) = next else { break };
-                    let r = compare_program(&g.source, g.bound, limits);
+                    let r = compare_program(&g.source, g.bound, settings);
                     if let Some(d) = &r.disagreement {
-                        let reduced = super::reduce::reduce(&g.source, g.bound, limits, d);
+                        let reduced = super::reduce::reduce(&g.source, g.bound, settings, d);
                         on_finding(&Finding {
                             seed,
                             bound: g.bound,

@@ -15,11 +15,11 @@ const MAX_CANDIDATES: usize = 400;
 /// Reduce `source`, on which `compare_program` reported `wanted`, while it
 /// keeps reporting the same disagreement (comparison, reference verdict
 /// and verdict).
-pub fn reduce(source: &str, bound: u32, limits: CheckSettings, wanted: &Disagreement) -> String {
+pub fn reduce(source: &str, bound: u32, settings: CheckSettings, wanted: &Disagreement) -> String {
     let still_fails = |lines: &[&str]| {
         let mut text = lines.join("\n");
         text.push('\n');
-        compare_program(&text, bound, limits).disagreement.is_some_and(|d| {
+        compare_program(&text, bound, settings).disagreement.is_some_and(|d| {
             d.comparison == wanted.comparison && d.reference == wanted.reference && d.got == wanted.got
         })
     };

@@ -317,8 +317,8 @@ impl CType {
         }
     }
 
-    /// Size and alignment in bytes (LP64), if the type has them; `layout`
-    /// gives those of a structure type.
+    /// Size and alignment in bytes in the data model `model`, if the type
+    /// has them; `structs` gives those of a structure type.
     pub fn layout(&self, model: DataModel, structs: &dyn Fn(usize) -> Option<(u64, u64)>) -> Option<(u64, u64)> {
         match self {
             CType::Void | CType::Opaque(_) | CType::Vla(_) => None,

@@ -6,8 +6,8 @@ use crate::diag::Diagnostic;
 use crate::ir::{BinOp, CType, Callee, DataModel, Expr, ExprKind, IntType, Intrinsic, Span, Storage, UnOp};
 use tree_sitter::Node;
 
-/// Integer limits of `<limits.h>` and `<stdint.h>` (LP64), which programs
-/// use as plain names.
+/// Integer limits of `<limits.h>` and `<stdint.h>` in the data model
+/// `model`, which programs use as plain names.
 fn limit_macro(name: &str, model: DataModel) -> Option<(i128, IntType)> {
     let t = |t: IntType, max: bool| Some((if max { t.max() } else { t.min() }, t));
     match name {

@@ -142,7 +142,7 @@ impl Lowerer<'_> {
         Some(members)
     }
 
-    /// Size and alignment of a structure with these members (LP64: each
+    /// Size and alignment of a structure with these members (in the data model: each
     /// member at the next multiple of its alignment, the size rounded up
     /// to the largest alignment).
     fn struct_layout(&self, members: &[Member]) -> Option<(u64, u64)> {
