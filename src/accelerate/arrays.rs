@@ -25,12 +25,14 @@
 //! Why a fresh array: the assumptions read the old contents, so the new
 //! contents cannot be the old array itself.
 
-use super::bounded_range::{Anchor, in_bounds};
+use super::accelerator::ClosedForm;
+use super::bounded_range::{Anchor, distance, in_bounds, written};
+use super::context::{Ctx, K, assume};
 use super::fresh::FreshVars;
 use super::poly::{Atom, Poly};
 use super::recurrence::to_poly;
+use super::show;
 use super::symex::{ArrayWrite, FillShape};
-use super::{ClosedForm, Ctx, K, assume, show};
 use crate::ir::build::{self, and_all, arith, cast, cmp, lit, not, or, ulong};
 use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, IntType, Intrinsic, Quantifiers, Span, Stmt, StmtKind, VarId};
 use crate::reason::{ArrayIssue, Reason};
@@ -373,42 +375,4 @@ fn unchanged_elements(
         element(old.clone(), j.clone(), elem),
     );
     build::forall_below(j_id, ulong(len), or(written(&j, cnt, ends, c), unchanged))
-}
-
-/// Whether element `j` is written in the first `cnt` iterations of an
-/// index that runs from `first` to `last` (as `unsigned long`) by the step
-/// `c`: `cnt != 0`, `j` between the two, and a multiple of `c` away from
-/// `first`.
-pub(super) fn written(j: &Expr, cnt: Expr, (first, last): (Expr, Expr), c: i128) -> Expr {
-    let (lo, hi) = if c > 0 {
-        (first.clone(), last)
-    } else {
-        (last, first.clone())
-    };
-    let mut parts = vec![
-        cmp(BinOp::Ne, cnt, ulong(0)),
-        cmp(BinOp::Ge, j.clone(), lo),
-        cmp(BinOp::Le, j.clone(), hi),
-    ];
-    if c.abs() > 1 {
-        let ul = IntType::ULONG;
-        parts.push(cmp(
-            BinOp::Eq,
-            arith(BinOp::Rem, distance(j, first, c), ulong(c.abs()), ul),
-            ulong(0),
-        ));
-    }
-    and_all(parts)
-}
-
-/// How far element `j` lies from `first` in the direction of the step `c`
-/// (`j - first` or `first - j`, as `unsigned long`): for a step of 1 or -1,
-/// the iteration that writes it.
-pub(super) fn distance(j: &Expr, first: Expr, c: i128) -> Expr {
-    let ul = IntType::ULONG;
-    if c > 0 {
-        arith(BinOp::Sub, j.clone(), first, ul)
-    } else {
-        arith(BinOp::Sub, first, j.clone(), ul)
-    }
 }

@@ -27,11 +27,11 @@ use std::collections::{BTreeSet, HashMap};
 
 use z3::ast::{Bool, Int};
 
-use super::arrays::{distance, written};
-use super::guards::facts_at;
-use super::single_point::moving_step;
+use super::context::{Atoms, CheckPoly, Ctx, Emitted, K, facts_at, moving_step};
+use super::poly::Atom;
 use super::smt::{Eval, Mode, int, prove};
-use super::{Atom, Atoms, CheckPoly, Ctx, Emitted, K, RLIMIT_LINEAR, key, prove_alone_smt, with_solver};
+use super::solver::{RLIMIT_LINEAR, prove_alone_smt, with_solver};
+use crate::ir::build::key;
 use crate::ir::build::{self, and_all, arith, cast, cmp, lit, not, or, ulong};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Quantifiers, VarId};
 
@@ -477,4 +477,42 @@ fn checked<T>(ev: &mut Eval, f: impl FnOnce(&mut Eval) -> Option<T>) -> Option<(
     let value = f(ev)?;
     let sides = Bool::and(&ev.sides.split_off(before));
     Some((sides, value))
+}
+
+/// Whether element `j` is written in the first `cnt` iterations of an
+/// index that runs from `first` to `last` (as `unsigned long`) by the step
+/// `c`: `cnt != 0`, `j` between the two, and a multiple of `c` away from
+/// `first`.
+pub(super) fn written(j: &Expr, cnt: Expr, (first, last): (Expr, Expr), c: i128) -> Expr {
+    let (lo, hi) = if c > 0 {
+        (first.clone(), last)
+    } else {
+        (last, first.clone())
+    };
+    let mut parts = vec![
+        cmp(BinOp::Ne, cnt, ulong(0)),
+        cmp(BinOp::Ge, j.clone(), lo),
+        cmp(BinOp::Le, j.clone(), hi),
+    ];
+    if c.abs() > 1 {
+        let ul = IntType::ULONG;
+        parts.push(cmp(
+            BinOp::Eq,
+            arith(BinOp::Rem, distance(j, first, c), ulong(c.abs()), ul),
+            ulong(0),
+        ));
+    }
+    and_all(parts)
+}
+
+/// How far element `j` lies from `first` in the direction of the step `c`
+/// (`j - first` or `first - j`, as `unsigned long`): for a step of 1 or -1,
+/// the iteration that writes it.
+pub(super) fn distance(j: &Expr, first: Expr, c: i128) -> Expr {
+    let ul = IntType::ULONG;
+    if c > 0 {
+        arith(BinOp::Sub, j.clone(), first, ul)
+    } else {
+        arith(BinOp::Sub, first, j.clone(), ul)
+    }
 }

@@ -24,10 +24,11 @@
 //! without failing, so it is redundant. Since the choice is checked in the
 //! emitted C, a wrong `count` costs speed, never soundness.
 
-use super::overflow::collect_checks;
+use super::checks::collect_checks;
+use super::context::{Ctx, K};
+use super::poly::{Atom, Poly};
 use super::recurrence::uncast;
 use super::symex::Sym;
-use super::{Ctx, K};
 use crate::ir::build::{self, arith, cast, ulong};
 use crate::ir::{BinOp, Expr, ExprKind, IntType};
 use std::collections::BTreeSet;
@@ -133,14 +134,14 @@ fn first_failure(ctx: &Ctx, g: &Expr) -> Option<Expr> {
 
 /// A polynomial over the variables with integer coefficients as `unsigned
 /// long` C, which computes it modulo 2^64 (no operation of it overflows).
-fn ulong_value(ctx: &Ctx, p: &super::Poly) -> Option<Expr> {
+fn ulong_value(ctx: &Ctx, p: &Poly) -> Option<Expr> {
     let ul = IntType::ULONG;
     let (mut plus, mut minus): (Vec<Expr>, Vec<Expr>) = (Vec::new(), Vec::new());
     for (mono, c) in &p.terms {
         let c = c.as_int()?;
         let mut term = ulong(c.abs());
         for (atom, exp) in mono {
-            let super::Atom::Var(v) = atom else { return None };
+            let Atom::Var(v) = atom else { return None };
             for _ in 0..*exp {
                 term = arith(BinOp::Mul, term, cast(ctx.var(*v), ul), ul);
             }

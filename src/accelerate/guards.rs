@@ -7,45 +7,21 @@
 //! invariant, at both ends, in closed form at a single point, or
 //! quantified over the iterations.
 
+use super::accelerator::{GuardInfo, GuardTreatment};
 use super::bounded_range::constant_range;
+use super::context::{Atoms, CheckPoly, Ctx, K};
 use super::fresh::FreshVars;
 use super::periodic::proved_period;
 use super::poly::Atom;
 use super::single_point::single_point_guard;
 use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
-use super::{
-    Atoms, CheckPoly, Ctx, GuardInfo, GuardTreatment, K, RLIMIT_OPTIONAL, key, prove_alone, with_rlimit, with_solver,
-};
+use super::solver::{RLIMIT_OPTIONAL, prove_alone, with_rlimit, with_solver};
+use crate::ir::build::key;
 use crate::ir::build::{self, and, cmp, forall_below, or, ulong};
 use crate::ir::{BinOp, Expr, ExprKind, Quantifiers, VarId};
 use crate::reason::{Claim, Reason};
 use std::collections::{BTreeSet, HashMap};
 use z3::ast::{Bool, Int};
-
-/// What the no-overflow assumptions guarantee at an iteration `j` (when
-/// `0 <= j <= n - 1`): every checked value and every variable is in its type.
-pub(super) fn facts_at(
-    ctx: &Ctx,
-    check_polys: &[CheckPoly],
-    get: &dyn Fn(Atom) -> Int,
-    n: &Int,
-    j: &Int,
-) -> Option<Bool> {
-    let mut f = Vec::new();
-    for (node, first, rest, _) in check_polys {
-        let t = node.ty.as_int()?;
-        let r = poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) })?;
-        let v = j.eq(int(0)).ite(&poly_value(first, get)?, &r);
-        f.push(in_range(&v, t));
-    }
-    for v in ctx.cfs.keys() {
-        if let Some(t) = ctx.ty(*v) {
-            f.push(in_range(&ctx.cf_value(*v, j, get)?, t));
-        }
-    }
-    let within = Bool::and(&[j.ge(int(0)), j.le(&(n - int(1)))]);
-    Some(within.implies(Bool::and(&f)))
-}
 
 /// Decide, per guard, whether checking it at the first and last iteration
 /// of its range suffices (z3, C semantics of the guard over the exact

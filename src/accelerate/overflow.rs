@@ -8,177 +8,19 @@
 //! `quantified_overflow` for operations on array elements), written in
 //! arithmetic that cannot wrap itself (`no_wrap`, `linear_bound`).
 
+use super::checks::const_value;
+use super::context::{CheckPoly, Ctx, K};
 use super::fresh::FreshVars;
+use super::monotone::{Monotone, monotonicity};
 use super::poly::{Atom, Poly};
-use super::recurrence::{Kind, LinStep, Monotone, monotonicity, to_poly};
+use super::recurrence::{Kind, LinStep, to_poly};
+use super::show;
 use super::symex::Sym;
-use super::{CheckPoly, Ctx, K, key, show};
+use super::wide::{abs_ul, dist_down, dist_up};
 use crate::ir::build::{self, and, and_all, arith, cast, cmp, forall_below, ite, lit, or, ulong};
-use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp, VarId};
+use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp, VarId};
 use crate::reason::Reason;
 use std::collections::BTreeSet;
-
-pub(super) fn const_value(e: &Expr) -> Option<i128> {
-    match &e.kind {
-        ExprKind::IntLit(v) => Some(*v),
-        ExprKind::Cast { expr, .. } => {
-            let v = const_value(expr)?;
-            e.ty.as_int().map(|t| t.wrap(v))
-        }
-        _ => None,
-    }
-}
-
-/// Operations in an assigned value whose result could leave its type.
-pub(super) fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>) -> Result<(), Reason> {
-    let mut err = None;
-    let mut found: Vec<Expr> = Vec::new();
-    e.walk(&mut |x| {
-        let t = x.ty.as_int();
-        match &x.kind {
-            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..) | ExprKind::Unary(UnOp::Neg, _) => {
-                found.push(x.clone())
-            }
-            ExprKind::Cast { expr, .. } => {
-                if let (Some(t), Some(f)) = (t, expr.ty.as_int())
-                    && !t.includes(f)
-                    && !t.is_bool()
-                {
-                    found.push(x.clone());
-                }
-            }
-            // A constant divisor other than 0 and -1 cannot fail.
-            ExprKind::Binary(BinOp::Div | BinOp::Rem, _, b)
-                if !matches!(const_value(b), Some(c) if c != 0 && c != -1) =>
-            {
-                err.get_or_insert(Reason::UnsupportedOperation("divides by a non-constant value"));
-            }
-            ExprKind::Binary(BinOp::Shl | BinOp::Shr, ..) => {
-                err.get_or_insert(Reason::UnsupportedOperation("uses a shift"));
-            }
-            _ => {}
-        }
-    });
-    if let Some(e) = err {
-        return Err(e);
-    }
-    // Inner operations first, so that each check can rely on its operands.
-    // Operations that cannot leave their type whatever the values of their
-    // operands' types need no check.
-    found.retain(|x| !x.always_in_type());
-    for x in found.into_iter().rev() {
-        let k = key(&x);
-        if seen.insert(k) {
-            out.push(x);
-        }
-    }
-    Ok(())
-}
-
-fn neg(e: Expr, t: IntType) -> Expr {
-    let p = t.promote();
-    let inner = Expr::new(
-        ExprKind::Unary(UnOp::Neg, Box::new(cast(e, p))),
-        CType::Int(p),
-        Span::SYNTHETIC,
-    );
-    cast(inner, t)
-}
-
-fn wide(t: IntType) -> bool {
-    t.bits() >= 64
-}
-
-/// `TMAX - x` as an exact `unsigned long`.
-pub(super) fn dist_up(x: Expr, t: IntType) -> Expr {
-    let ul = IntType::ULONG;
-    let l = IntType::LONG;
-    if !t.signed {
-        cast(arith(BinOp::Sub, lit(t.max(), t), x, t), ul)
-    } else if !wide(t) {
-        cast(arith(BinOp::Sub, lit(t.max(), l), cast(x, l), l), ul)
-    } else {
-        let small = cast(arith(BinOp::Sub, lit(t.max(), t), x.clone(), t), ul);
-        let minus_x_minus_1 = neg(arith(BinOp::Add, x.clone(), lit(1, t), t), t);
-        let big = arith(
-            BinOp::Add,
-            arith(BinOp::Add, ulong(t.max()), cast(minus_x_minus_1, ul), ul),
-            ulong(1),
-            ul,
-        );
-        ite(cmp(BinOp::Ge, x, lit(0, t)), small, big)
-    }
-}
-
-/// `x - TMIN` as an exact `unsigned long`.
-pub(super) fn dist_down(x: Expr, t: IntType) -> Expr {
-    let ul = IntType::ULONG;
-    let l = IntType::LONG;
-    if !t.signed {
-        cast(x, ul)
-    } else if !wide(t) {
-        cast(arith(BinOp::Sub, cast(x, l), lit(t.min(), l), l), ul)
-    } else {
-        let small = cast(arith(BinOp::Sub, x.clone(), lit(t.min(), t), t), ul);
-        let big = arith(
-            BinOp::Add,
-            arith(BinOp::Add, cast(x.clone(), ul), ulong(t.max()), ul),
-            ulong(1),
-            ul,
-        );
-        ite(cmp(BinOp::Lt, x, lit(0, t)), small, big)
-    }
-}
-
-/// `|y|` as an exact `unsigned long`, for `y < 0` (signed `y`).
-pub(super) fn abs_ul(y: Expr, s: IntType) -> Expr {
-    let ul = IntType::ULONG;
-    let m = neg(arith(BinOp::Add, y, lit(1, s), s), s);
-    arith(BinOp::Add, cast(m, ul), ulong(1), ul)
-}
-
-/// `x + d` in `t` for `d >= 0` (`unsigned long`) when the sum fits.
-pub(super) fn add_nonneg(x: Expr, d: Expr, t: IntType) -> Expr {
-    let ul = IntType::ULONG;
-    if !wide(t) {
-        let l = IntType::LONG;
-        return cast(arith(BinOp::Add, cast(x, l), cast(d, l), l), t);
-    }
-    if !t.signed {
-        return arith(BinOp::Add, x, cast(d, t), t);
-    }
-    let small = arith(BinOp::Add, x.clone(), cast(d.clone(), t), t);
-    let minus_x_minus_1 = neg(arith(BinOp::Add, x, lit(1, t), t), t);
-    let big = cast(
-        arith(
-            BinOp::Sub,
-            arith(BinOp::Sub, d.clone(), cast(minus_x_minus_1, ul), ul),
-            ulong(1),
-            ul,
-        ),
-        t,
-    );
-    ite(cmp(BinOp::Le, d, ulong(t.max())), small, big)
-}
-
-/// `x - d` in `t` for `d >= 0` (`unsigned long`) when the difference fits.
-pub(super) fn sub_nonneg(x: Expr, d: Expr, t: IntType) -> Expr {
-    let ul = IntType::ULONG;
-    if !wide(t) {
-        let l = IntType::LONG;
-        return cast(arith(BinOp::Sub, cast(x, l), cast(d, l), l), t);
-    }
-    if !t.signed {
-        return arith(BinOp::Sub, x, cast(d, t), t);
-    }
-    let small = arith(BinOp::Sub, x.clone(), cast(d.clone(), t), t);
-    let inner = cast(
-        arith(BinOp::Sub, arith(BinOp::Sub, d.clone(), cast(x, ul), ul), ulong(1), ul),
-        t,
-    );
-    let big = arith(BinOp::Sub, neg(inner, t), lit(1, t), t);
-    ite(cmp(BinOp::Le, d, ulong(t.max())), small, big)
-}
 
 /// `k <= bound` such that `x0 + step * k` stays in `t` (exact).
 pub(super) fn linear_bound(x: Expr, t: IntType, step: &LinStep, k: &Expr) -> Expr {

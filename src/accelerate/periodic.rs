@@ -23,14 +23,15 @@ use std::collections::BTreeSet;
 
 use z3::ast::{Bool, Int};
 
-use super::guards::facts_at;
-use super::overflow::{collect_checks, const_value};
+use super::checks::{collect_checks, const_value};
+use super::context::{Atoms, CheckPoly, Ctx, facts_at, moving_step};
+use super::poly::Atom;
 use super::recurrence::Kind;
-use super::single_point::moving_step;
 use super::smt::{Eval, Mode, int};
+use super::solver::prove_alone;
 use super::symex::Sym;
-use super::{Atom, Atoms, CheckPoly, Ctx, key, prove_alone};
 use crate::ir::build;
+use crate::ir::build::key;
 use crate::ir::{BinOp, Expr, ExprKind, VarId};
 use crate::reason::Reason;
 

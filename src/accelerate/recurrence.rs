@@ -4,15 +4,12 @@
 //! (`to_poly`). Out: per variable a closed form `Cf` in the iteration count
 //! `k` (`solve`), checked by z3 against its recurrence (`verify_recurrences`).
 
-use super::overflow::{abs_ul, add_nonneg, sub_nonneg};
 use super::poly::{Atom, Poly};
-use super::smt::{in_range, int, poly_eq, poly_value, prove};
-use super::{Atoms, Ctx, prove_alone_optional, with_solver};
+use super::wide::{abs_ul, add_nonneg, sub_nonneg};
 use crate::ir::build::{arith, cast, cmp, ite, lit, ulong};
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, UnOp, VarId};
-use crate::reason::{Claim, Reason};
+use crate::reason::Reason;
 use std::collections::BTreeMap;
-use z3::ast::{Bool, Int};
 
 /// `e` without its integer conversions (they keep the values 0 and 1).
 pub(super) fn uncast(e: &Expr) -> &Expr {
@@ -376,155 +373,5 @@ pub(super) fn linear_value(x: Expr, t: IntType, step: &LinStep, k: &Expr) -> Exp
                 ite(nonneg, sub(d_pos), add(d_neg))
             }
         }
-    }
-}
-
-/// How a polynomial moves over the covered iterations (`monotonicity`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Monotone {
-    /// Never decreases or never increases between iterations in their types.
-    Always,
-    /// Only where the path's guards hold at both ends of the range.
-    UnderGuards,
-    /// Neither proved.
-    No,
-}
-
-/// Whether the polynomial (in K) is monotone, and if so whether only under
-/// the path's `guards`: those before the body (not assertions), which
-/// every treatment of a guard assumes at least at the first and the last
-/// covered iteration. So `c += i` under the guard `0 < i` of a counter `i`
-/// is monotone, whatever `i` may start at. The query with the guards runs
-/// only where the one without them fails and some guard can help.
-pub(super) fn monotonicity(ctx: &Ctx, p: &Poly, guards: &[(Expr, bool, bool)]) -> Monotone {
-    if monotone(ctx, p, &[]) {
-        Monotone::Always
-    } else if guards.iter().any(|(_, assertion, after)| !assertion && !after) && monotone(ctx, p, guards) {
-        Monotone::UnderGuards
-    } else {
-        Monotone::No
-    }
-}
-
-/// z3: the polynomial (in K) never decreases or never increases between
-/// consecutive iterations whose states are values of their C types, up to
-/// an iteration `m` where, as at the first one, `guards` hold (none given:
-/// at every iteration).
-fn monotone(ctx: &Ctx, p: &Poly, guards: &[(Expr, bool, bool)]) -> bool {
-    // An increment that does not depend on k keeps its sign.
-    let next = Poly::k()
-        .add(&Poly::constant(1))
-        .and_then(|k1| p.at_k(&k1))
-        .and_then(|q| q.sub(p));
-    if next.is_some_and(|d| d.degree_in(Atom::K) == 0) {
-        return true;
-    }
-    let atoms = Atoms::new();
-    let get = |a: Atom| atoms.get(a);
-    let k = get(Atom::K);
-    let k1 = &k + int(1);
-    let (Some(a), Some(b)) = (
-        poly_value(p, &|x| if x == Atom::K { k.clone() } else { get(x) }),
-        poly_value(p, &|x| if x == Atom::K { k1.clone() } else { get(x) }),
-    ) else {
-        return false;
-    };
-    let mut premises = vec![k.ge(int(0))];
-    for (v, cf) in &ctx.cfs {
-        if matches!(cf.kind, Kind::Invariant) {
-            continue;
-        }
-        let Some(t) = ctx.ty(*v) else { return false };
-        for j in [&k, &k1] {
-            match ctx.cf_value(*v, j, &get) {
-                Some(x) => premises.push(in_range(&x, t)),
-                None => return false,
-            }
-        }
-    }
-    if !guards.is_empty() {
-        let m = Int::fresh_const("m");
-        premises.push((&k + int(1)).le(&m));
-        for (v, cf) in &ctx.cfs {
-            if let (false, Some(t), Some(x)) = (
-                matches!(cf.kind, Kind::Invariant),
-                ctx.ty(*v),
-                ctx.cf_value(*v, &m, &get),
-            ) {
-                premises.push(in_range(&x, t));
-            }
-        }
-        premises.extend(ctx.guards_at_ends(guards, &m, &get));
-    }
-    premises.extend(atoms.ranges(ctx));
-    if guards.is_empty() {
-        with_solver(|s| prove(s, &premises, &b.ge(&a)) || prove(s, &premises, &b.le(&a)))
-    } else {
-        // The guards bring conversions and remainders (wrap-around), on
-        // which z3's incremental core can run into the wall-clock guard
-        // without counting resources: a solver of its own per query, and a
-        // small budget, as a failure only leaves the path alone.
-        prove_alone_optional(&premises, &b.ge(&a)) || prove_alone_optional(&premises, &b.le(&a))
-    }
-}
-
-/// z3: every closed form satisfies its recurrence for all k >= 0 (in
-/// unbounded integers): cf(0) = x0 and cf(k+1) = f(cf(k)).
-pub(super) fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> Result<(), Reason> {
-    let atoms = Atoms::new();
-    let k = atoms.get(Atom::K);
-    let mut claims = Vec::new();
-    let at = |cf: &Cf, kk: &Poly| cf.rest.at_k(kk);
-    for (x, f) in updates {
-        let cf = &ctx.cfs[x];
-        if let Kind::Alternating(_) = &cf.kind {
-            // cf(0) = x0 and cf(j+1) = f(cf(j)) at j = 0 and at any k: in
-            // z3, as the value is not a polynomial in k.
-            let get = |at: Atom| atoms.get(at);
-            let value = |v: VarId, j: &Int| ctx.cf_value(v, j, &get).ok_or("cannot model a closed form");
-            let next = |j: &Int| -> Result<Bool, Reason> {
-                let mut at_j = BTreeMap::new();
-                for at in f.atoms() {
-                    if let Atom::Var(v) = at {
-                        at_j.insert(at, value(v, j)?);
-                    }
-                }
-                let applied = poly_value(f, &|at| at_j.get(&at).cloned().unwrap_or_else(|| get(at)))
-                    .ok_or("cannot model a closed form")?;
-                Ok(value(*x, &(j + int(1)))?.eq(&applied))
-            };
-            claims.push(value(*x, &int(0))?.eq(get(Atom::Var(*x))));
-            claims.push(next(&int(0))?);
-            claims.push(next(&k)?);
-            continue;
-        }
-        // k = 0 -> 1: from the first values.
-        let next1 = at(cf, &Poly::constant(1)).ok_or("coefficient overflow")?;
-        let f_first = f
-            .subst(&|a| match a {
-                Atom::Var(v) => ctx.cfs.get(&v).map(|c| c.first.clone()),
-                Atom::K => None,
-            })
-            .ok_or("coefficient overflow")?;
-        let get = |a: Atom| atoms.get(a);
-        claims.push(poly_eq(&next1, &f_first, &get).ok_or("coefficient overflow")?);
-        claims.push(poly_eq(&cf.first, &Poly::var(*x), &get).ok_or("coefficient overflow")?);
-        // k >= 1: cf(k+1) = f(cf(k)).
-        let kp1 = Poly::k().add(&Poly::constant(1)).ok_or("coefficient overflow")?;
-        let next = at(cf, &kp1).ok_or("coefficient overflow")?;
-        let f_k = f
-            .subst(&|a| match a {
-                Atom::Var(v) => ctx.cfs.get(&v).map(|c| c.rest.clone()),
-                Atom::K => None,
-            })
-            .ok_or("coefficient overflow")?;
-        claims.push(poly_eq(&next, &f_k, &get).ok_or("coefficient overflow")?);
-    }
-    let premise = k.ge(int(1));
-    let ok = with_solver(|s| prove(s, &[premise], &Bool::and(&claims)));
-    if ok {
-        Ok(())
-    } else {
-        Err(Reason::Unproved(Claim::ClosedForms))
     }
 }

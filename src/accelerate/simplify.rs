@@ -27,8 +27,10 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use z3::ast::{Bool, Int};
 
+use super::context::Ctx;
 use super::smt::{Eval, Mode, in_range, prove};
-use super::{Ctx, key, with_solver};
+use super::solver::{optional_queries, with_solver};
+use crate::ir::build::key;
 use crate::ir::build::{self, and_all};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, UnOp, VarId};
 
@@ -39,7 +41,7 @@ pub(super) fn coverage(ctx: &Ctx, parts: Vec<Expr>) -> Expr {
     for p in parts {
         flatten(tidy(p), &mut flat);
     }
-    let mut conjuncts = super::optional_queries(|| as_intervals(flat, &ty_of));
+    let mut conjuncts = optional_queries(|| as_intervals(flat, &ty_of));
     let mut seen = HashSet::new();
     conjuncts.retain(|c| c.const_value() != Some(1) && seen.insert(key(c)));
     and_all(without_redundant(conjuncts, &ty_of, 0))
@@ -633,7 +635,7 @@ fn without_implied_by_later(conjuncts: Vec<Expr>, ty_of: &dyn Fn(VarId) -> Optio
     if conjuncts.len() < 2 {
         return conjuncts;
     }
-    let dropped = super::optional_queries(|| implied_by_later_in_budget(&conjuncts, ty_of, keep));
+    let dropped = optional_queries(|| implied_by_later_in_budget(&conjuncts, ty_of, keep));
     without(conjuncts, &dropped, keep)
 }
 
@@ -714,7 +716,7 @@ fn evaluates_anywhere(e: &Expr) -> bool {
 /// For each conjunct, whether z3 proves it implied by the conjuncts before
 /// it that are not themselves implied.
 fn implied_by_earlier(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Option<IntType>) -> Vec<bool> {
-    super::optional_queries(|| implied_by_earlier_in_budget(conjuncts, ty_of))
+    optional_queries(|| implied_by_earlier_in_budget(conjuncts, ty_of))
 }
 
 /// Whether `e` multiplies two values that are not constants.

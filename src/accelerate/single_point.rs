@@ -18,10 +18,11 @@ use std::collections::{BTreeSet, HashMap};
 
 use z3::ast::{Bool, Int};
 
-use super::guards::facts_at;
-use super::recurrence::to_poly;
+use super::context::{Atoms, CheckPoly, Ctx, facts_at, moving_step};
+use super::poly::Atom;
 use super::smt::{Eval, Mode, int, prove};
-use super::{Atom, Atoms, CheckPoly, Ctx, Poly, key, with_solver};
+use super::solver::with_solver;
+use crate::ir::build::key;
 use crate::ir::build::{self, arith, cast, cmp, or};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, UnOp, VarId};
 
@@ -56,20 +57,6 @@ pub(super) fn disequality_sides(cond: &Expr) -> Option<(&Expr, &Expr)> {
             _ => None,
         },
         _ => None,
-    }
-}
-
-/// The constant step of `e` per iteration (0 when it does not change), if
-/// `e` is affine in the iteration count with the same form from k = 0 on.
-pub(super) fn moving_step(ctx: &Ctx, e: &Expr) -> Option<i128> {
-    let rest = ctx.poly_in_k(e)?;
-    let first = to_poly(e, &|_| None)?;
-    if rest.degree_in(Atom::K) > 1 || rest.at_k(&Poly::zero()).as_ref() != Some(&first) {
-        return None;
-    }
-    match rest.by_k().get(1) {
-        None => Some(0),
-        Some(c) => c.as_const()?.as_int(),
     }
 }
 

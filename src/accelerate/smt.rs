@@ -132,7 +132,10 @@ impl<'a> Eval<'a> {
 
     /// The expression as an integer.
     pub fn value(&mut self, e: &Expr, ctx: &Bool) -> Option<Int> {
-        if self.mode == Mode::Exact && !self.in_range_keys.is_empty() && self.in_range_keys.contains(&super::key(e)) {
+        if self.mode == Mode::Exact
+            && !self.in_range_keys.is_empty()
+            && self.in_range_keys.contains(&crate::ir::build::key(e))
+        {
             self.mode = Mode::NoWrap;
             let saved = self.sides.len();
             let r = self.value(e, ctx);

@@ -24,11 +24,14 @@
 //! `t`. Every expression of a summary is computed in `long`, where values
 //! of at most 32 bits times constants of at most 2^16 cannot overflow.
 
+use super::feasible::infeasible;
 use super::poly::{Atom, Poly};
 use super::recurrence::to_poly;
+use super::show;
 use super::smt::{in_range, int, poly_value, prove};
+use super::solver::{RLIMIT_OPTIONAL, with_rlimit, with_solver};
 use super::symex::{ArrayWrite, symex};
-use super::{RLIMIT_OPTIONAL, infeasible, show, with_rlimit, with_solver};
+use crate::ir::build::key;
 use crate::ir::build::{arith, cast, cmp, lit, not};
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, Stmt, StmtKind, VarId};
 use crate::loops::{self, Lhs, LoopInfo, Path, Step};
@@ -253,7 +256,7 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
             let e = diff.at_k(k).ok_or(Issue::TripCount)?;
             let e = long_of(program, &e).ok_or(Issue::TripCount)?;
             let c = cmp(op, e, lit(0, IntType::LONG));
-            if !conditions.iter().any(|x: &Expr| super::key(x) == super::key(&c)) {
+            if !conditions.iter().any(|x: &Expr| key(x) == key(&c)) {
                 conditions.push(c);
             }
         }

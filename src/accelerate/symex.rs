@@ -4,8 +4,8 @@
 //! effect: each written variable's value (after the body, after the whole
 //! iteration) over the values before it, the guards, the checked operations.
 
-use super::key;
-use super::overflow::{collect_checks, const_value};
+use super::checks::{collect_checks, const_value};
+use crate::ir::build::key;
 use crate::ir::build::{self, as_value};
 use crate::ir::{BinOp, CType, Expr, ExprKind, Program, Span, Storage, UnOp, VarId};
 use crate::loops::{Lhs, Path, Step};

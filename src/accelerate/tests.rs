@@ -211,7 +211,7 @@ fn writes_into_a_row_of_a_matrix_replace_the_row_in_bounds() {
 /// Each pass on its own, on the values the passes before it produce.
 mod passes {
     use super::super::*;
-    use crate::ir::VarDecl;
+    use crate::ir::{CType, IntType, VarDecl};
     use crate::loops::{LoopInfo, find_loops, iteration_paths};
 
     /// The program and the first path of the first loop of `main`.

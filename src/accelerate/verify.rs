@@ -4,15 +4,18 @@
 //! expressions). Out: `Ok` if z3 proves that they compute without wrap-around
 //! exactly the mathematical values and no-overflow condition, else a reason.
 
+use super::context::{Atoms, CheckPoly, Ctx, K};
 use super::overflow::CheckedOps;
 use super::poly::Atom;
-use super::recurrence::{Kind, to_poly};
-use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
+use super::poly::Poly;
+use super::recurrence::{Cf, Kind, to_poly};
+use super::smt::{Eval, Mode, in_range, int, poly_eq, poly_value, prove};
+use super::solver::with_solver;
 use super::symex::Sym;
-use super::{Atoms, CheckPoly, Ctx, K, with_solver};
 use crate::ir::build;
 use crate::ir::{Expr, VarId};
 use crate::reason::{Claim, Reason};
+use std::collections::BTreeMap;
 use std::collections::{BTreeSet, HashMap};
 use z3::ast::{Bool, Int};
 
@@ -242,4 +245,65 @@ fn closed_form_claims(
         claims.push(Bool::and(&[all_a.clone(), krange.clone()]).implies(Bool::and(&sides)));
     }
     Ok(claims)
+}
+
+/// z3: every closed form satisfies its recurrence for all k >= 0 (in
+/// unbounded integers): cf(0) = x0 and cf(k+1) = f(cf(k)).
+pub(super) fn verify_recurrences(ctx: &Ctx, updates: &BTreeMap<VarId, Poly>) -> Result<(), Reason> {
+    let atoms = Atoms::new();
+    let k = atoms.get(Atom::K);
+    let mut claims = Vec::new();
+    let at = |cf: &Cf, kk: &Poly| cf.rest.at_k(kk);
+    for (x, f) in updates {
+        let cf = &ctx.cfs[x];
+        if let Kind::Alternating(_) = &cf.kind {
+            // cf(0) = x0 and cf(j+1) = f(cf(j)) at j = 0 and at any k: in
+            // z3, as the value is not a polynomial in k.
+            let get = |at: Atom| atoms.get(at);
+            let value = |v: VarId, j: &Int| ctx.cf_value(v, j, &get).ok_or("cannot model a closed form");
+            let next = |j: &Int| -> Result<Bool, Reason> {
+                let mut at_j = BTreeMap::new();
+                for at in f.atoms() {
+                    if let Atom::Var(v) = at {
+                        at_j.insert(at, value(v, j)?);
+                    }
+                }
+                let applied = poly_value(f, &|at| at_j.get(&at).cloned().unwrap_or_else(|| get(at)))
+                    .ok_or("cannot model a closed form")?;
+                Ok(value(*x, &(j + int(1)))?.eq(&applied))
+            };
+            claims.push(value(*x, &int(0))?.eq(get(Atom::Var(*x))));
+            claims.push(next(&int(0))?);
+            claims.push(next(&k)?);
+            continue;
+        }
+        // k = 0 -> 1: from the first values.
+        let next1 = at(cf, &Poly::constant(1)).ok_or("coefficient overflow")?;
+        let f_first = f
+            .subst(&|a| match a {
+                Atom::Var(v) => ctx.cfs.get(&v).map(|c| c.first.clone()),
+                Atom::K => None,
+            })
+            .ok_or("coefficient overflow")?;
+        let get = |a: Atom| atoms.get(a);
+        claims.push(poly_eq(&next1, &f_first, &get).ok_or("coefficient overflow")?);
+        claims.push(poly_eq(&cf.first, &Poly::var(*x), &get).ok_or("coefficient overflow")?);
+        // k >= 1: cf(k+1) = f(cf(k)).
+        let kp1 = Poly::k().add(&Poly::constant(1)).ok_or("coefficient overflow")?;
+        let next = at(cf, &kp1).ok_or("coefficient overflow")?;
+        let f_k = f
+            .subst(&|a| match a {
+                Atom::Var(v) => ctx.cfs.get(&v).map(|c| c.rest.clone()),
+                Atom::K => None,
+            })
+            .ok_or("coefficient overflow")?;
+        claims.push(poly_eq(&next, &f_k, &get).ok_or("coefficient overflow")?);
+    }
+    let premise = k.ge(int(1));
+    let ok = with_solver(|s| prove(s, &[premise], &Bool::and(&claims)));
+    if ok {
+        Ok(())
+    } else {
+        Err(Reason::Unproved(Claim::ClosedForms))
+    }
 }

@@ -37,7 +37,7 @@ use std::collections::{BTreeSet, HashMap};
 use z3::Solver;
 use z3::ast::{BV, Bool};
 
-use super::{ClosedForm, GuardInfo, GuardTreatment};
+use super::accelerator::{ClosedForm, GuardInfo, GuardTreatment};
 use crate::ir::build::{self, arith, cast, cmp, ulong};
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Program, Storage, UnOp, VarId};
 use crate::loops::{Lhs, Path, Step};

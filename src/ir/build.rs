@@ -337,6 +337,12 @@ pub fn desynth(e: &Expr) -> Expr {
     r
 }
 
+/// A string that identifies the value of `e`: equal for expressions that
+/// differ in their spans only.
+pub fn key(e: &Expr) -> String {
+    format!("{:?}", desynth(e))
+}
+
 fn strip(e: &mut Expr) {
     e.span = Span::SYNTHETIC;
     match &mut e.kind {

@@ -1,0 +1,97 @@
+//! What acceleration produces: the accelerator of a path, with the closed
+//! forms and guard treatments that `explain` and the reports show.
+//!
+//! In: nothing (types only). Out: `Accelerator`, `ClosedForm`, `GuardInfo`,
+//! `GuardTreatment`, `ExitChoice`, built by the passes of this stage.
+
+use crate::ir::{Expr, Stmt, VarId};
+use serde::Serialize;
+
+/// How the guards of a path are assumed for the `n` iterations (in JSON:
+/// `two-point`, `quantified`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GuardTreatment {
+    /// At the first and the last iteration (z3 proved that suffices).
+    TwoPoint,
+    /// With a quantifier over all iterations.
+    Quantified,
+    /// A disequality whose moving side passes the other at most once: a
+    /// closed condition on where that happens (z3 proved it exact).
+    SinglePoint,
+    /// No variable of the guard changes on the path (their closed forms
+    /// are the identity): checked once, at the first iteration.
+    Invariant,
+    /// Its truth repeats with a constant period (z3 proved it): quantified
+    /// over the first period only, a constant range.
+    Periodic,
+    /// Over a counter that wraps around its unsigned type, false at one
+    /// value: a closed condition on the first iteration that meets it,
+    /// modulo 2^bits (`wrapping`; z3 proved it exact).
+    WrapsAround,
+    /// Over a counter that wraps around its unsigned type, true for every
+    /// value of the type: nothing to check.
+    Always,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ClosedForm {
+    pub var: String,
+    pub ty: String,
+    /// `linear`, `delayed` (constant or one step behind others),
+    /// `polynomial`.
+    pub kind: String,
+    /// The value after `k` iterations, in terms of the values before the
+    /// first (`x0`).
+    pub formula: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct GuardInfo {
+    /// The condition over the variables at the start of the iteration.
+    pub cond: Expr,
+    pub assertion: bool,
+    /// Evaluated after the body (`for` step, `do`-`while` condition): it
+    /// holds at iterations `0 .. n-2` only.
+    pub after_body: bool,
+    pub treatment: GuardTreatment,
+}
+
+#[derive(Clone, Debug)]
+pub struct Accelerator {
+    /// The iteration count variable `tracc_nN`.
+    pub n_var: VarId,
+    pub closed_forms: Vec<ClosedForm>,
+    pub guards: Vec<GuardInfo>,
+    /// The no-overflow conditions, in the order they are assumed.
+    pub overflow: Vec<Expr>,
+    /// The accelerator: a scoped block.
+    pub block: Stmt,
+    /// The condition, over the values at the start of an iteration, under
+    /// which the accelerator with `n = 1` is feasible, i.e. the original
+    /// iteration along the path is covered (takes the path, keeps its
+    /// assertions, leaves no type; then both reach the same state).
+    pub covered: Expr,
+    /// The conjunction of the path's guards before the end of the body
+    /// (over the values at the start of an iteration): an original
+    /// iteration can take the path only where it holds.
+    pub may_take: Expr,
+    /// A branch on a fresh nondeterministic value chose the path (its
+    /// guard is not in `may_take`): then `covered` says that the path is
+    /// covered from a state, not that the iteration takes it.
+    pub nondet_choice: bool,
+    /// Variables added to the program (`tracc_nN`, quantifier variables).
+    pub new_vars: Vec<VarId>,
+    /// Where the block takes `n` as the count at which the path ends
+    /// instead of a free choice (`exit_count`).
+    pub exit: Option<ExitChoice>,
+}
+
+/// The count `n` takes where the accelerator runs with it to where its
+/// path ends, and the condition (over `n` and the values at the start of
+/// an iteration) under which it does.
+#[derive(Clone, Debug)]
+pub struct ExitChoice {
+    pub count: Expr,
+    pub runs_to_exit: Expr,
+}

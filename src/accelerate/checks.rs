@@ -1,0 +1,68 @@
+//! The operations of an expression that C checks: those whose result
+//! could leave its type, and constant values through conversions.
+//!
+//! In: an expression of a path's effect. Out: its operations that need a
+//! no-overflow condition (`collect_checks`), or its constant value
+//! (`const_value`).
+
+use crate::ir::build::key;
+use crate::ir::{BinOp, Expr, ExprKind, UnOp};
+use crate::reason::Reason;
+use std::collections::BTreeSet;
+
+pub(super) fn const_value(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::IntLit(v) => Some(*v),
+        ExprKind::Cast { expr, .. } => {
+            let v = const_value(expr)?;
+            e.ty.as_int().map(|t| t.wrap(v))
+        }
+        _ => None,
+    }
+}
+
+/// Operations in an assigned value whose result could leave its type.
+pub(super) fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>) -> Result<(), Reason> {
+    let mut err = None;
+    let mut found: Vec<Expr> = Vec::new();
+    e.walk(&mut |x| {
+        let t = x.ty.as_int();
+        match &x.kind {
+            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..) | ExprKind::Unary(UnOp::Neg, _) => {
+                found.push(x.clone())
+            }
+            ExprKind::Cast { expr, .. } => {
+                if let (Some(t), Some(f)) = (t, expr.ty.as_int())
+                    && !t.includes(f)
+                    && !t.is_bool()
+                {
+                    found.push(x.clone());
+                }
+            }
+            // A constant divisor other than 0 and -1 cannot fail.
+            ExprKind::Binary(BinOp::Div | BinOp::Rem, _, b)
+                if !matches!(const_value(b), Some(c) if c != 0 && c != -1) =>
+            {
+                err.get_or_insert(Reason::UnsupportedOperation("divides by a non-constant value"));
+            }
+            ExprKind::Binary(BinOp::Shl | BinOp::Shr, ..) => {
+                err.get_or_insert(Reason::UnsupportedOperation("uses a shift"));
+            }
+            _ => {}
+        }
+    });
+    if let Some(e) = err {
+        return Err(e);
+    }
+    // Inner operations first, so that each check can rely on its operands.
+    // Operations that cannot leave their type whatever the values of their
+    // operands' types need no check.
+    found.retain(|x| !x.always_in_type());
+    for x in found.into_iter().rev() {
+        let k = key(&x);
+        if seen.insert(k) {
+            out.push(x);
+        }
+    }
+    Ok(())
+}
