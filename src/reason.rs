@@ -538,16 +538,6 @@ impl Why {
     }
 }
 
-impl serde::Serialize for Why {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("reason", &self.text())?;
-        map.serialize_entry("reason_codes", &self.codes())?;
-        map.end()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,12 +5,9 @@
 //! `GuardTreatment`, `ExitChoice`, built by the passes of this stage.
 
 use crate::ir::{Expr, Stmt, VarId};
-use serde::Serialize;
-
 /// How the guards of a path are assumed for the `n` iterations (in JSON:
-/// `two-point`, `quantified`, ...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// `two-point`, `quantified`, ...: `name`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GuardTreatment {
     /// At the first and the last iteration (z3 proved that suffices).
     TwoPoint,
@@ -34,13 +31,60 @@ pub enum GuardTreatment {
     Always,
 }
 
-#[derive(Clone, Debug, Serialize)]
+impl GuardTreatment {
+    /// The name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            GuardTreatment::TwoPoint => "two-point",
+            GuardTreatment::Quantified => "quantified",
+            GuardTreatment::SinglePoint => "single-point",
+            GuardTreatment::Invariant => "invariant",
+            GuardTreatment::Periodic => "periodic",
+            GuardTreatment::WrapsAround => "wraps-around",
+            GuardTreatment::Always => "always",
+        }
+    }
+}
+
+/// The shape of a closed form (in JSON and `explain`: `linear`,
+/// `delayed`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormKind {
+    /// `x0 + c*k`, or a step by a variable that does not change.
+    Linear,
+    /// Constant or one step behind other variables.
+    Delayed,
+    /// A polynomial of degree 2 in `k`.
+    Polynomial,
+    /// Unchanged by the path.
+    Invariant,
+    /// Two values by the parity of `k`.
+    Alternating,
+    /// `a^k * x0 + b * (a^k - 1) / (a - 1)` modulo the type (`wrapping`).
+    Geometric,
+    /// The elements an array loop writes (`arrays`).
+    Array,
+}
+
+impl std::fmt::Display for FormKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FormKind::Linear => "linear",
+            FormKind::Delayed => "delayed",
+            FormKind::Polynomial => "polynomial",
+            FormKind::Invariant => "invariant",
+            FormKind::Alternating => "alternating",
+            FormKind::Geometric => "geometric",
+            FormKind::Array => "array",
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
 pub struct ClosedForm {
     pub var: String,
     pub ty: String,
-    /// `linear`, `delayed` (constant or one step behind others),
-    /// `polynomial`.
-    pub kind: String,
+    pub kind: FormKind,
     /// The value after `k` iterations, in terms of the values before the
     /// first (`x0`).
     pub formula: String,

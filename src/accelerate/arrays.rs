@@ -25,7 +25,7 @@
 //! Why a fresh array: the assumptions read the old contents, so the new
 //! contents cannot be the old array itself.
 
-use super::accelerator::ClosedForm;
+use super::accelerator::{ClosedForm, FormKind};
 use super::bounded_range::{Anchor, distance, in_bounds, written};
 use super::context::{Ctx, K, assume};
 use super::fresh::FreshVars;
@@ -147,7 +147,7 @@ fn array_effect(
     let form = ClosedForm {
         var: arr_name.clone(),
         ty: d.ty.to_string(),
-        kind: "array".into(),
+        kind: FormKind::Array,
         formula: format!(
             "{arr_name}{}[{}] = {value} at iterations k (index step {c})",
             w.row
@@ -279,7 +279,7 @@ fn fill_effect(
     let form = ClosedForm {
         var: name.to_string(),
         ty: ty.to_string(),
-        kind: "array".into(),
+        kind: FormKind::Array,
         formula: format!(
             "{} at iterations k (row step {row_step})",
             written_fill.show(name, "j", &shown)

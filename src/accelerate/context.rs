@@ -11,6 +11,7 @@
 use super::poly::{self, Atom, Poly};
 use super::recurrence::{Cf, Kind, linear_value, to_poly};
 use super::smt::{self, in_range, int, poly_value};
+use super::symex::PathGuard;
 use super::wide::{abs_ul, add_nonneg, sub_nonneg};
 use crate::ir::build::{self, arith, cast, cmp, ite, lit, ulong};
 use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, IntType, Intrinsic, Program, Span, Stmt, StmtKind, VarId};
@@ -19,10 +20,19 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use z3::ast::{Bool, Int};
 
-/// A checked operation: (node, value at k = 0, value at k >= 1 as
-/// polynomials in K, whether the two differ). Those of the body and those
-/// after it are checked alike, at all `n` iterations.
-pub(super) type CheckPoly = (Expr, Poly, Poly, bool);
+/// A checked operation with its values as polynomials in K. Those of the
+/// body and those after it are checked alike, at all `n` iterations.
+pub(super) struct CheckPoly {
+    /// The operation (its C expression over the values at the start of an
+    /// iteration).
+    pub(super) node: Expr,
+    /// Its value at k = 0.
+    pub(super) first: Poly,
+    /// Its value at k >= 1.
+    pub(super) rest: Poly,
+    /// Whether the two differ (`rest` at k = 0 is not `first`).
+    pub(super) piecewise: bool,
+}
 
 /// An iteration count as emitted C (`unsigned long`), with its value when
 /// it is a known constant.
@@ -271,18 +281,19 @@ impl Ctx<'_> {
     /// The truth at the first iteration and at iteration `last` of each of
     /// the path's `guards` that every treatment assumes there (those before
     /// the body, not assertions), where z3 can model it.
-    pub(super) fn guards_at_ends(
-        &self,
-        guards: &[(Expr, bool, bool)],
-        last: &Int,
-        atoms: &dyn Fn(Atom) -> Int,
-    ) -> Vec<Bool> {
+    pub(super) fn guards_at_ends(&self, guards: &[PathGuard], last: &Int, atoms: &dyn Fn(Atom) -> Int) -> Vec<Bool> {
         let tru = Bool::from_bool(true);
         let at = |j: &Int| {
             guards
                 .iter()
-                .filter(|(_, assertion, after)| !assertion && !after)
-                .filter_map(|(g, _, _)| {
+                .filter(
+                    |PathGuard {
+                         assertion,
+                         after_body: after,
+                         ..
+                     }| !assertion && !after,
+                )
+                .filter_map(|PathGuard { cond: g, .. }| {
                     let mut vars = BTreeSet::new();
                     build::vars_of(g, &mut vars);
                     let state = self.state_at(&vars, j, atoms)?;
@@ -427,7 +438,7 @@ pub(super) fn facts_at(
     j: &Int,
 ) -> Option<Bool> {
     let mut f = Vec::new();
-    for (node, first, rest, _) in check_polys {
+    for CheckPoly { node, first, rest, .. } in check_polys {
         let t = node.ty.as_int()?;
         let r = poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) })?;
         let v = j.eq(int(0)).ite(&poly_value(first, get)?, &r);

@@ -28,6 +28,7 @@ use super::checks::collect_checks;
 use super::context::{Ctx, K};
 use super::poly::{Atom, Poly};
 use super::recurrence::uncast;
+use super::symex::PathGuard;
 use super::symex::Sym;
 use crate::ir::build::{self, arith, cast, ulong};
 use crate::ir::{BinOp, Expr, ExprKind, IntType};
@@ -44,11 +45,26 @@ pub(super) struct ExitCount {
 }
 
 pub(super) fn exit_count(ctx: &Ctx, sym: &Sym, top: &K) -> Option<ExitCount> {
-    if !deterministic(sym) || sym.guards.iter().any(|(_, assertion, after)| *after && !assertion) {
+    if !deterministic(sym)
+        || sym.guards.iter().any(
+            |PathGuard {
+                 assertion,
+                 after_body: after,
+                 ..
+             }| *after && !assertion,
+        )
+    {
         return None;
     }
-    let before: Vec<&(Expr, bool, bool)> = sym.guards.iter().filter(|(_, _, after)| !after).collect();
-    if !before.iter().all(|(g, _, _)| evaluates_unchecked(ctx, g)) {
+    let before: Vec<&PathGuard> = sym
+        .guards
+        .iter()
+        .filter(|PathGuard { after_body: after, .. }| !after)
+        .collect();
+    if !before
+        .iter()
+        .all(|PathGuard { cond: g, .. }| evaluates_unchecked(ctx, g))
+    {
         return None;
     }
     // The first guard that moves towards failure, in the path's order (the
@@ -56,9 +72,9 @@ pub(super) fn exit_count(ctx: &Ctx, sym: &Sym, top: &K) -> Option<ExitCount> {
     // `runs_to_exit` is false and `n` stays free.
     let count = before
         .iter()
-        .filter(|(_, assertion, _)| !assertion)
-        .find_map(|(g, _, _)| first_failure(ctx, g))?;
-    let at_n: Option<Vec<Expr>> = before.iter().map(|(g, _, _)| ctx.at(g, top)).collect();
+        .filter(|PathGuard { assertion, .. }| !assertion)
+        .find_map(|PathGuard { cond: g, .. }| first_failure(ctx, g))?;
+    let at_n: Option<Vec<Expr>> = before.iter().map(|PathGuard { cond: g, .. }| ctx.at(g, top)).collect();
     Some(ExitCount {
         count,
         continues: build::and_all(at_n?),

@@ -16,6 +16,7 @@ use super::poly::Atom;
 use super::single_point::single_point_guard;
 use super::smt::{Eval, Mode, in_range, int, poly_value, prove};
 use super::solver::{RLIMIT_OPTIONAL, prove_alone, with_rlimit, with_solver};
+use super::symex::PathGuard;
 use crate::ir::build::key;
 use crate::ir::build::{self, and, cmp, forall_below, or, ulong};
 use crate::ir::{BinOp, Expr, ExprKind, Quantifiers, VarId};
@@ -28,7 +29,7 @@ use z3::ast::{Bool, Int};
 /// values of the iterations).
 pub(super) fn guard_treatment(
     ctx: &Ctx,
-    guards: &[(Expr, bool, bool)],
+    guards: &[PathGuard],
     check_polys: &[CheckPoly],
 ) -> Result<Vec<GuardInfo>, Reason> {
     let mut out = Vec::new();
@@ -37,12 +38,12 @@ pub(super) fn guard_treatment(
     }
     let states = GuardStates::new(ctx, guards)?;
     for after in [false, true] {
-        let group: Vec<&(Expr, bool, bool)> = guards.iter().filter(|g| g.2 == after).collect();
+        let group: Vec<&PathGuard> = guards.iter().filter(|g| g.after_body == after).collect();
         if group.is_empty() {
             continue;
         }
         let two_point = states.two_point(ctx, &group, check_polys);
-        for ((g, assertion, _), two) in group.iter().zip(two_point) {
+        for (PathGuard { cond: g, assertion, .. }, two) in group.iter().zip(two_point) {
             out.push(GuardInfo {
                 cond: g.clone(),
                 assertion: *assertion,
@@ -71,13 +72,13 @@ struct GuardStates {
 }
 
 impl GuardStates {
-    fn new(ctx: &Ctx, guards: &[(Expr, bool, bool)]) -> Result<GuardStates, Reason> {
+    fn new(ctx: &Ctx, guards: &[PathGuard]) -> Result<GuardStates, Reason> {
         let atoms = Atoms::new();
         let last = Int::fresh_const("last");
         let k = Int::fresh_const("kq");
         let get = |a: Atom| atoms.get(a);
         let mut vs = BTreeSet::new();
-        for (g, _, _) in guards {
+        for PathGuard { cond: g, .. } in guards {
             build::vars_of(g, &mut vs);
         }
         let state_at = |j: &Int| ctx.state_at(&vs, j, &get);
@@ -107,14 +108,14 @@ impl GuardStates {
     /// Per guard of `group` (all before the end of the body, or all after
     /// it): whether z3 proves that it holds at every iteration of the range
     /// when it holds at both ends.
-    fn two_point(&self, ctx: &Ctx, group: &[&(Expr, bool, bool)], check_polys: &[CheckPoly]) -> Vec<bool> {
+    fn two_point(&self, ctx: &Ctx, group: &[&PathGuard], check_polys: &[CheckPoly]) -> Vec<bool> {
         let get = |a: Atom| self.atoms.get(a);
         // The checked operations stay in their types at the iterations of
         // this range (the overflow assumptions say so): premises, and no
         // modulo needed for them.
         let mut keys = std::collections::HashSet::new();
         let mut premises = self.premises.clone();
-        for (node, first, rest, _) in check_polys {
+        for CheckPoly { node, first, rest, .. } in check_polys {
             let Some(t) = node.ty.as_int() else { continue };
             keys.insert(key(node));
             let v0 = poly_value(first, &get);
@@ -135,7 +136,7 @@ impl GuardStates {
         let [s0, sl, sk] = &self.at;
         let mut ends = Vec::new();
         let mut at_k = Vec::new();
-        for (g, _, _) in group {
+        for PathGuard { cond: g, .. } in group {
             match (eval(s0, g), eval(sl, g), eval(sk, g)) {
                 (Some(a), Some(b), Some(c)) => {
                     ends.push(a);
@@ -152,7 +153,7 @@ impl GuardStates {
         // than the 10-second guard of its budget (and then the answer would
         // depend on the machine's load); such guards rarely hold between
         // their ends anyway (a periodic guard is treated by `periodic`).
-        let modular = group.iter().any(|(g, _, _)| {
+        let modular = group.iter().any(|PathGuard { cond: g, .. }| {
             let mut found = false;
             g.walk(&mut |x| found |= matches!(x.kind, ExprKind::Binary(BinOp::Rem | BinOp::Div, ..)));
             found
@@ -160,7 +161,7 @@ impl GuardStates {
         // A conversion that wraps is a remainder in z3 too: z3's incremental
         // core can run on such a query into the wall-clock guard without
         // counting resources, where a solver of its own answers within them.
-        let wraps = group.iter().any(|(g, _, _)| converts_with_wrap(g));
+        let wraps = group.iter().any(|PathGuard { cond: g, .. }| converts_with_wrap(g));
         let prove_each = |claims: &[&Bool]| {
             let claim = Bool::and(&claims.iter().map(|c| (*c).clone()).collect::<Vec<_>>());
             let query = || {
@@ -205,7 +206,7 @@ fn converts_with_wrap(e: &Expr) -> bool {
 /// (`periodic`) rather than over all iterations.
 pub(super) fn guard_assumptions(
     ctx: &Ctx,
-    guards: &[(Expr, bool, bool)],
+    guards: &[PathGuard],
     check_polys: &[CheckPoly],
     n_id: VarId,
     m: &K,

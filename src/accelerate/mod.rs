@@ -60,7 +60,7 @@ mod verify;
 mod wide;
 mod wrapping;
 
-pub use accelerator::{Accelerator, ClosedForm, ExitChoice, GuardInfo, GuardTreatment};
+pub use accelerator::{Accelerator, ClosedForm, ExitChoice, FormKind, GuardInfo, GuardTreatment};
 pub use feasible::{coverage_satisfiable, infeasible};
 pub use simplify::{any_of, given, implication};
 pub use solver::in_own_context;
@@ -80,7 +80,7 @@ use poly::{Atom, Poly};
 use recurrence::{Cf, Kind, solve, to_poly};
 use solver::{RLIMIT_LINEAR, RLIMIT_QUADRATIC, set_rlimit};
 use std::collections::{BTreeMap, BTreeSet};
-use symex::{ArrayWrite, Sym, symex};
+use symex::{ArrayWrite, PathGuard, Sym, symex};
 use verify::{verify_emitted, verify_recurrences};
 
 /// Accelerate one iteration path of a loop. On success the fresh variables
@@ -295,7 +295,7 @@ fn array_anchors(ctx: &Ctx, sym: &Sym, quant_checks: &[Expr], m: &K) -> Vec<boun
     let reads: Vec<&Expr> = sym
         .guards
         .iter()
-        .map(|(g, _, _)| g)
+        .map(|PathGuard { cond: g, .. }| g)
         .chain(quant_checks)
         .chain(sym.array_writes.iter().map(|w| &w.value))
         .collect();
@@ -316,7 +316,7 @@ fn array_anchors(ctx: &Ctx, sym: &Sym, quant_checks: &[Expr], m: &K) -> Vec<boun
 /// of the conditions computes it before the guards are assumed.
 fn require_monotone(
     ctx: &Ctx,
-    guards: &[(Expr, bool, bool)],
+    guards: &[PathGuard],
     name: &dyn Fn(VarId) -> String,
 ) -> Result<BTreeSet<VarId>, Reason> {
     let mut guarded = BTreeSet::new();
@@ -348,7 +348,7 @@ fn require_monotone(
 /// iteration).
 fn read_at_iterations(sym: &Sym, quant_checks: &[Expr]) -> BTreeSet<VarId> {
     let mut at_k = BTreeSet::new();
-    for (g, _, _) in &sym.guards {
+    for PathGuard { cond: g, .. } in &sym.guards {
         build::vars_of(g, &mut at_k);
     }
     for e in sym.array_writes.iter().flat_map(ArrayWrite::exprs) {
@@ -575,13 +575,12 @@ fn closed_form_report(ctx: &Ctx, name: &dyn Fn(VarId) -> String) -> Vec<ClosedFo
             var: name(*x),
             ty: ctx.ty(*x).map(|t| t.to_string()).unwrap_or_default(),
             kind: match c.kind {
-                Kind::Linear(_) => "linear",
-                Kind::Delayed => "delayed",
-                Kind::Polynomial => "polynomial",
-                Kind::Invariant => "invariant",
-                Kind::Alternating(_) => "alternating",
-            }
-            .into(),
+                Kind::Linear(_) => FormKind::Linear,
+                Kind::Delayed => FormKind::Delayed,
+                Kind::Polynomial => FormKind::Polynomial,
+                Kind::Invariant => FormKind::Invariant,
+                Kind::Alternating(_) => FormKind::Alternating,
+            },
             formula: if let Kind::Alternating(odd) = &c.kind {
                 let show = |p: &Poly| p.show(&|a| atom_name(prog, path, a));
                 format!("k even: {}; k odd: {}", show(&Poly::var(*x)), show(odd))

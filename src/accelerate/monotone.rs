@@ -10,7 +10,7 @@ use super::poly::{Atom, Poly};
 use super::recurrence::Kind;
 use super::smt::{in_range, int, poly_value, prove};
 use super::solver::{prove_alone_optional, with_solver};
-use crate::ir::Expr;
+use super::symex::PathGuard;
 use z3::ast::Int;
 
 /// How a polynomial moves over the covered iterations (`monotonicity`).
@@ -30,10 +30,17 @@ pub(super) enum Monotone {
 /// covered iteration. So `c += i` under the guard `0 < i` of a counter `i`
 /// is monotone, whatever `i` may start at. The query with the guards runs
 /// only where the one without them fails and some guard can help.
-pub(super) fn monotonicity(ctx: &Ctx, p: &Poly, guards: &[(Expr, bool, bool)]) -> Monotone {
+pub(super) fn monotonicity(ctx: &Ctx, p: &Poly, guards: &[PathGuard]) -> Monotone {
     if monotone(ctx, p, &[]) {
         Monotone::Always
-    } else if guards.iter().any(|(_, assertion, after)| !assertion && !after) && monotone(ctx, p, guards) {
+    } else if guards.iter().any(
+        |PathGuard {
+             assertion,
+             after_body: after,
+             ..
+         }| !assertion && !after,
+    ) && monotone(ctx, p, guards)
+    {
         Monotone::UnderGuards
     } else {
         Monotone::No
@@ -44,7 +51,7 @@ pub(super) fn monotonicity(ctx: &Ctx, p: &Poly, guards: &[(Expr, bool, bool)]) -
 /// consecutive iterations whose states are values of their C types, up to
 /// an iteration `m` where, as at the first one, `guards` hold (none given:
 /// at every iteration).
-fn monotone(ctx: &Ctx, p: &Poly, guards: &[(Expr, bool, bool)]) -> bool {
+fn monotone(ctx: &Ctx, p: &Poly, guards: &[PathGuard]) -> bool {
     // An increment that does not depend on k keeps its sign.
     let next = Poly::k()
         .add(&Poly::constant(1))

@@ -222,7 +222,12 @@ pub(super) fn checked_operations(ctx: &Ctx, sym: &Sym, name: &dyn Fn(VarId) -> S
         }
         guarded |= how == Monotone::UnderGuards;
         let piecewise = rest.at_k(&Poly::zero()).as_ref() != Some(&first);
-        check_polys.push((node.clone(), first, rest, piecewise));
+        check_polys.push(CheckPoly {
+            node: node.clone(),
+            first,
+            rest,
+            piecewise,
+        });
     }
     Ok(CheckedOps {
         polys: check_polys,
@@ -336,7 +341,7 @@ fn operation_conditions(
         no_wrap(node, &sub)
     };
     let (mut c0, mut c1, mut cm) = (Vec::new(), Vec::new(), Vec::new());
-    for (node, _first, _rest, piecewise) in check_polys {
+    for CheckPoly { node, piecewise, .. } in check_polys {
         c0.extend(check_at(node, &K::c(0))?);
         if *piecewise {
             c1.extend(check_at(node, &K::c(1))?);

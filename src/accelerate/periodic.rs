@@ -19,6 +19,7 @@
 //! the guards are treated): the accelerator covers only iterations where it
 //! stays in its type, and the proof may rely on that.
 
+use super::symex::PathGuard;
 use std::collections::BTreeSet;
 
 use z3::ast::{Bool, Int};
@@ -100,7 +101,7 @@ pub(super) fn candidate_period(ctx: &Ctx, cond: &Expr) -> Option<i128> {
 /// periodic to the path's checked operations.
 pub(super) fn operand_checks(ctx: &Ctx, sym: &mut Sym) -> Result<(), Reason> {
     let mut seen: BTreeSet<String> = sym.checks.iter().map(key).collect();
-    for (g, _, _) in &sym.guards {
+    for PathGuard { cond: g, .. } in &sym.guards {
         if candidate_period(ctx, g).is_none() {
             continue;
         }
@@ -146,8 +147,13 @@ pub(super) fn proved_period(ctx: &Ctx, cond: &Expr, after_body: bool, check_poly
 /// closed forms' monotonicity (z3 seconds on a sum the path could never
 /// accelerate), so without the path's no-overflow facts, which are not
 /// known yet: fewer premises, a weaker proof, as sound.
-pub(super) fn reject_never_repeating(ctx: &Ctx, guards: &[(Expr, bool, bool)]) -> Result<(), Reason> {
-    for (cond, assertion, after_body) in guards {
+pub(super) fn reject_never_repeating(ctx: &Ctx, guards: &[PathGuard]) -> Result<(), Reason> {
+    for PathGuard {
+        cond,
+        assertion,
+        after_body,
+    } in guards
+    {
         if !assertion
             && candidate_period(ctx, cond).is_some_and(|p| p > 1)
             && GuardAt::new(ctx, &literal_divisors(cond.clone()), *after_body, &[]).never_twice()
@@ -183,7 +189,7 @@ impl<'a> GuardAt<'a> {
             cond,
             check_polys,
             names,
-            keys: check_polys.iter().map(|c| key(&c.0)).collect(),
+            keys: check_polys.iter().map(|c| key(&c.node)).collect(),
             atoms: Atoms::new(),
             n,
             last,

@@ -124,7 +124,7 @@ fn proved_exact(
     }
     let state_vars: BTreeSet<VarId> = names.iter().copied().filter(|v| *v != n_id).collect();
     let state_at = |j: &Int| ctx.state_at(&state_vars, j, &get);
-    let keys: std::collections::HashSet<String> = check_polys.iter().map(|c| key(&c.0)).collect();
+    let keys: std::collections::HashSet<String> = check_polys.iter().map(|c| key(&c.node)).collect();
     let facts_at = |j: &Int| facts_at(ctx, check_polys, &get, &n, j);
     let guard_at = |s: &HashMap<VarId, Int>| -> Option<Bool> {
         let mut ev = Eval::new(Mode::Exact, s);

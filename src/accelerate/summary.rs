@@ -30,6 +30,7 @@ use super::recurrence::to_poly;
 use super::show;
 use super::smt::{in_range, int, poly_value, prove};
 use super::solver::{RLIMIT_OPTIONAL, with_rlimit, with_solver};
+use super::symex::PathGuard;
 use super::symex::{ArrayWrite, symex};
 use crate::ir::build::key;
 use crate::ir::build::{arith, cast, cmp, lit, not};
@@ -111,10 +112,18 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
     if sym.nondet_choice {
         return Err(Issue::NotPlainUpdates);
     }
-    let Some(((cond, false, false), others)) = sym.guards.split_first() else {
+    let Some((
+        PathGuard {
+            cond,
+            assertion: false,
+            after_body: false,
+        },
+        others,
+    )) = sym.guards.split_first()
+    else {
         return Err(Issue::Branches);
     };
-    if others.iter().any(|(_, assertion, _)| *assertion) {
+    if others.iter().any(|PathGuard { assertion, .. }| *assertion) {
         return Err(Issue::Branches);
     }
     let name = |v: VarId| {
@@ -183,7 +192,11 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
     for e in sym.array_writes.iter().flat_map(ArrayWrite::exprs) {
         crate::ir::build::vars_of(e, &mut read);
     }
-    for c in sym.checks.iter().chain(others.iter().map(|(g, _, _)| g)) {
+    for c in sym
+        .checks
+        .iter()
+        .chain(others.iter().map(|PathGuard { cond: g, .. }| g))
+    {
         crate::ir::build::vars_of(c, &mut read);
     }
     for v in &read {
@@ -250,7 +263,7 @@ fn cases(program: &Program, inner: &Stmt, paths: &[Path]) -> Result<Vec<Vec<Step
     // comparisons of values linear in the iteration hold at every
     // iteration if they do at the first and the last.
     let mut conditions = Vec::new();
-    for (g, _, _) in others {
+    for PathGuard { cond: g, .. } in others {
         let (op, diff) = comparison(g, &at_k).ok_or(Issue::Branches)?;
         for k in [&Poly::zero(), &trip.last] {
             let e = diff.at_k(k).ok_or(Issue::TripCount)?;

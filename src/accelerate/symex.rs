@@ -16,6 +16,19 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 /// by the path (one per evaluation).
 const NONDET_BASE: usize = usize::MAX / 2;
 
+/// A guard or an assertion of a path.
+#[derive(Clone, Debug)]
+pub(super) struct PathGuard {
+    /// The condition, over the values at the start of the iteration.
+    pub(super) cond: Expr,
+    /// An assertion (it must hold) rather than a condition for taking the
+    /// path.
+    pub(super) assertion: bool,
+    /// Evaluated after the body (the `for` step, the `do`-`while`
+    /// condition).
+    pub(super) after_body: bool,
+}
+
 /// Result of symbolic execution of a path.
 pub(super) struct Sym {
     /// Value at the end of the body (split point) of state variables the
@@ -23,8 +36,8 @@ pub(super) struct Sym {
     pub(super) prefix_vals: BTreeMap<VarId, Expr>,
     /// Value at the end of the iteration of every state variable written.
     pub(super) full_vals: BTreeMap<VarId, Expr>,
-    /// Guards and assertions: (condition, assertion?, after body?).
-    pub(super) guards: Vec<(Expr, bool, bool)>,
+    /// Guards and assertions, in the order the path meets them.
+    pub(super) guards: Vec<PathGuard>,
     /// Operations whose result must stay in its type (in the body or after
     /// it: all are checked at every one of the `n` iterations).
     pub(super) checks: Vec<Expr>,
@@ -154,7 +167,7 @@ pub(super) fn symex(program: &Program, path: &Path) -> Result<Sym, Reason> {
             return Err(Reason::Nondeterminism(NondetUse::Assigned(name(*v))));
         }
     }
-    if kept.iter().any(|(g, _, _)| mentions_nondet(g)) || checks.iter().any(mentions_nondet) {
+    if kept.iter().any(|PathGuard { cond: g, .. }| mentions_nondet(g)) || checks.iter().any(mentions_nondet) {
         return Err(Reason::Nondeterminism(NondetUse::InGuards));
     }
     reject_reads_of_written(&array_writes, &full_vals, &kept, &name)?;
@@ -188,7 +201,7 @@ pub(super) fn path_conditions(program: &Program, path: &Path) -> Vec<Expr> {
         if !matches!(step, Step::Assume(_)) {
             continue;
         }
-        let Some((g, _, _)) = run.guards.last() else {
+        let Some(PathGuard { cond: g, .. }) = run.guards.last() else {
             continue;
         };
         let mut reads_array = false;
@@ -209,7 +222,7 @@ struct Run<'a> {
     vals: HashMap<VarId, Option<Expr>>,
     /// Nondeterministic values seen so far.
     nondets: usize,
-    guards: Vec<(Expr, bool, bool)>,
+    guards: Vec<PathGuard>,
     checks: Vec<Expr>,
     seen_checks: BTreeSet<String>,
     prefix_vals: BTreeMap<VarId, Expr>,
@@ -293,7 +306,11 @@ impl<'a> Run<'a> {
             Step::Assume(g) | Step::Assert(g, _) => {
                 let g = current(&self.vals, &mut self.nondets, g);
                 let read_havoc = find_havoc(&g);
-                self.guards.push((g, matches!(step, Step::Assert(..)), after));
+                self.guards.push(PathGuard {
+                    cond: g,
+                    assertion: matches!(step, Step::Assert(..)),
+                    after_body: after,
+                });
                 Ok(read_havoc)
             }
         }
@@ -368,7 +385,7 @@ fn mentions_nondet(e: &Expr) -> bool {
 
 /// How often each nondeterministic value is used by the path's effect.
 fn nondet_uses(
-    guards: &[(Expr, bool, bool)],
+    guards: &[PathGuard],
     full_vals: &BTreeMap<VarId, Expr>,
     checks: &[Expr],
     array_writes: &[ArrayWrite],
@@ -383,7 +400,7 @@ fn nondet_uses(
             }
         })
     };
-    guards.iter().for_each(|(g, _, _)| count(g));
+    guards.iter().for_each(|PathGuard { cond: g, .. }| count(g));
     full_vals.values().for_each(&mut count);
     checks.iter().for_each(&mut count);
     array_writes.iter().flat_map(ArrayWrite::exprs).for_each(&mut count);
@@ -395,16 +412,22 @@ fn nondet_uses(
 /// it is dropped (and the path is then chosen nondeterministically);
 /// anything else depending on such values is not modelled by a closed
 /// form.
-fn without_nondet_choices(
-    guards: Vec<(Expr, bool, bool)>,
-    uses: &HashMap<usize, usize>,
-) -> (Vec<(Expr, bool, bool)>, bool) {
+fn without_nondet_choices(guards: Vec<PathGuard>, uses: &HashMap<usize, usize>) -> (Vec<PathGuard>, bool) {
     let mut kept = Vec::new();
     let mut nondet_choice = false;
-    for (g, assertion, after) in guards {
+    for PathGuard {
+        cond: g,
+        assertion,
+        after_body: after,
+    } in guards
+    {
         match nondet_truth(&g) {
             Some(id) if !assertion && uses.get(&id) == Some(&1) => nondet_choice = true,
-            _ => kept.push((g, assertion, after)),
+            _ => kept.push(PathGuard {
+                cond: g,
+                assertion,
+                after_body: after,
+            }),
         }
     }
     (kept, nondet_choice)
@@ -416,7 +439,7 @@ fn without_nondet_choices(
 fn reject_reads_of_written(
     array_writes: &[ArrayWrite],
     full_vals: &BTreeMap<VarId, Expr>,
-    guards: &[(Expr, bool, bool)],
+    guards: &[PathGuard],
     name: &dyn Fn(VarId) -> String,
 ) -> Result<(), Reason> {
     for w in array_writes {
@@ -438,7 +461,7 @@ fn reject_reads_of_written(
             found
         };
         let reads_elsewhere = full_vals.values().any(|e| bad(e, false))
-            || guards.iter().any(|(g, _, _)| bad(g, true))
+            || guards.iter().any(|PathGuard { cond: g, .. }| bad(g, true))
             || array_writes
                 .iter()
                 .any(|o| o.row.iter().any(|r| bad(r, false)) || bad(&o.index, false) || bad(&o.value, true));

@@ -239,7 +239,10 @@ mod passes {
         assert_eq!(as_poly(x), Poly::var(x).add(&Poly::constant(2)).expect("no overflow"));
         assert_eq!(as_poly(y), as_poly(x), "y is assigned the new x");
         assert_eq!(sym.guards.len(), 1, "the loop condition");
-        assert!(!sym.guards[0].1 && !sym.guards[0].2, "a guard before the body");
+        assert!(
+            !sym.guards[0].assertion && !sym.guards[0].after_body,
+            "a guard before the body"
+        );
     }
 
     #[test]

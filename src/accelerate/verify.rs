@@ -110,7 +110,7 @@ fn input_values(
         build::vars_of(e, &mut vs);
     }
     vs.extend(ctx.cfs.keys());
-    for (node, ..) in check_polys {
+    for CheckPoly { node, .. } in check_polys {
         build::vars_of(node, &mut vs);
     }
     vs.into_iter()
@@ -139,7 +139,13 @@ fn overflow_claims(ev: &mut Eval, overflow: &[Expr], n: &Int) -> Result<(Vec<Boo
 /// the body included.
 fn no_overflow_math(check_polys: &[CheckPoly], n: &Int, m: &Int, get: &dyn Fn(Atom) -> Int) -> Result<Bool, Reason> {
     let mut math = vec![n.ge(int(1))];
-    for (node, first, rest, piecewise) in check_polys {
+    for CheckPoly {
+        node,
+        first,
+        rest,
+        piecewise,
+    } in check_polys
+    {
         let t = node.ty.as_int().ok_or("non-integer operation")?;
         let at = |j: &Int| poly_value(rest, &|a| if a == Atom::K { j.clone() } else { get(a) });
         let v0 = poly_value(first, get).ok_or("cannot model a value")?;

@@ -37,7 +37,7 @@ use std::collections::{BTreeSet, HashMap};
 use z3::Solver;
 use z3::ast::{BV, Bool};
 
-use super::accelerator::{ClosedForm, GuardInfo, GuardTreatment};
+use super::accelerator::{ClosedForm, FormKind, GuardInfo, GuardTreatment};
 use crate::ir::build::{self, arith, cast, cmp, ulong};
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Program, Storage, UnOp, VarId};
 use crate::loops::{Lhs, Path, Step};
@@ -672,7 +672,7 @@ pub(super) fn closed_form(c: &Counter) -> ClosedForm {
                 (b, 1) => format!("{grown} + {b} * (2^k - 1)"),
                 (b, d) => format!("{grown} + {b} * ({}^k - 1) / {d}", g.mult),
             };
-            ("geometric", format!("{formula} modulo 2^{bits}"))
+            (FormKind::Geometric, format!("{formula} modulo 2^{bits}"))
         }
         Update::Adds(step) => {
             let (step, m) = (*step, modulus(c.ty));
@@ -683,13 +683,13 @@ pub(super) fn closed_form(c: &Counter) -> ClosedForm {
                 -1 => "-k".to_string(),
                 s => format!("{s}*k"),
             };
-            ("linear", format!("{step} + {}0 modulo 2^{bits}", c.name))
+            (FormKind::Linear, format!("{step} + {}0 modulo 2^{bits}", c.name))
         }
     };
     ClosedForm {
         var: c.name.clone(),
         ty: c.ty.to_string(),
-        kind: kind.to_string(),
+        kind,
         formula,
     }
 }

@@ -20,7 +20,6 @@ use crate::diag::Diagnostic;
 use crate::ir::{CType, Expr, ExprKind, FuncId, IntType, Program, Quantifiers, Span, Stmt, StmtKind, Storage, VarId};
 use crate::loops::{self, LoopInfo, LoopKind, Path, Step};
 use crate::reason::{Reason, Why};
-use serde::Serialize;
 
 #[derive(Clone, Debug)]
 pub struct InstrumentOptions {
@@ -64,13 +63,13 @@ impl Default for InstrumentOptions {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct VarReport {
     pub name: String,
     pub ty: String,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct GuardReport {
     pub cond: String,
     pub assertion: bool,
@@ -78,19 +77,17 @@ pub struct GuardReport {
     pub treatment: GuardTreatment,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct PathReport {
     /// The steps of the path: `assume(...)`, `x = ...`, `assert(...)`.
     pub steps: Vec<String>,
     pub accelerated: bool,
-    #[serde(flatten)]
     pub reason: Why,
     pub n_var: Option<String>,
     /// For a path whose iterations alternate with others in a fixed order:
     /// the paths (numbered from 1) that follow it in the composed path its
     /// accelerator performs (`n` times the whole sequence). Absent from the
     /// JSON report when empty.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub composed_with: Vec<usize>,
     /// How many feasible paths with equal effects this one stands for
     /// (`loops::equal_effect_groups`; 1: itself only).
@@ -100,7 +97,7 @@ pub struct PathReport {
     pub overflow: Vec<String>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct LoopReport {
     pub function: String,
     pub kind: LoopKind,
@@ -115,18 +112,16 @@ pub struct LoopReport {
     /// not proved infeasible.
     pub syntactic_paths: Option<usize>,
     /// Why the loop as a whole is not accelerated.
-    #[serde(flatten)]
     pub reason: Why,
     pub paths: Vec<PathReport>,
 }
 
 /// How many iteration paths a loop has: in its text, not proved
 /// infeasible, and accelerated (`explain` and the JSON report).
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug)]
 pub struct PathCounts {
     /// `None` (left out of the JSON): more than
     /// `loops::SYNTACTIC_COUNT_LIMIT`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub syntactic: Option<usize>,
     pub feasible: usize,
     pub accelerated: usize,

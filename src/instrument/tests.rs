@@ -278,7 +278,7 @@ fn triangular_updates_get_quadratic_closed_forms() {
     let cf = &l.accelerators[0].1.closed_forms;
     assert!(
         cf.iter()
-            .any(|c| c.var == "y" && c.kind == "polynomial" && c.formula.contains("k^2")),
+            .any(|c| c.var == "y" && c.kind == crate::accelerate::FormKind::Polynomial && c.formula.contains("k^2")),
         "{cf:?}"
     );
 }
@@ -291,7 +291,7 @@ fn non_monotone_quadratics_are_accelerated_on_one_side_of_zero() {
     let (_, i) = inst(&src);
     let l = &i.loops[0];
     assert_eq!(l.accelerators.len(), 1, "{:?}", l.report);
-    let report = serde_json::to_string(&l.report).expect("serialises");
+    let report = format!("{:?}", l.report);
     assert!(report.contains("x >= 0"), "{report}");
 }
 
@@ -356,7 +356,6 @@ fn explain_mentions_locations_closed_forms_and_reasons() {
     assert!(text.contains("while loop at 4:"), "{text}");
     assert!(text.contains("y (unsigned int, linear)"), "{text}");
     assert!(text.contains("reason:"), "{text}");
-    assert!(serde_json::to_string(&i.report()).is_ok());
 }
 
 #[test]
@@ -372,7 +371,7 @@ fn wide_accumulators_of_narrow_counters_are_accelerated() {
             .1
             .closed_forms
             .iter()
-            .any(|c| c.var == "s" && c.kind == "polynomial")
+            .any(|c| c.var == "s" && c.kind == crate::accelerate::FormKind::Polynomial)
     );
 }
 

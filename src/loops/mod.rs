@@ -19,7 +19,6 @@ use crate::ir::{
     UnOp, VarDecl, VarId,
 };
 use crate::reason::{Reason, Why};
-use serde::Serialize;
 use std::collections::BTreeSet;
 
 mod body_run;
@@ -42,9 +41,9 @@ pub use path::{Fill, Lhs, Path, Step};
 pub use steps::has_side_effects;
 use steps::*;
 
-/// In JSON as the keyword the user wrote: `while`, `do-while`, `for`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// In reports as the keyword the user wrote (`name`): `while`,
+/// `do-while`, `for`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoopKind {
     While,
     DoWhile,

@@ -1,10 +1,12 @@
 //! The transformation's report as JSON (`Outcome::report`, `--report
 //! json`). In: the input and output texts and what `instrument` and
-//! `restrict` did per loop. Out: one JSON value per file.
+//! `restrict` did per loop. Out: one JSON value per file. The stages keep
+//! their reports as plain types; their JSON form is written here only.
 
 use super::{LoopOutput, Options};
-use crate::instrument::Instrumented;
-use serde_json::json;
+use crate::instrument::{GuardReport, Instrumented, PathCounts, PathReport};
+use crate::reason::Why;
+use serde_json::{Value, json};
 
 fn lines(s: &str) -> usize {
     s.lines().count()
@@ -30,20 +32,20 @@ pub(super) fn report_json(
                     "states_regex_unminimised": a.states_before_minimisation,
                     "states_regex_minimised": a.states_regex_minimised,
                     "symbols": out.map(|o| o.symbol_names.clone()).unwrap_or_default(),
-                    "coverage_check": out.and_then(|o| o.coverage_check),
+                    "coverage_check": out.and_then(|o| o.coverage_check).map(|c| c.name()),
                 })
             });
             json!({
                 "function": l.report.function,
                 "line": line,
                 "column": col,
-                "kind": l.report.kind,
+                "kind": l.report.kind.name(),
                 "accelerated": l.report.accelerated,
                 "restricted": automaton.is_some(),
                 "reason": l.report.reason.text(),
                 "reason_codes": l.report.reason.codes(),
-                "paths": l.report.paths,
-                "path_counts": l.report.path_counts(),
+                "paths": l.report.paths.iter().map(path_json).collect::<Vec<_>>(),
+                "path_counts": counts_json(&l.report.path_counts()),
                 "accelerators": l.accelerators.len(),
                 "automaton": automaton,
             })
@@ -62,6 +64,54 @@ pub(super) fn report_json(
             "output_lines": lines(output),
         },
     })
+}
+
+/// One iteration path: its steps, whether it is accelerated and why not,
+/// its closed forms, guards and no-overflow conditions.
+fn path_json(p: &PathReport) -> Value {
+    let mut v = json!({
+        "steps": p.steps,
+        "accelerated": p.accelerated,
+        "n_var": p.n_var,
+        "merged": p.merged,
+        "closed_forms": p.closed_forms.iter().map(|c| json!({
+            "var": c.var,
+            "ty": c.ty,
+            "kind": c.kind.to_string(),
+            "formula": c.formula,
+        })).collect::<Vec<_>>(),
+        "guards": p.guards.iter().map(guard_json).collect::<Vec<_>>(),
+        "overflow": p.overflow,
+    });
+    why_json(&mut v, &p.reason);
+    if !p.composed_with.is_empty() {
+        v["composed_with"] = json!(p.composed_with);
+    }
+    v
+}
+
+fn guard_json(g: &GuardReport) -> Value {
+    json!({
+        "cond": g.cond,
+        "assertion": g.assertion,
+        "after_body": g.after_body,
+        "treatment": g.treatment.name(),
+    })
+}
+
+/// `syntactic` is left out where there were too many paths to count.
+fn counts_json(c: &PathCounts) -> Value {
+    let mut v = json!({ "feasible": c.feasible, "accelerated": c.accelerated });
+    if let Some(s) = c.syntactic {
+        v["syntactic"] = json!(s);
+    }
+    v
+}
+
+/// The reasons as one line of text and as codes, beside the other fields.
+fn why_json(v: &mut Value, why: &Why) {
+    v["reason"] = json!(why.text());
+    v["reason_codes"] = json!(why.codes());
 }
 
 /// 1-based line and column (in characters) of a byte offset.

@@ -185,8 +185,7 @@ pub struct Coverage<'a> {
 /// keeps the body's own checks (its assertions, CBMC's overflow and bounds
 /// checks) on covered iterations too; before it, nothing of the body is
 /// lost only when the body cannot fail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CoverageCheck {
     /// A flag computed before the body, an `assume` after it.
     Flag,
@@ -199,6 +198,18 @@ pub enum CoverageCheck {
     /// coverage condition says a covered iteration does not
     /// (`loops::BodyRun`, `restrict::apply::before_body`): an `assume` before it.
     BeforeBodyChecked,
+}
+
+impl CoverageCheck {
+    /// The name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            CoverageCheck::Flag => "flag",
+            CoverageCheck::AfterBody => "after-body",
+            CoverageCheck::BeforeBody => "before-body",
+            CoverageCheck::BeforeBodyChecked => "before-body-checked",
+        }
+    }
 }
 
 /// Build the automaton code for loop number `loop_no` (used in the fresh
