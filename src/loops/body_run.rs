@@ -1,7 +1,7 @@
 //! What one run of a loop body can do besides running to its end
 //! (`BodyRun`): in a statement, out the ways it can fail or stop early.
 
-use super::*;
+use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, Intrinsic, Program, Stmt, StmtKind, UnOp, VarId};
 
 /// What one run of a loop body can do besides running to its end along the
 /// one way its starting state determines, failing nothing under CBMC's

@@ -1,7 +1,17 @@
 //! Enumerating the iteration paths of a loop, depth first and lazily, up
 //! to a limit, with infeasible prefixes cut off.
 
-use super::*;
+use super::find::{loop_body, loop_stmt};
+use super::info::LoopInfo;
+use super::path::{Lhs, Path, Step};
+use super::steps::{FindOpaque, assign_expr, has_case, has_side_effects, memory_reason, place_read};
+use crate::ir::build::{self, as_value, cast, not};
+use crate::ir::{
+    BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage,
+    VarDecl, VarId,
+};
+use crate::reason::{Reason, Why};
+use std::collections::BTreeSet;
 
 /// A pending piece of work in the path enumeration.
 #[derive(Clone)]

@@ -2,7 +2,13 @@
 //! writes and why it cannot be accelerated at all, and the statement of a
 //! loop found.
 
-use super::*;
+use super::body_run::base_var;
+use super::info::{LoopInfo, LoopKind};
+use super::inline::Inlinable;
+use super::steps::{changes_state, memory_reason};
+use crate::ir::{Callee, Expr, ExprKind, FuncId, Init, Intrinsic, Program, Span, Stmt, StmtKind, Storage, VarId};
+use crate::reason::{Reason, Why};
+use std::collections::BTreeSet;
 
 /// Every loop of every function with a body.
 pub fn find_loops(program: &Program) -> Vec<LoopInfo> {

@@ -1,7 +1,9 @@
 //! Which functions can be inlined into an iteration path, with the
 //! globals each reads and writes.
 
-use super::*;
+use super::body_run::base_var;
+use crate::ir::{Callee, ExprKind, FuncId, Init, Intrinsic, Program, StmtKind, Storage, VarId};
+use std::collections::BTreeSet;
 
 /// Which functions can be inlined into an iteration path, and the global
 /// variables each reads and writes.

@@ -1,7 +1,10 @@
 //! Merging paths with equal effects into one path whose guard is the
 //! disjunction of theirs.
 
-use super::*;
+use super::path::{Lhs, Path, Step};
+use crate::ir::build::{self};
+use crate::ir::{Expr, Program, VarId};
+use std::collections::BTreeSet;
 
 /// The paths whose effects are equal, each group merged into one path
 /// whose guard is the disjunction of theirs, with the indices of the

@@ -13,74 +13,31 @@
 //! caller's `Infeasible` test proves no state can take (counted apart, so
 //! the report can say how many paths the text has).
 
-use crate::ir::build::{self, as_value, cast, not};
-use crate::ir::{
-    BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage,
-    UnOp, VarDecl, VarId,
-};
-use crate::reason::{Reason, Why};
-use std::collections::BTreeSet;
-
 mod body_run;
 mod enumerate;
 mod find;
+mod info;
 mod inline;
 mod merge;
 mod path;
 mod steps;
 pub mod unwind;
 
-use body_run::*;
 pub use body_run::{BodyRun, body_run};
 pub use enumerate::*;
-use find::*;
 pub use find::{find_loops, loop_stmt, writes_none_of};
-use inline::*;
+pub use info::{LoopInfo, LoopKind};
 pub use merge::equal_effect_groups;
 pub use path::{Fill, Lhs, Path, Step};
 pub use steps::has_side_effects;
-use steps::*;
-
-/// In reports as the keyword the user wrote (`name`): `while`,
-/// `do-while`, `for`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LoopKind {
-    While,
-    DoWhile,
-    For,
-}
-
-impl LoopKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            LoopKind::While => "while",
-            LoopKind::DoWhile => "do-while",
-            LoopKind::For => "for",
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct LoopInfo {
-    /// Index in `find_loops` order (functions in order, loops in pre-order).
-    pub index: usize,
-    pub func: FuncId,
-    pub span: Span,
-    pub kind: LoopKind,
-    /// Number of loops around this one in its function.
-    pub depth: usize,
-    pub contains_loop: bool,
-    /// Variables the loop reads (including through inlined calls).
-    pub reads: Vec<VarId>,
-    /// Variables the loop writes (including through inlined calls).
-    pub writes: Vec<VarId>,
-    /// Why no path of this loop can be accelerated (empty: it may be).
-    pub reason: Why,
-}
 
 #[cfg(test)]
 mod tests {
+    use super::find::loop_body;
     use super::*;
+    use crate::ir::{BinOp, ExprKind, Program, Stmt, VarId};
+    use crate::reason::Why;
+    use std::collections::BTreeSet;
 
     fn paths_of(src: &str, max_paths: usize) -> Result<IterationPaths, Why> {
         let program = crate::lower::lower_source(src).expect("lowers").program;

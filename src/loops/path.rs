@@ -1,7 +1,9 @@
 //! The iteration path types: a path is a straight line of steps (guards,
 //! assertions, assignments, fills) from the loop head back to it.
 
-use super::*;
+use crate::ir::build::{self};
+use crate::ir::{Expr, Program, Span, VarDecl, VarId};
+use std::collections::BTreeSet;
 
 /// A left-hand side of a path assignment.
 #[derive(Clone, Debug)]

@@ -1,7 +1,10 @@
 //! Helpers of the enumeration over expressions and places: reading a
 //! place, side effects, the reason memory is not modelled.
 
-use super::*;
+use super::inline::Inlinable;
+use super::path::Lhs;
+use crate::ir::{CType, Callee, Expr, ExprKind, Span, Stmt, StmtKind, VarId};
+use crate::reason::Reason;
 
 pub(super) fn place_read(place: &Lhs, orig: &Expr) -> Expr {
     match place {

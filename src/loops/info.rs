@@ -1,0 +1,44 @@
+//! What `find_loops` says of a loop: where it is, what it reads and
+//! writes, and why it cannot be accelerated at all.
+//!
+//! In: nothing (types only). Out: `LoopInfo`, `LoopKind`.
+
+use crate::ir::{FuncId, Span, VarId};
+use crate::reason::Why;
+
+/// In reports as the keyword the user wrote (`name`): `while`,
+/// `do-while`, `for`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopKind {
+    While,
+    DoWhile,
+    For,
+}
+
+impl LoopKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LoopKind::While => "while",
+            LoopKind::DoWhile => "do-while",
+            LoopKind::For => "for",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct LoopInfo {
+    /// Index in `find_loops` order (functions in order, loops in pre-order).
+    pub index: usize,
+    pub func: FuncId,
+    pub span: Span,
+    pub kind: LoopKind,
+    /// Number of loops around this one in its function.
+    pub depth: usize,
+    pub contains_loop: bool,
+    /// Variables the loop reads (including through inlined calls).
+    pub reads: Vec<VarId>,
+    /// Variables the loop writes (including through inlined calls).
+    pub writes: Vec<VarId>,
+    /// Why no path of this loop can be accelerated (empty: it may be).
+    pub reason: Why,
+}
