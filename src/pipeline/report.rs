@@ -2,8 +2,9 @@
 //! json`). In: the input and output texts and what `instrument` and
 //! `restrict` did per loop. Out: one JSON value per file.
 
-use super::{LoopOutput, Options};
+use super::options::Options;
 use crate::instrument::Instrumented;
+use crate::restrict::apply::LoopOutput;
 use serde_json::json;
 
 fn lines(s: &str) -> usize {
