@@ -10,16 +10,77 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 use similar::TextDiff;
 
+use super::exit::Exit;
 use super::output::write_file;
-use super::{AccelerateArgs, Exit, display_name, is_stdio, read_input, usage_error, write_stdout};
+use super::output::write_stdout;
+use super::source::{display_name, is_stdio, read_input};
+use super::transform_args::TransformArgs;
 use crate::diag::render::{self, ColorChoice};
 use crate::diag::{Diagnostic, Severity};
 use crate::emit;
 use crate::ir::Span;
 use crate::pipeline::{self, Options};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct AccelerateArgs {
+    /// Input C files (`-` for stdin).
+    #[arg(value_name = "IN.c", required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// Output file (`-` for stdout, the default for a single input).
+    #[arg(short = 'o', long = "output", value_name = "OUT.c", conflicts_with_all = ["out_dir", "in_place"])]
+    pub output: Option<PathBuf>,
+
+    /// Write each output to DIR under the input's file name (created if missing).
+    #[arg(long, value_name = "DIR", conflicts_with = "in_place")]
+    pub out_dir: Option<PathBuf>,
+
+    /// Overwrite each input with its output.
+    #[arg(long)]
+    pub in_place: bool,
+
+    /// Write nothing; print a diff and exit 1 when the existing output differs.
+    #[arg(long)]
+    pub check: bool,
+
+    #[command(flatten)]
+    pub transform: TransformArgs,
+
+    /// Do not write `#line` directives. By default, around each transformed
+    /// loop the output has `#line N "IN.c"` directives, so that CBMC's
+    /// failing properties, traces and `--show-properties` name the input's
+    /// file and lines; text outside the transformed loops is copied as is.
+    #[arg(long)]
+    pub no_line_directives: bool,
+
+    /// Print a machine-readable report (per file: report, status, timing, diagnostics)
+    /// to stdout, or to --report-file.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub report: Option<ReportFormat>,
+
+    /// Write the report to PATH instead of stdout (implies --report json).
+    #[arg(long, value_name = "PATH")]
+    pub report_file: Option<PathBuf>,
+
+    /// Do not print warnings and notes (errors are always printed).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Say what is done, on stderr: per file the wall time of each stage,
+    /// and per loop what became of it (accelerated, left to unrolling, or
+    /// why not).
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub verbose: bool,
+}
 
 /// Where the output of one input goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,11 +198,11 @@ struct FileResult {
     entry: Value,
 }
 
-pub(super) fn run(args: &AccelerateArgs, color: ColorChoice) -> Exit {
-    let jobs = match plan(args) {
-        Ok(jobs) => jobs,
-        Err(message) => return usage_error("accelerate", &message),
-    };
+/// Transform every input as planned. `Err` is a usage problem found in
+/// the plan, before any file is read, for the caller to report as clap
+/// reports its own.
+pub(super) fn run(args: &AccelerateArgs, color: ColorChoice) -> Result<Exit, String> {
+    let jobs = plan(args)?;
     let opts = args.transform.options();
     let mut worst = Exit::Success;
     let mut entries = Vec::with_capacity(jobs.len());
@@ -172,7 +233,7 @@ pub(super) fn run(args: &AccelerateArgs, color: ColorChoice) -> Exit {
             worst = worst.max(Exit::InputError);
         }
     }
-    worst
+    Ok(worst)
 }
 
 /// A bar on stderr over several inputs ("[3/120] src/a.c"), drawn only

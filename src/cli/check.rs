@@ -6,7 +6,10 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::{Exit, TransformArgs, display_name, read_input, write_stdout};
+use super::exit::Exit;
+use super::output::write_stdout;
+use super::source::{display_name, read_input};
+use super::transform_args::{ModelArgs, TransformArgs};
 use crate::check::{CheckOptions, CheckReport, Locate, Place, Verdict, check_deepening, check_source};
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
@@ -111,7 +114,7 @@ const VERIFY_DEFAULT_TIMEOUT_S: u64 = 300;
 impl CheckerArgs {
     /// The checker's options; `default_timeout` applies when `--timeout` is
     /// not given.
-    fn options(&self, unwind: u32, default_timeout: Option<u64>, model: &super::ModelArgs) -> CheckOptions {
+    fn options(&self, unwind: u32, default_timeout: Option<u64>, model: &ModelArgs) -> CheckOptions {
         let positive = |v: u64| (v > 0).then_some(v);
         CheckOptions {
             unwind,
@@ -178,7 +181,7 @@ pub struct CheckArgs {
     pub checker: CheckerArgs,
 
     #[command(flatten)]
-    pub model: super::ModelArgs,
+    pub model: ModelArgs,
 }
 
 #[derive(Debug, Args)]

@@ -8,7 +8,8 @@ use std::sync::Mutex;
 
 use clap::Args;
 
-use super::Exit;
+use super::exit::Exit;
+use super::output::write_file;
 use crate::evidence::campaign::{self, CheckSettings, Finding, Seeds, Tally};
 use crate::ir::DataModel;
 use crate::testgen::Class;
@@ -99,7 +100,7 @@ fn class_name(class: Class) -> String {
 fn save_finding(dir: &Path, f: &Finding) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let path = dir.join(format!("campaign_seed{}.c", f.seed));
-    super::output::write_file(&path, campaign::as_fixture(f))?;
+    write_file(&path, campaign::as_fixture(f))?;
     Ok(path)
 }
 
@@ -190,7 +191,7 @@ pub fn campaign(args: &CampaignArgs) -> Exit {
             "findings": findings,
         });
         let text = serde_json::to_string_pretty(&value).unwrap_or_default() + "\n";
-        if let Err(e) = super::output::write_file(path, &text) {
+        if let Err(e) = write_file(path, &text) {
             eprintln!("error: cannot write {}: {e}", path.display());
             return Exit::InputError;
         }
@@ -350,7 +351,7 @@ pub fn bench(args: &BenchArgs) -> Exit {
     bar.finish_and_clear();
     print!("{}", bench::markdown(&rows, &opts));
     let text = serde_json::to_string_pretty(&bench::json(&rows, &opts)).unwrap_or_default() + "\n";
-    if let Err(e) = super::output::write_file(&args.json, &text) {
+    if let Err(e) = write_file(&args.json, &text) {
         eprintln!("error: cannot write {}: {e}", args.json.display());
         return Exit::InputError;
     }
@@ -391,7 +392,7 @@ fn gain(args: &BenchArgs, files: &[PathBuf], tracc: PathBuf, cbmc: PathBuf, jobs
     bar.finish_and_clear();
     print!("{}", gain::markdown(&rows, &opts));
     let text = serde_json::to_string_pretty(&gain::json(&rows, &opts)).unwrap_or_default() + "\n";
-    if let Err(e) = super::output::write_file(&args.gain_json, &text) {
+    if let Err(e) = write_file(&args.gain_json, &text) {
         eprintln!("error: cannot write {}: {e}", args.gain_json.display());
         return Exit::InputError;
     }

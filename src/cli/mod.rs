@@ -12,72 +12,29 @@
 mod accelerate;
 mod check;
 mod evidence;
+mod exit;
 mod output;
 mod source;
+mod transform_args;
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::builder::TypedValueParser;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
-use crate::emit::Dialect;
-use crate::ir::{DataModel, Quantifiers, Span};
-use crate::pipeline::{self, Options};
-use source::SourceText;
+use crate::ir::Span;
+use crate::pipeline;
+use exit::EXIT_CODES;
+use output::write_stdout;
+use source::{display_name, read_input};
 
-/// Process exit codes. `Unsafe` and `Unknown` are the verdicts of
-/// `tracc check` / `tracc verify` (SAFE is `Success`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Exit {
-    /// Success: outputs written, `--check` clean (or a SAFE verdict).
-    Success,
-    /// `--check` found differences.
-    Differences,
-    /// Bad command line (clap's own code for usage errors).
-    Usage,
-    /// Syntax error, unreadable input, I/O failure.
-    InputError,
-    /// A reachable assertion failure (`check`/`verify`).
-    Unsafe,
-    /// Only unwinding assertions fail, or the checker gave up (`check`/`verify`).
-    Unknown,
-}
-
-impl Exit {
-    pub fn code(self) -> u8 {
-        match self {
-            Exit::Success => 0,
-            Exit::Differences => 1,
-            Exit::Usage => 2,
-            Exit::InputError => 3,
-            Exit::Unsafe => 10,
-            Exit::Unknown => 20,
-        }
-    }
-}
-
-impl From<Exit> for ExitCode {
-    fn from(e: Exit) -> ExitCode {
-        ExitCode::from(e.code())
-    }
-}
-
-const EXIT_CODES: &str = "\
-Exit codes:
-  0   success (accelerate: outputs written, or --check found no differences;
-      check/verify: SAFE)
-  1   --check found differences (campaign: a disagreement was found;
-      bench: a wrong verdict in the gain benchmark)
-  2   usage error (invalid flags or arguments)
-  3   input error (syntax error, unreadable input, I/O failure, a construct
-      the checker cannot model)
-  10  check/verify: UNSAFE (an assertion can fail)
-  20  check/verify: UNKNOWN (an unwinding assertion can fail, or timeout)";
+pub use accelerate::{AccelerateArgs, ReportFormat};
+pub use exit::Exit;
+pub use transform_args::{DialectArg, ModelArgs, QuantifiersArg, TransformArgs};
 
 /// tracc rewrites C programs so that bounded model checkers can prove them.
 #[derive(Debug, Parser)]
@@ -248,183 +205,6 @@ impl From<ColorArg> for ColorChoice {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum DialectArg {
-    /// `__CPROVER_assume`, `__CPROVER_forall`, `nondet_*` (CBMC).
-    Cbmc,
-    /// `__VERIFIER_assume`, `__VERIFIER_nondet_*` (SV-COMP).
-    Svcomp,
-}
-
-impl From<DialectArg> for Dialect {
-    fn from(d: DialectArg) -> Dialect {
-        match d {
-            DialectArg::Cbmc => Dialect::Cbmc,
-            DialectArg::Svcomp => Dialect::Svcomp,
-        }
-    }
-}
-
-/// Options of the transformation itself, shared by every subcommand that
-/// transforms.
-#[derive(Debug, Args)]
-pub struct TransformArgs {
-    /// How verification intrinsics are spelled in the output.
-    #[arg(long, value_enum, default_value_t = DialectArg::Cbmc)]
-    pub dialect: DialectArg,
-
-    /// Only accelerate: do not inline the trace automaton.
-    #[arg(long)]
-    pub no_restrict: bool,
-
-    /// Do not minimise the trace automaton (for measurements).
-    #[arg(long)]
-    pub no_minimize: bool,
-
-    /// Leave a loop unaccelerated when it has more iteration paths than this.
-    #[arg(long, value_name = "N", default_value_t = Options::default().max_paths,
-          value_parser = clap::value_parser!(u32).range(1..).map(|n| n as usize))]
-    pub max_paths: usize,
-
-    /// Which quantifiers the back end supports: `bounded` (CBMC's default
-    /// SAT back end: only over a constant range, it ignores any other),
-    /// `smt` (any: cbmc --z3 or --smt2), `none`. A path whose accelerator
-    /// needs an unsupported quantifier is not accelerated.
-    #[arg(long, value_enum, value_name = "TARGET", default_value_t = QuantifiersArg::Bounded)]
-    pub quantifiers: QuantifiersArg,
-
-    /// Leave a counting loop to CBMC's unrolling, instead of accelerating
-    /// it, when CBMC needs at most N unwindings for it (its trip count plus
-    /// one, times the unwindings of the loops around it): CBMC unrolls such
-    /// loops over known values faster than it checks an accelerator. The
-    /// loop is written as nested loops of two iterations each, so that
-    /// `--unwind 3` runs all of it (a loop with a label or a `static`
-    /// local is left as it is, and the summary line and the report's
-    /// `cbmc_args` give the `--unwindset` it needs). 0 accelerates every
-    /// loop it can.
-    #[arg(long, value_name = "N", default_value_t = Options::default().unroll_limit)]
-    pub unroll_limit: u128,
-
-    #[command(flatten)]
-    pub model: ModelArgs,
-}
-
-/// The data model and the conventions of the input, as CBMC's options of
-/// the same names set them.
-#[derive(Debug, Default, Args)]
-pub struct ModelArgs {
-    /// ILP32 data model: `long`, `size_t` and pointers are 32 bits wide, as
-    /// under CBMC's `--32` (SV-COMP's model); the output must be checked
-    /// with `cbmc --32` (the summary line and `cbmc_args` say so).
-    #[arg(long = "32", conflicts_with = "lp64")]
-    pub ilp32: bool,
-
-    /// LP64 data model: `long`, `size_t` and pointers are 64 bits wide, as
-    /// on x86-64 and under CBMC's `--64` (the default).
-    #[arg(long = "64", conflicts_with = "svcomp")]
-    pub lp64: bool,
-
-    /// SV-COMP's conventions: the ILP32 data model (--32), allocation that
-    /// never fails (--no-malloc-may-fail), `reach_error()` as the property
-    /// (always a failure for tracc). `accelerate` adds CBMC's options for
-    /// them to `cbmc_args`.
-    #[arg(long)]
-    pub svcomp: bool,
-}
-
-impl ModelArgs {
-    pub fn model(&self) -> DataModel {
-        if self.ilp32 || self.svcomp {
-            DataModel::Ilp32
-        } else {
-            DataModel::Lp64
-        }
-    }
-}
-
-impl TransformArgs {
-    pub fn options(&self) -> Options {
-        Options {
-            dialect: self.dialect.into(),
-            restrict: !self.no_restrict,
-            minimize: !self.no_minimize,
-            max_paths: self.max_paths,
-            quantifiers: match self.quantifiers {
-                QuantifiersArg::None => Quantifiers::None,
-                QuantifiersArg::Bounded => Quantifiers::Bounded,
-                QuantifiersArg::Smt => Quantifiers::Smt,
-            },
-            unroll_limit: self.unroll_limit,
-            model: self.model.model(),
-            malloc_may_fail: !self.model.svcomp,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum QuantifiersArg {
-    None,
-    Bounded,
-    Smt,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ReportFormat {
-    Json,
-}
-
-#[derive(Debug, Args)]
-pub struct AccelerateArgs {
-    /// Input C files (`-` for stdin).
-    #[arg(value_name = "IN.c", required = true)]
-    pub inputs: Vec<PathBuf>,
-
-    /// Output file (`-` for stdout, the default for a single input).
-    #[arg(short = 'o', long = "output", value_name = "OUT.c", conflicts_with_all = ["out_dir", "in_place"])]
-    pub output: Option<PathBuf>,
-
-    /// Write each output to DIR under the input's file name (created if missing).
-    #[arg(long, value_name = "DIR", conflicts_with = "in_place")]
-    pub out_dir: Option<PathBuf>,
-
-    /// Overwrite each input with its output.
-    #[arg(long)]
-    pub in_place: bool,
-
-    /// Write nothing; print a diff and exit 1 when the existing output differs.
-    #[arg(long)]
-    pub check: bool,
-
-    #[command(flatten)]
-    pub transform: TransformArgs,
-
-    /// Do not write `#line` directives. By default, around each transformed
-    /// loop the output has `#line N "IN.c"` directives, so that CBMC's
-    /// failing properties, traces and `--show-properties` name the input's
-    /// file and lines; text outside the transformed loops is copied as is.
-    #[arg(long)]
-    pub no_line_directives: bool,
-
-    /// Print a machine-readable report (per file: report, status, timing, diagnostics)
-    /// to stdout, or to --report-file.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub report: Option<ReportFormat>,
-
-    /// Write the report to PATH instead of stdout (implies --report json).
-    #[arg(long, value_name = "PATH")]
-    pub report_file: Option<PathBuf>,
-
-    /// Do not print warnings and notes (errors are always printed).
-    #[arg(short, long)]
-    pub quiet: bool,
-
-    /// Say what is done, on stderr: per file the wall time of each stage,
-    /// and per loop what became of it (accelerated, left to unrolling, or
-    /// why not).
-    #[arg(short, long, conflicts_with = "quiet")]
-    pub verbose: bool,
-}
-
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// Input C file (`-` for stdin).
@@ -461,7 +241,9 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Exit {
 fn run_command(cli: Cli) -> Exit {
     let color = ColorChoice::from(cli.color);
     match cli.command {
-        Command::Accelerate(args) => accelerate::run(&args, color),
+        Command::Accelerate(args) => {
+            accelerate::run(&args, color).unwrap_or_else(|message| usage_error("accelerate", &message))
+        }
         Command::Explain(args) => explain(&args, color),
         Command::Check(args) => check::check(&args, color),
         Command::Verify(args) => check::verify(&args, color),
@@ -505,54 +287,6 @@ fn usage_error(subcommand: &str, message: &str) -> Exit {
     Exit::Usage
 }
 
-fn is_stdio(p: &Path) -> bool {
-    p.as_os_str() == "-"
-}
-
-/// The name of an input in diagnostics and reports.
-fn display_name(p: &Path) -> String {
-    if is_stdio(p) {
-        "<stdin>".to_string()
-    } else {
-        p.display().to_string()
-    }
-}
-
-/// Read an input file (or stdin for `-`) as UTF-8. Any failure is an
-/// error diagnostic without a location.
-fn read_input(p: &Path) -> Result<SourceText, Diagnostic> {
-    let bytes = if is_stdio(p) {
-        let mut buf = Vec::new();
-        io::stdin().read_to_end(&mut buf).map(|_| buf)
-    } else {
-        std::fs::read(p)
-    };
-    let bytes =
-        bytes.map_err(|e| Diagnostic::error(Span::SYNTHETIC, format!("cannot read `{}`: {e}", display_name(p))))?;
-    let copy = bytes.clone();
-    SourceText::decode(bytes).map_err(|e| {
-        let at = |offset| {
-            let (line, col) = SourceText::line_col(&copy, offset);
-            format!("{}:{line}:{col}", display_name(p))
-        };
-        Diagnostic::error(
-            Span::SYNTHETIC,
-            format!(
-                "{}: a byte that is not UTF-8, and {}: a character (U+F780..U+F7FF) that tracc uses to carry such bytes through",
-                at(e.raw_at),
-                at(e.clash_at)
-            ),
-        )
-        .with_note("re-encode the file as UTF-8 (iconv -f latin1 -t utf-8)")
-    })
-}
-
-fn write_stdout(text: impl AsRef<[u8]>) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    out.write_all(text.as_ref())?;
-    out.flush()
-}
-
 /// The text on stdout, or with `--dot` the DOT on stdout and the text on
 /// stderr.
 fn write_explanation(e: &pipeline::Explanation, dot: bool) -> io::Result<()> {
@@ -593,6 +327,8 @@ fn explain(args: &ExplainArgs, color: ColorChoice) -> Exit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::emit::Dialect;
+    use crate::pipeline::Options;
 
     #[test]
     fn clap_definition_is_consistent() {

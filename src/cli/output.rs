@@ -1,8 +1,9 @@
-//! Writing output files for every subcommand.
+//! Writing output files and stdout for every subcommand.
 //!
 //! In: a path given on the command line and the text to put there. Out: the
 //! file written in full or not at all (regular files), or the text written
-//! in place to a device, FIFO or socket (`-o /dev/null`, a named pipe).
+//! in place to a device, FIFO or socket (`-o /dev/null`, a named pipe);
+//! `write_stdout` flushes, so a broken pipe is an error here, not later.
 
 use std::fs;
 use std::io::{self, Write};
@@ -58,6 +59,12 @@ pub(super) fn write_file(target: &Path, text: impl AsRef<[u8]>) -> io::Result<()
     tmp.as_file().sync_all()?;
     tmp.persist(&target).map_err(|e| e.error)?;
     Ok(())
+}
+
+pub(super) fn write_stdout(text: impl AsRef<[u8]>) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_ref())?;
+    out.flush()
 }
 
 #[cfg(test)]

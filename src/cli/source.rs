@@ -1,7 +1,8 @@
 //! Input bytes to text and output text back to bytes.
 //!
-//! In: the bytes of an input file. Out: the text the pipeline works on,
-//! and a way to turn an output text back into bytes. Old C sources often
+//! In: an input's path (or `-` for stdin) and its bytes. Out: the text the
+//! pipeline works on (`read_input`), the input's name in messages, and a
+//! way to turn an output text back into bytes. Old C sources often
 //! have Latin-1 bytes in comments; a byte that is not part of a UTF-8
 //! character stands for itself as one character of Unicode's private use
 //! area (U+F780 + (byte - 0x80); such a byte is always 0x80 or more), and
@@ -10,6 +11,11 @@
 //! character constant, so the stand-ins never change a verdict.
 
 use std::borrow::Cow;
+use std::io::{self, Read};
+use std::path::Path;
+
+use crate::diag::Diagnostic;
+use crate::ir::Span;
 
 /// First stand-in character: byte 0x80.
 const STAND_IN_BASE: u32 = 0xF780;
@@ -85,6 +91,48 @@ impl SourceText {
         }
         Cow::Owned(out)
     }
+}
+
+pub(super) fn is_stdio(p: &Path) -> bool {
+    p.as_os_str() == "-"
+}
+
+/// The name of an input in diagnostics and reports.
+pub(super) fn display_name(p: &Path) -> String {
+    if is_stdio(p) {
+        "<stdin>".to_string()
+    } else {
+        p.display().to_string()
+    }
+}
+
+/// Read an input file (or stdin for `-`) as UTF-8. Any failure is an
+/// error diagnostic without a location.
+pub(super) fn read_input(p: &Path) -> Result<SourceText, Diagnostic> {
+    let bytes = if is_stdio(p) {
+        let mut buf = Vec::new();
+        io::stdin().read_to_end(&mut buf).map(|_| buf)
+    } else {
+        std::fs::read(p)
+    };
+    let bytes =
+        bytes.map_err(|e| Diagnostic::error(Span::SYNTHETIC, format!("cannot read `{}`: {e}", display_name(p))))?;
+    let copy = bytes.clone();
+    SourceText::decode(bytes).map_err(|e| {
+        let at = |offset| {
+            let (line, col) = SourceText::line_col(&copy, offset);
+            format!("{}:{line}:{col}", display_name(p))
+        };
+        Diagnostic::error(
+            Span::SYNTHETIC,
+            format!(
+                "{}: a byte that is not UTF-8, and {}: a character (U+F780..U+F7FF) that tracc uses to carry such bytes through",
+                at(e.raw_at),
+                at(e.clash_at)
+            ),
+        )
+        .with_note("re-encode the file as UTF-8 (iconv -f latin1 -t utf-8)")
+    })
 }
 
 #[cfg(test)]

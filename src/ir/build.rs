@@ -3,7 +3,8 @@
 //! `lower` shares (`vars_of`, `subst`, `desynth`). In: IR expressions; out:
 //! IR expressions. They never look at a program or a path.
 
-use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp, VarId};
+use super::expr::{BinOp, Expr, ExprKind, Span, UnOp, VarId};
+use super::types::{CType, IntType};
 
 pub const INT: CType = CType::Int(IntType::INT);
 pub const ULONG: CType = CType::Int(IntType::ULONG);

@@ -7,7 +7,9 @@
 //! and a `do { } while (0)` are loops too. Shared by `pipeline` (the
 //! `--unwindset` it tells the user) and `check` (which reads one).
 
-use super::{Program, Span, StmtKind};
+use super::expr::Span;
+use super::program::Program;
+use super::stmt::StmtKind;
 
 /// CBMC's name of every loop statement of the program (`f.N`), with its
 /// span. Backward `goto`s take their numbers too, but have no statement

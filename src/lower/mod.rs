@@ -7,8 +7,11 @@
 //! every construct the IR does not model kept as an `Opaque` node with the
 //! reason. Only syntax errors fail the file.
 
+mod call;
 mod expr;
 mod literal;
+mod lvalue;
+mod operator;
 mod stmt;
 mod types;
 

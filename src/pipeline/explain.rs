@@ -3,7 +3,7 @@
 //! paths and closed forms, why a loop or path was left alone, and the
 //! automata (text, and Graphviz on request).
 
-use super::Options;
+use super::options::Options;
 use super::report::line_col;
 use crate::diag::Diagnostic;
 use crate::instrument;

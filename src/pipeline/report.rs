@@ -3,9 +3,10 @@
 //! `restrict` did per loop. Out: one JSON value per file. The stages keep
 //! their reports as plain types; their JSON form is written here only.
 
-use super::{LoopOutput, Options};
+use super::options::Options;
 use crate::instrument::{GuardReport, Instrumented, PathCounts, PathReport};
 use crate::reason::Why;
+use crate::restrict::apply::LoopOutput;
 use serde_json::{Value, json};
 
 fn lines(s: &str) -> usize {

@@ -7,7 +7,7 @@
 //! abort, array copy) and each kind of user call has its own method.
 
 use super::expr::{convert, pure};
-use super::{Enc, FnCtx, Key, PropKind, R, State, StepKind, Val, and2, is_false, not1, unsupported};
+use super::state::{Enc, FnCtx, Key, PropKind, R, State, StepKind, Val, and2, is_false, not1, unsupported};
 use crate::diag::Diagnostic;
 use crate::ir::{CType, Callee, Expr, ExprKind, FuncId, Intrinsic, Span, VarId};
 

@@ -6,8 +6,9 @@
 
 use z3::ast::{Array, Ast, BV, Bool};
 
-use super::pointer::scalar_type;
-use super::{Enc, PropKind, R, Sel, State, StepKind, Val, and2, bool_to_bv, lit, not1, or2, unsupported};
+use super::state::{
+    Enc, PropKind, R, Sel, State, StepKind, Val, and2, bool_to_bv, lit, not1, or2, scalar_type, unsupported,
+};
 use crate::check::quant::Quant;
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, Span, UnOp, VarId};
 

@@ -10,7 +10,7 @@ use z3::DeclKind;
 use z3::ast::{Array, Ast, BV, Bool, Dynamic};
 
 use super::expr::convert;
-use super::{Enc, LPath, R, Sel, State, StepKind, Val, lit, members_of, or2, unsupported, zero_of};
+use super::state::{Enc, LPath, R, Sel, State, StepKind, Val, lit, members_of, or2, unsupported, zero_of};
 use crate::ir::{CType, Expr, ExprKind, Init, IntType, Span, StmtKind, Storage, VarId};
 
 /// The stores of `a` above its root, in application order: for each, the
@@ -378,7 +378,7 @@ impl<'p> Enc<'p> {
 
     /// The value of variable instance `key` (of `var`), a fresh one where
     /// the state has none yet.
-    fn var_value(&mut self, key: super::Key, var: VarId, span: Span, st: &mut State) -> R<Val> {
+    fn var_value(&mut self, key: super::state::Key, var: VarId, span: Span, st: &mut State) -> R<Val> {
         match st.vals.get(&key) {
             Some(v) => Ok(v.clone()),
             None => {

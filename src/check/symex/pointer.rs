@@ -31,7 +31,7 @@ use z3::Sort;
 use z3::ast::{Array, Ast, BV, Bool};
 
 use super::expr::convert;
-use super::{Enc, Key, LPath, R, Sel, State, StepKind, Val, lit, unsupported};
+use super::state::{Enc, Key, LPath, Object, R, Region, Sel, State, StepKind, Val, lit, scalar_type, unsupported};
 use crate::ir::{CType, Expr, ExprKind, IntType, Span, VarId};
 
 /// Bits of the offset; the object number is above them.
@@ -40,40 +40,6 @@ const OFFSET_BITS: u32 = 48;
 /// The frame of the state keys of string literals and allocations (no
 /// function activation has it).
 pub(super) const OBJECT_FRAME: u32 = u32::MAX;
-
-/// Where an object lives: the value at `key` (of type `root_ty`) and the
-/// members from it to the object (empty: the whole value).
-#[derive(Clone)]
-struct Region {
-    key: Key,
-    path: Vec<usize>,
-    ty: CType,
-    root_ty: CType,
-}
-
-impl Region {
-    /// The whole value at `key`.
-    fn whole(key: Key, ty: CType) -> Region {
-        Region {
-            key,
-            path: Vec::new(),
-            root_ty: ty.clone(),
-            ty,
-        }
-    }
-
-    fn is_array(&self) -> bool {
-        matches!(self.ty, CType::Array(..) | CType::Vla(_))
-    }
-}
-
-/// An object pointers may name.
-pub(super) struct Object {
-    region: Region,
-    /// The whole value where the state has none: a string literal's bytes,
-    /// the first value of an allocation (states that never allocated it).
-    init: Option<Val>,
-}
 
 /// One object as a dereference sees it (`seen_through`).
 struct Seen {
@@ -101,16 +67,6 @@ pub(super) enum Place {
         /// The source text of the target, for the trace.
         text: String,
     },
-}
-
-/// The type a value of type `ty` has in the checker's arithmetic: its own
-/// for integers, `unsigned long` for pointers.
-pub(super) fn scalar_type(ty: &CType) -> Option<IntType> {
-    match ty {
-        CType::Int(t) => Some(*t),
-        CType::Pointer(_) => Some(IntType::ULONG),
-        _ => None,
-    }
 }
 
 fn object_part(p: &BV) -> BV {
@@ -261,7 +217,7 @@ impl<'p> Enc<'p> {
             _ => return Err(unsupported(e.span, format!("memory for `{elem}` is not modelled"))),
         };
         let value = if zeroed {
-            super::zero_of(self.prog, &ty, e.span)?
+            super::state::zero_of(self.prog, &ty, e.span)?
         } else {
             self.fresh(&ty, e.span)?
         };

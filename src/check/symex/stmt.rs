@@ -9,7 +9,7 @@ use std::time::Instant;
 use z3::ast::{Ast, Bool};
 
 use super::expr::convert;
-use super::{Enc, PropKind, R, State, StepKind, Val, lit, not1, or2, sid, unsupported};
+use super::state::{Enc, PropKind, R, State, StepKind, Val, lit, not1, or2, sid, unsupported};
 use crate::ir::{CType, Expr, Init, Span, Stmt, StmtKind, Storage, VarId};
 
 fn cases_of<'p>(s: &'p Stmt, out: &mut Vec<&'p Stmt>) {

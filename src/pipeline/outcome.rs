@@ -1,0 +1,59 @@
+//! What transforming one file gives back (`Outcome`): the output texts,
+//! their source map, diagnostics, report, timings, and the arguments CBMC
+//! needs for the output. Its own file so that the stages' glue in `mod.rs`
+//! reads as the stages.
+
+use crate::diag::Diagnostic;
+use crate::emit::SourceMap;
+use crate::instrument::{self, LoopReport};
+use crate::ir::DataModel;
+use std::time::Duration;
+
+/// The result of transforming one file.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The transformed text (identical to the input where nothing changed).
+    pub output: String,
+    /// The output without trace automata (what `--no-restrict` gives):
+    /// `output` itself unless `restrict` was asked for.
+    pub accel_only_output: String,
+    /// Where each part of `output` came from in the input (for showing a
+    /// checker's findings on the output at input lines).
+    pub source_map: SourceMap,
+    /// Warnings and notes (loops not accelerated, constructs kept opaque).
+    pub diagnostics: Vec<Diagnostic>,
+    /// Machine-readable summary for `--report json`.
+    pub report: serde_json::Value,
+    /// What was found and done for each loop of the input, in source order
+    /// (the typed form of the report's `loops`).
+    pub loops: Vec<LoopReport>,
+    /// Wall time of each stage, in order.
+    pub stages: Vec<(&'static str, Duration)>,
+    /// Each loop left to unrolling, by CBMC's name of it in the output,
+    /// with its bound (`cbmc_args`' `--unwindset`).
+    pub unwindset: Vec<(String, u32)>,
+    /// The data model the output is written for (`cbmc_args`' `--32`).
+    pub model: DataModel,
+    /// `Options::malloc_may_fail` (`cbmc_args`' `--no-malloc-may-fail`).
+    pub malloc_may_fail: bool,
+}
+
+impl Outcome {
+    /// The arguments to give CBMC with the output file: the data model and
+    /// allocation where they are not CBMC's defaults, every loop unwound
+    /// `ACCELERATED_UNWIND` times but those of the `--unwindset`.
+    pub fn cbmc_args(&self) -> Vec<String> {
+        let mut args: Vec<String> = self.model.cbmc_flag().map(str::to_string).into_iter().collect();
+        if !self.malloc_may_fail {
+            args.push("--no-malloc-may-fail".to_string());
+        }
+        args.extend(["--unwind".to_string(), instrument::ACCELERATED_UNWIND.to_string()]);
+        if !self.unwindset.is_empty() {
+            let set: Vec<String> = (self.unwindset.iter()).map(|(name, k)| format!("{name}:{k}")).collect();
+            args.push("--unwindset".to_string());
+            args.push(set.join(","));
+        }
+        args.push("--unwinding-assertions".to_string());
+        args
+    }
+}

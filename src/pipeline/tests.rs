@@ -1,0 +1,12 @@
+use super::*;
+
+#[test]
+fn a_restricted_loop_outside_braces_gets_braces_for_its_state_variable() {
+    let src = "unsigned int nondet_uint(void);\nvoid assert(int);\nint main(void) {\n    unsigned int x = nondet_uint(), y = 0;\n    if (x > 5)\n        while (x > 0) {\n            x = x - 1;\n            y = y + 1;\n        }\n    assert(x == 0 || y == 0);\n    return 0;\n}\n";
+    let out = accelerate_source(src, &Options::default()).expect("transforms").output;
+    assert!(
+        out.contains("if (x > 5)\n        {\n            _Bool tracc_q1 = 0;"),
+        "{out}"
+    );
+    assert!(crate::lower::lower_source(&out).is_ok());
+}
