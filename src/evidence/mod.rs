@@ -3,7 +3,8 @@
 //! stages (`pipeline`, `check`, `testgen`) and measures them.
 //!
 //! - `expect`: the verdict a benchmark program is expected to have.
-//! - `campaign`: generated programs checked before and after transformation.
+//! - `compare`: one program checked before and after transformation.
+//! - `campaign`: the comparison over a range of generated programs.
 //! - `reduce`: shrinks a program that the campaign found disagreeing.
 //! - `bench`: the per-program benchmark table (`tracc bench`).
 //! - `gain`: CBMC alone against tracc and then CBMC, as a user runs them
@@ -14,6 +15,7 @@
 
 pub mod bench;
 pub mod campaign;
+mod compare;
 pub mod expect;
 pub mod fuzz;
 pub mod gain;
