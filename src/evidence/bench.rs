@@ -26,7 +26,9 @@ use serde_json::Value;
 use super::expect::{Verdict, expected_verdict};
 // Each step's whole process tree is killed at the limit: CBMC's `bin/cbmc`
 // is a wrapper around a child that would otherwise run on.
-use super::gain::run_limited;
+use super::measure::{measure_all, run_limited};
+// Callers (the tests) read CBMC's output through the benchmark.
+pub use super::cbmc::cbmc_verdict;
 
 /// How the report is produced.
 #[derive(Clone, Debug)]
@@ -190,24 +192,6 @@ fn tracc_check(opts: &BenchOptions, file: &Path, unwind: u32, unwindset: Option<
                 message: first_error_line(&out, &err),
             },
         },
-    }
-}
-
-/// CBMC's verdict from its output: `VERIFICATION SUCCESSFUL` is SAFE; a
-/// failure is UNSAFE unless every failed property is an unwinding
-/// assertion, which leaves the verdict open (UNKNOWN), as in `tracc check`.
-pub fn cbmc_verdict(code: i32, stdout: &str) -> Option<&'static str> {
-    if code == 0 && stdout.contains("VERIFICATION SUCCESSFUL") {
-        return Some("SAFE");
-    }
-    if code != 10 || !stdout.contains("VERIFICATION FAILED") {
-        return None;
-    }
-    let failed: Vec<&str> = stdout.lines().filter(|l| l.trim_end().ends_with(": FAILURE")).collect();
-    if !failed.is_empty() && failed.iter().all(|l| l.contains("unwinding assertion")) {
-        Some("UNKNOWN")
-    } else {
-        Some("UNSAFE")
     }
 }
 
@@ -410,7 +394,7 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
 /// Measure every program on `opts.jobs` threads; `on_done` sees each row
 /// as it is finished. Rows come back in the order of `files`.
 pub fn run_all(files: &[PathBuf], opts: &BenchOptions, on_done: &(dyn Fn(&Row) + Sync)) -> Vec<Row> {
-    super::measure_all(files, opts.jobs, &|file: &PathBuf| bench_file(file, opts), on_done)
+    measure_all(files, opts.jobs, &|file: &PathBuf| bench_file(file, opts), on_done)
 }
 
 /// Correct / wrong / no verdict and time for one column over a group.

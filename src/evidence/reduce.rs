@@ -7,7 +7,7 @@
 //! comparison. Each candidate costs a full comparison, so the number of
 //! candidates tried is capped.
 
-use super::campaign::{CheckSettings, Disagreement, compare_program};
+use super::compare::{CheckSettings, Disagreement, compare_program};
 
 /// Candidates tried at most; a comparison takes about a second.
 const MAX_CANDIDATES: usize = 400;

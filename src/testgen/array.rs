@@ -22,7 +22,8 @@
 //! which an output must keep (the accelerators cover only iterations
 //! inside the arrays).
 
-use super::{Cmp, PRELUDE, Rng, compare, literal, literal_type, nondet_name};
+use super::cint::{Cmp, PRELUDE, compare, literal, literal_type, nondet_name};
+use super::rng::Rng;
 use crate::ir::IntType;
 use std::fmt::Write as _;
 

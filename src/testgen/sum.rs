@@ -16,9 +16,10 @@
 //! simulated for every start value and drawn again unless it ends within
 //! `CAP` iterations.
 
-use super::{
-    COUNTER_TYPES, Cmp, PRELUDE, Rng, arith, compare, counter_update, literal, literal_type, nondet_name, stepped,
+use super::cint::{
+    COUNTER_TYPES, Cmp, PRELUDE, arith, compare, counter_update, literal, literal_type, nondet_name, stepped,
 };
+use super::rng::Rng;
 use crate::ir::IntType;
 use std::fmt::Write as _;
 

@@ -1,0 +1,576 @@
+//! The counted `while` loop: its shape, drawn at random, and its run.
+//!
+//! In: a random stream. Out: a `Program` (variables of random types, a
+//! counted `while` loop with updates, branches, a `break`, an inner loop,
+//! assertions) and its simulation with C semantics, from which the final
+//! assertions take the values a run really reaches. `loop_program` adds
+//! the optional features, each from a stream of its own; the C text is
+//! written by `counted_render`.
+
+use super::cint::{Cmp, arith, compare, literal_type, product, remainder};
+use super::rng::Rng;
+use crate::ir::IntType;
+
+const TYPES: [IntType; 8] = [
+    IntType::UCHAR,
+    IntType::CHAR,
+    IntType::USHORT,
+    IntType::SHORT,
+    IntType::UINT,
+    IntType::INT,
+    IntType::ULONG,
+    IntType::LONG,
+];
+
+/// Right-hand sides: `v + c`, `v - c`, `v + w`, `c`, and the updates that
+/// undo themselves (the value alternates): `-v`, `c - v`.
+#[derive(Clone, Debug)]
+pub(super) enum Rhs {
+    AddConst(usize, i128),
+    SubConst(usize, i128),
+    AddVar(usize, usize),
+    Const(i128),
+    Negate(usize),
+    SubFrom(i128, usize),
+    /// `a * v + b` (written `v *= a` when `b` is 0): geometric.
+    Affine(usize, i128, i128),
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum Update {
+    Assign(usize, Rhs),
+    Inc(usize),
+    Dec(usize),
+    /// `{ T tmp = a; a = b; b = tmp; }` (the values alternate).
+    Swap(usize, usize),
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Cond {
+    pub(super) var: usize,
+    /// `var % m` is compared rather than `var` (a guard whose truth repeats
+    /// with a period when `var` moves by a constant step).
+    pub(super) modulo: Option<i128>,
+    /// `var + offset` (or `var - |offset|`) is tested rather than `var`: in
+    /// a signed `int` or `long` the sum may overflow, a bug of the input
+    /// that every output must keep.
+    pub(super) offset: Option<i128>,
+    pub(super) cmp: Cmp,
+    pub(super) value: i128,
+}
+
+/// The test of the body's if/else: a condition on a variable, or a
+/// nondeterministic choice (`nondet_bool()`), where the path an iteration
+/// takes is not a function of the state.
+#[derive(Clone, Debug)]
+pub(super) enum Branch {
+    Cond(Cond),
+    Nondet,
+    /// `if (flag)` on the toggled flag: the two paths alternate, and only
+    /// their composition repeats.
+    Flag,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Var {
+    pub(super) name: String,
+    pub(super) ty: IntType,
+    /// Initial value, or `None` for a nondeterministic one within `range`.
+    pub(super) init: Option<i128>,
+    pub(super) range: (i128, i128),
+}
+
+pub(super) struct Program {
+    pub(super) vars: Vec<Var>,
+    pub(super) counter_ty: IntType,
+    /// Loop bound: a constant, or nondeterministic up to the maximum.
+    pub(super) bound_const: Option<u32>,
+    pub(super) max_iters: u32,
+    pub(super) guard: Option<Branch>,
+    pub(super) then_updates: Vec<Update>,
+    pub(super) else_updates: Vec<Update>,
+    pub(super) inner_assert: Option<Cond>,
+    pub(super) final_asserts: Vec<Cond>,
+    /// A `_Bool flag` toggled by `flag = !flag;` in every iteration (its
+    /// value alternates), with its initial value.
+    pub(super) flag: Option<bool>,
+    /// The value a final assertion says the flag has.
+    pub(super) flag_assert: Option<bool>,
+    /// A second `if (cond) { updates }` after the if/else, often on the
+    /// variable the first one tests: where the first branch's updates leave
+    /// it alone, some combinations of the two are infeasible, and the
+    /// enumeration of paths must prune exactly those.
+    pub(super) correlated: Option<(Cond, Vec<Update>)>,
+    /// A loop in the body, after the branches: the outer loop is
+    /// accelerated with its summary as one step when it has one.
+    pub(super) inner: Option<InnerLoop>,
+    /// `if (cond) break;` at the start of the body.
+    pub(super) exit: Option<Cond>,
+    /// The assignments and the assertion in the body are calls of helper
+    /// functions (the same operations, in the helper).
+    pub(super) calls: bool,
+}
+
+/// The limit of an inner loop's counter.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Limit {
+    Const(i128),
+    /// The outer loop's counter `i` (a triangular loop nest).
+    OuterCounter,
+}
+
+/// `for (T j = S; j OP L; j++) { updates }` (or `j--`), or the same as
+/// `j = S; while (j OP L) { updates j++; }`, possibly with a loop of the
+/// same kind inside (three levels in all). Its trip count is small: a few
+/// steps from start to limit, or a wrap-around of a narrow counter.
+#[derive(Clone, Debug)]
+pub(super) struct InnerLoop {
+    pub(super) name: &'static str,
+    pub(super) ty: IntType,
+    pub(super) start: i128,
+    pub(super) cmp: Cmp,
+    pub(super) limit: Limit,
+    /// 1 or -1.
+    pub(super) step: i128,
+    pub(super) as_for: bool,
+    pub(super) updates: Vec<Update>,
+    pub(super) inner: Option<Box<InnerLoop>>,
+}
+
+impl InnerLoop {
+    pub(super) fn random(rng: &mut Rng, prog: &Program, depth: usize) -> InnerLoop {
+        let ty = if depth == 0 {
+            *rng.pick(&[
+                IntType::INT,
+                IntType::INT,
+                IntType::UINT,
+                IntType::UCHAR,
+                IntType::CHAR,
+                IntType::SHORT,
+                IntType::USHORT,
+                IntType::LONG,
+            ])
+        } else {
+            IntType::INT
+        };
+        let up = rng.chance(70);
+        let step = if up { 1 } else { -1 };
+        let max_trips: i128 = if depth == 0 { 6 } else { 3 };
+        let d = rng.below(max_trips as u64 + 1) as i128;
+        // A triangular nest (`j < i`): summarised only over values of at
+        // most 32 bits, so only with such an outer counter.
+        let (start, cmp, limit) = if up && depth == 0 && prog.counter_ty.bits() <= 32 && rng.chance(40) {
+            (0, *rng.pick(&[Cmp::Lt, Cmp::Le]), Limit::OuterCounter)
+        } else if up && !ty.signed && ty.bits() <= 16 && rng.chance(15) {
+            // Wraps around: from just below the maximum up to a small limit.
+            (ty.max() - d, Cmp::Ne, Limit::Const(rng.below(3) as i128))
+        } else {
+            let cmp = if up {
+                *rng.pick(&[Cmp::Lt, Cmp::Le, Cmp::Ne])
+            } else {
+                *rng.pick(&[Cmp::Gt, Cmp::Ge, Cmp::Ne])
+            };
+            // A limit away from the type's ends, so that `<=` and `>=` end
+            // (`j >= 0` would not, for an unsigned `j`).
+            let limit = *rng.pick(&[i128::from(!up), 10, 100]);
+            let start = if up { limit - d } else { limit + d };
+            (start, cmp, Limit::Const(limit))
+        };
+        let mut updates = prog.random_updates(rng);
+        updates.retain(|u| !matches!(u, Update::Swap(..)));
+        if matches!(limit, Limit::OuterCounter) {
+            // Constant steps of narrow values, which the summary takes: the
+            // outer loop then adds a multiple of `i` per iteration, a sum
+            // quadratic in its count.
+            let narrow = |v: &usize| prog.vars[*v].ty.bits() <= 32;
+            updates.retain(|u| match u {
+                Update::Inc(v) | Update::Dec(v) => narrow(v),
+                Update::Assign(v, Rhs::AddConst(w, _) | Rhs::SubConst(w, _)) => v == w && narrow(v),
+                _ => false,
+            });
+        }
+        if updates.is_empty() {
+            updates.push(Update::Inc(rng.below(prog.vars.len() as u64) as usize));
+        }
+        let inner = (depth == 0 && rng.chance(20)).then(|| Box::new(InnerLoop::random(rng, prog, 1)));
+        InnerLoop {
+            name: if depth == 0 { "j" } else { "k" },
+            ty,
+            start,
+            cmp,
+            limit,
+            step,
+            as_for: rng.chance(50),
+            updates,
+            inner,
+        }
+    }
+
+    /// The most iterations one run of the loop (or of a loop inside it)
+    /// can make, for the unwinding bound.
+    pub(super) fn max_trips(&self, outer_max: u32) -> u32 {
+        let own = match self.limit {
+            // `j <= i` with `i` at most `outer_max - 1`.
+            Limit::OuterCounter => outer_max,
+            Limit::Const(c) => self.trips((c, literal_type(c))),
+        };
+        own.max(self.inner.as_ref().map_or(0, |l| l.max_trips(outer_max)))
+    }
+
+    /// The trip count to `limit` (a value and its type), simulated with C
+    /// semantics; the counter is none of the program's variables, so the
+    /// body does not change it.
+    fn trips(&self, limit: (i128, IntType)) -> u32 {
+        let mut j = self.ty.wrap(self.start);
+        let mut n = 0;
+        while compare((j, self.ty), limit, self.cmp) && n < 1000 {
+            // `j++` is `j = j + 1` in j's promoted type.
+            j = self.ty.wrap(arith((j, self.ty), (1, IntType::INT), self.step > 0).0);
+            n += 1;
+        }
+        n
+    }
+}
+
+impl Program {
+    fn interesting_value(&self, rng: &mut Rng, ty: IntType) -> i128 {
+        let near = [
+            ty.max(),
+            ty.max() - 1,
+            ty.max() - 3,
+            ty.min(),
+            ty.min() + 2,
+            0,
+            1,
+            5,
+            100,
+        ];
+        let v = *rng.pick(&near);
+        if ty.contains(v) { v } else { 0 }
+    }
+
+    pub(super) fn random(rng: &mut Rng) -> Program {
+        let nvars = 1 + rng.below(3) as usize;
+        let mut prog = Program {
+            vars: Vec::new(),
+            counter_ty: *rng.pick(&[IntType::UINT, IntType::INT, IntType::UCHAR, IntType::ULONG]),
+            bound_const: None,
+            max_iters: 1 + rng.below(8) as u32,
+            guard: None,
+            then_updates: Vec::new(),
+            else_updates: Vec::new(),
+            inner_assert: None,
+            final_asserts: Vec::new(),
+            flag: None,
+            flag_assert: None,
+            correlated: None,
+            inner: None,
+            exit: None,
+            calls: false,
+        };
+        if rng.chance(40) {
+            prog.bound_const = Some(prog.max_iters);
+        }
+        for k in 0..nvars {
+            let ty = *rng.pick(&TYPES);
+            let init = prog.interesting_value(rng, ty);
+            let var = if rng.chance(30) {
+                let lo = init.saturating_sub(3).max(ty.min());
+                Var {
+                    name: format!("v{k}"),
+                    ty,
+                    init: None,
+                    range: (lo, (lo + 6).min(ty.max())),
+                }
+            } else {
+                Var {
+                    name: format!("v{k}"),
+                    ty,
+                    init: Some(init),
+                    range: (init, init),
+                }
+            };
+            prog.vars.push(var);
+        }
+        prog.then_updates = prog.random_updates(rng);
+        if rng.chance(50) {
+            let var = rng.below(nvars as u64) as usize;
+            let ty = prog.vars[var].ty;
+            let value = prog.interesting_value(rng, ty);
+            let cmp = *rng.pick(&[Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge, Cmp::Ne]);
+            prog.guard = Some(if rng.chance(50) {
+                Branch::Nondet
+            } else if rng.chance(30) {
+                let m = *rng.pick(&[2, 3, 4, 6, 10]);
+                Branch::Cond(Cond {
+                    var,
+                    modulo: Some(m),
+                    offset: None,
+                    cmp: *rng.pick(&[Cmp::Eq, Cmp::Ne]),
+                    value: rng.below(m as u64) as i128,
+                })
+            } else {
+                Branch::Cond(Cond {
+                    var,
+                    modulo: None,
+                    offset: None,
+                    cmp,
+                    value,
+                })
+            });
+            prog.else_updates = prog.random_updates(rng);
+        }
+        if rng.chance(20) {
+            prog.flag = Some(rng.chance(50));
+        }
+        if rng.chance(20) {
+            let var = rng.below(nvars as u64) as usize;
+            let value = prog.interesting_value(rng, prog.vars[var].ty);
+            prog.inner_assert = Some(Cond {
+                var,
+                modulo: None,
+                offset: None,
+                cmp: Cmp::Ne,
+                value,
+            });
+        }
+        prog
+    }
+
+    pub(super) fn random_updates(&self, rng: &mut Rng) -> Vec<Update> {
+        let n = self.vars.len() as u64;
+        (0..1 + rng.below(2))
+            .map(|_| {
+                let target = rng.below(n) as usize;
+                let other = rng.below(n) as usize;
+                let c = *rng.pick(&[1, 2, 3, 7, 100, 255, 1000]);
+                match rng.below(9) {
+                    8 if other != target => Update::Swap(target, other),
+                    6 => Update::Assign(target, Rhs::Negate(target)),
+                    7 => Update::Assign(target, Rhs::SubFrom(*rng.pick(&[0, 1, 2, 5]), target)),
+                    0 => Update::Inc(target),
+                    1 => Update::Dec(target),
+                    2 => Update::Assign(target, Rhs::AddConst(target, c)),
+                    3 => Update::Assign(target, Rhs::SubConst(target, c)),
+                    4 if other != target => Update::Assign(target, Rhs::AddVar(target, other)),
+                    _ => Update::Assign(target, Rhs::Const(self.interesting_value(rng, self.vars[target].ty))),
+                }
+            })
+            .collect()
+    }
+
+    /// The updates of the body's branches, in order.
+    pub(super) fn body_updates(&self) -> impl Iterator<Item = &Update> {
+        self.then_updates
+            .iter()
+            .chain(&self.else_updates)
+            .chain(self.correlated.iter().flat_map(|(_, u)| u))
+    }
+
+    /// Whether the body has something a helper can do: an assignment or
+    /// the assertion.
+    pub(super) fn has_helper_work(&self) -> bool {
+        self.inner_assert.is_some() || self.body_updates().any(|u| matches!(u, Update::Assign(..)))
+    }
+
+    fn apply(&self, vals: &mut [i128], u: &Update) {
+        let tv = |vals: &[i128], i: usize| (vals[i], self.vars[i].ty);
+        let (target, result) = match u {
+            Update::Swap(a, b) => {
+                // `tmp` has a's type, so it holds a's value exactly.
+                let old_a = vals[*a];
+                vals[*a] = self.vars[*a].ty.wrap(vals[*b]);
+                (*b, (old_a, self.vars[*a].ty))
+            }
+            Update::Inc(v) => (*v, arith(tv(vals, *v), (1, IntType::INT), true)),
+            Update::Dec(v) => (*v, arith(tv(vals, *v), (1, IntType::INT), false)),
+            Update::Assign(t, Rhs::AddConst(v, c)) => (*t, arith(tv(vals, *v), (*c, literal_type(*c)), true)),
+            Update::Assign(t, Rhs::SubConst(v, c)) => (*t, arith(tv(vals, *v), (*c, literal_type(*c)), false)),
+            Update::Assign(t, Rhs::AddVar(a, b)) => (*t, arith(tv(vals, *a), tv(vals, *b), true)),
+            Update::Assign(t, Rhs::Const(c)) => (*t, (*c, literal_type(*c))),
+            // `-v` is `0 - v` in v's promoted type.
+            Update::Assign(t, Rhs::Negate(v)) => (*t, arith((0, IntType::INT), tv(vals, *v), false)),
+            Update::Assign(t, Rhs::SubFrom(c, v)) => (*t, arith((*c, literal_type(*c)), tv(vals, *v), false)),
+            Update::Assign(t, Rhs::Affine(v, a, b)) => {
+                let scaled = product((*a, literal_type(*a)), tv(vals, *v));
+                (*t, arith(scaled, (*b, literal_type(*b)), true))
+            }
+        };
+        vals[target] = self.vars[target].ty.wrap(result.0);
+    }
+
+    fn holds(&self, vals: &[i128], c: &Cond) -> bool {
+        let v = (vals[c.var], self.vars[c.var].ty);
+        let v = match c.offset {
+            Some(o) => arith(v, (o.abs(), literal_type(o.abs())), o >= 0),
+            None => v,
+        };
+        let lhs = match c.modulo {
+            Some(m) => remainder(v, (m, literal_type(m))),
+            None => v,
+        };
+        compare(lhs, (c.value, literal_type(c.value)), c.cmp)
+    }
+
+    /// Run the program with the given initial values and iteration count
+    /// (`rng` makes the nondeterministic choices); returns the final values.
+    /// One run of an inner loop, in iteration `i` of the outer one.
+    fn run_inner(&self, vals: &mut [i128], l: &InnerLoop, i: u32) {
+        let limit = match l.limit {
+            Limit::Const(c) => (c, literal_type(c)),
+            Limit::OuterCounter => (i128::from(i), self.counter_ty),
+        };
+        for _ in 0..l.trips(limit) {
+            for u in &l.updates {
+                self.apply(vals, u);
+            }
+            if let Some(inner) = &l.inner {
+                self.run_inner(vals, inner, i);
+            }
+        }
+    }
+
+    /// The final values and how many times the body ran to its end.
+    fn simulate(&self, mut vals: Vec<i128>, iterations: u32, rng: &mut Rng) -> (Vec<i128>, u32) {
+        let mut flag = self.flag.unwrap_or(false);
+        for i in 0..iterations {
+            if let Some(c) = &self.exit
+                && self.holds(&vals, c)
+            {
+                return (vals, i);
+            }
+            let take_then = match &self.guard {
+                None => true,
+                Some(Branch::Cond(g)) => self.holds(&vals, g),
+                Some(Branch::Nondet) => rng.chance(50),
+                Some(Branch::Flag) => flag,
+            };
+            flag = !flag;
+            let updates = if take_then {
+                &self.then_updates
+            } else {
+                &self.else_updates
+            };
+            for u in updates {
+                self.apply(&mut vals, u);
+            }
+            if let Some((c, updates)) = &self.correlated
+                && self.holds(&vals, c)
+            {
+                for u in updates {
+                    self.apply(&mut vals, u);
+                }
+            }
+            if let Some(l) = &self.inner {
+                self.run_inner(&mut vals, l, i);
+            }
+        }
+        (vals, iterations)
+    }
+
+    /// A comparison (one of `cmps`) of a random variable with one of its
+    /// type's interesting values.
+    pub(super) fn random_cond(&self, rng: &mut Rng, cmps: &[Cmp]) -> Cond {
+        let var = rng.below(self.vars.len() as u64) as usize;
+        Cond {
+            var,
+            modulo: None,
+            offset: None,
+            cmp: *rng.pick(cmps),
+            value: self.interesting_value(rng, self.vars[var].ty),
+        }
+    }
+
+    /// Makes some of the body's tests (the branch, the correlated branch,
+    /// the `break`, the assertion) test `v + c` or `v - c`; says whether
+    /// any does.
+    pub(super) fn add_offsets(&mut self, rng: &mut Rng) -> bool {
+        let guard = match &mut self.guard {
+            Some(Branch::Cond(c)) => Some(c),
+            _ => None,
+        };
+        let tests = [
+            guard,
+            self.correlated.as_mut().map(|(c, _)| c),
+            self.exit.as_mut(),
+            self.inner_assert.as_mut(),
+        ];
+        let mut any = false;
+        for c in tests.into_iter().flatten() {
+            if rng.chance(60) {
+                // Towards the limit the variable starts near, mostly.
+                let (lo, hi) = self.vars[c.var].range;
+                let up = (lo + hi >= 0) != rng.chance(20);
+                let magnitude = *rng.pick(&[1, 3, 100, 1000]);
+                c.offset = Some(if up { magnitude } else { -magnitude });
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// Adds the second, correlated branch (`correlated`).
+    pub(super) fn add_correlated_branch(&mut self, rng: &mut Rng) {
+        let cond = match &self.guard {
+            Some(Branch::Cond(g)) if rng.chance(70) => {
+                let mut c = g.clone();
+                // The same test, its negation, or another on the same value.
+                match rng.below(3) {
+                    0 => {}
+                    1 => c.cmp = c.cmp.negated(),
+                    _ if c.modulo.is_none() => c.cmp = *rng.pick(&[Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge, Cmp::Eq]),
+                    _ => c.value = (c.value + 1) % c.modulo.unwrap_or(1),
+                }
+                c
+            }
+            _ => self.random_cond(rng, &[Cmp::Lt, Cmp::Gt, Cmp::Eq]),
+        };
+        let updates = self.random_updates(rng);
+        self.correlated = Some((cond, updates));
+    }
+
+    pub(super) fn choose_final_asserts(&mut self, rng: &mut Rng) {
+        let inits: Vec<i128> = self
+            .vars
+            .iter()
+            .map(|v| v.range.0 + rng.below((v.range.1 - v.range.0 + 1) as u64) as i128)
+            .collect();
+        let iterations = self
+            .bound_const
+            .unwrap_or_else(|| rng.below(u64::from(self.max_iters) + 1) as u32);
+        let (finals, ran) = self.simulate(inits, iterations, rng);
+        if let Some(init) = self.flag {
+            // Often the value reached (safe), else its negation (unsafe).
+            let reached = init ^ (ran % 2 == 1);
+            self.flag_assert = Some(if rng.chance(50) { reached } else { !reached });
+        }
+        let var = rng.below(self.vars.len() as u64) as usize;
+        let reached = finals[var];
+        let cond = match rng.below(4) {
+            // Often unsafe: the simulated run reaches this value.
+            0 | 1 => Cond {
+                var,
+                modulo: None,
+                offset: None,
+                cmp: Cmp::Ne,
+                value: reached,
+            },
+            // Often safe when the program is deterministic.
+            2 => Cond {
+                var,
+                modulo: None,
+                offset: None,
+                cmp: Cmp::Eq,
+                value: reached,
+            },
+            _ => Cond {
+                var,
+                modulo: None,
+                offset: None,
+                cmp: *rng.pick(&[Cmp::Le, Cmp::Ge]),
+                value: reached,
+            },
+        };
+        self.final_asserts.push(cond);
+    }
+}
