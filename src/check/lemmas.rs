@@ -16,6 +16,7 @@
 //!
 //! They hold in every model, so they change neither verdicts nor models.
 
+use super::apps::{roots, visit_apps};
 use std::ops::ControlFlow;
 use z3::DeclKind;
 
@@ -94,7 +95,7 @@ pub(crate) fn mul_lemmas(formulas: &[Bool]) -> Vec<Bool> {
 /// The products `a * b` of two non-constant operands in `formulas`.
 fn products_of(formulas: &[Bool]) -> Vec<Product> {
     let mut out = Vec::new();
-    let _ = super::visit_apps(super::roots(formulas), |t, kids| {
+    let _ = visit_apps(roots(formulas), |t, kids| {
         if t.decl().kind() == DeclKind::Bmul
             && kids.len() == 2
             && let (Some(term), Some(a), Some(b)) = (t.as_bv(), kids[0].as_bv(), kids[1].as_bv())

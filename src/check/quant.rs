@@ -30,6 +30,7 @@
 //! lemma), which the model violates, and the solver is asked again; after
 //! `MAX_ROUNDS` rounds the answer is undecided.
 
+use super::apps::{roots, visit_apps};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -262,7 +263,7 @@ fn constant_range(q: &Quant) -> Option<u64> {
     let w = q.bound.get_size();
     let body = q.body.simplify();
     let mut candidates: Vec<u64> = Vec::new();
-    let _ = super::visit_apps([Dynamic::from_ast(&body)], |x, kids| {
+    let _ = visit_apps([Dynamic::from_ast(&body)], |x, kids| {
         if matches!(
             x.decl().kind(),
             DeclKind::Uleq | DeclKind::Ult | DeclKind::Ugeq | DeclKind::Ugt | DeclKind::Eq
@@ -300,7 +301,7 @@ fn spelled_out(mut t: Bool, m: &Model) -> Option<Bool> {
     // Tables may hold tables (rows of rows); a few rounds spell them all.
     for _ in 0..8 {
         let mut found: Vec<Array> = Vec::new();
-        let _ = super::visit_apps([Dynamic::from_ast(&t)], |x, _| {
+        let _ = visit_apps([Dynamic::from_ast(&t)], |x, _| {
             if let Some(a) = x.as_array()
                 && a.is_as_array()
                 && !found.iter().any(|f| f.ast_eq(&a))
@@ -332,7 +333,7 @@ fn spelled_out(mut t: Bool, m: &Model) -> Option<Bool> {
 
 /// Whether `t` has no uninterpreted constant but `k`.
 fn closed_except(t: &Bool, k: &BV) -> bool {
-    super::visit_apps([Dynamic::from_ast(t)], |x, _| {
+    visit_apps([Dynamic::from_ast(t)], |x, _| {
         if x.decl().kind() == DeclKind::Uninterpreted && !x.as_bv().is_some_and(|b| b.ast_eq(k)) {
             ControlFlow::Break(())
         } else {
@@ -344,7 +345,7 @@ fn closed_except(t: &Bool, k: &BV) -> bool {
 
 /// Whether `body` reads an array element.
 pub(crate) fn reads_array(body: &Bool) -> bool {
-    super::visit_apps([Dynamic::from_ast(body)], |t, _| {
+    visit_apps([Dynamic::from_ast(body)], |t, _| {
         if t.decl().kind() == DeclKind::Select {
             ControlFlow::Break(())
         } else {
@@ -375,7 +376,7 @@ fn fit(t: &BV, w: u32) -> BV {
 fn index_terms(formulas: &[Bool]) -> Vec<BV> {
     let mut out: Vec<BV> = Vec::new();
     let mut found = HashSet::new();
-    let _ = super::visit_apps(super::roots(formulas), |t, kids| {
+    let _ = visit_apps(roots(formulas), |t, kids| {
         if matches!(t.decl().kind(), DeclKind::Select | DeclKind::Store)
             && let Some(i) = kids.get(1).and_then(|k| k.as_bv())
             && found.insert(i.clone())
@@ -456,7 +457,7 @@ fn invert(idx: &BV, t: &BV, k: &BV) -> Option<BV> {
 }
 
 fn mentions(t: &BV, bound: &BV) -> bool {
-    super::visit_apps([Dynamic::from_ast(t)], |x, _| {
+    visit_apps([Dynamic::from_ast(t)], |x, _| {
         if x.as_bv().is_some_and(|b| b.ast_eq(bound)) {
             ControlFlow::Break(())
         } else {

@@ -1,4 +1,5 @@
-//! Rendering of a `CheckReport`: human text (last line = verdict word) and
+//! A check's report (`CheckReport`: the verdict, failures with their
+//! traces) and its rendering: human text (last line = verdict word) and
 //! JSON. In: the report and a [`Locate`] that turns spans of the checked
 //! text into file, line and column (the checked text itself, or for `tracc
 //! verify` the input that tracc transformed). Out: a `String` or a
@@ -8,8 +9,175 @@ use std::fmt::Write;
 
 use serde_json::json;
 
-use super::{CheckReport, Failure, FailureKind, StepKind, TraceStep, Verdict};
+use super::symex::PropKind;
+use crate::diag::Diagnostic;
 use crate::ir::Span;
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Safe,
+    Unsafe,
+    Unknown,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Safe => "SAFE",
+            Verdict::Unsafe => "UNSAFE",
+            Verdict::Unknown => "UNKNOWN",
+        }
+    }
+}
+
+/// What a failed property is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FailureKind {
+    /// `assert` / `__CPROVER_assert`.
+    Assertion,
+    /// `__VERIFIER_error()` / `reach_error()` reached.
+    ErrorCall,
+    /// The `--error-label` label reached.
+    ErrorLabel,
+    /// A loop's unwinding assertion (the span is the loop).
+    Unwinding,
+    /// Recursion deeper than the bound (the span is the call).
+    Recursion,
+    /// Signed arithmetic out of range (with `signed_overflow` only).
+    Overflow,
+    /// An array index out of bounds (with `bounds_check` only).
+    Bounds,
+}
+
+impl FailureKind {
+    pub(super) fn from_prop(k: PropKind) -> FailureKind {
+        match k {
+            PropKind::Assert => FailureKind::Assertion,
+            PropKind::ErrorCall => FailureKind::ErrorCall,
+            PropKind::ErrorLabel => FailureKind::ErrorLabel,
+            PropKind::Unwind => FailureKind::Unwinding,
+            PropKind::Recursion => FailureKind::Recursion,
+            PropKind::Overflow => FailureKind::Overflow,
+            PropKind::Bounds => FailureKind::Bounds,
+        }
+    }
+}
+
+/// A property that can fail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub kind: FailureKind,
+    pub span: Span,
+    pub message: String,
+    /// The counterexample leading to it (empty for unwinding failures and
+    /// when not computed).
+    pub trace: Vec<TraceStep>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// An assignment, `++`/`--` or compound assignment.
+    Assign,
+    /// A declaration with initialiser.
+    Decl,
+    /// An uninitialised local (its indeterminate value).
+    Uninit,
+    /// A parameter bound at a call.
+    Param,
+    /// A nondeterministic choice.
+    Nondet,
+    /// The failed property (last step).
+    Failure,
+}
+
+/// One step of a counterexample.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    pub kind: StepKind,
+    pub span: Span,
+    /// What was assigned: `x`, `a[3]`, `nondet_int()`; the message for the
+    /// failure step.
+    pub target: String,
+    /// The value, decimal, signed per the target's type.
+    pub value: Option<i128>,
+}
+
+/// The result of checking one program.
+#[derive(Clone, Debug)]
+pub struct CheckReport {
+    pub verdict: Verdict,
+    /// Failed user properties (assertions, error calls/labels): UNSAFE.
+    pub failures: Vec<Failure>,
+    /// Unwinding (and recursion) assertions that can fail: UNKNOWN.
+    pub unwinding_failures: Vec<Failure>,
+    /// The counterexample of the first failure (UNSAFE only).
+    pub trace: Vec<TraceStep>,
+    /// Number of user properties and unwinding assertions encoded.
+    pub properties: usize,
+    pub unwinding_assertions: usize,
+    pub encode_time: Duration,
+    pub solver_time: Duration,
+    /// Why the verdict is UNKNOWN when it is not an unwinding failure
+    /// (timeout, solver gave up).
+    pub unknown_reason: Option<String>,
+    pub unwind: u32,
+    /// The checks beside assertions and unwinding assertions, as CBMC
+    /// names them (`signed-overflow`, `bounds`, and `malloc-may-fail` when
+    /// an allocation may return null): what a SAFE covers.
+    pub checks: Vec<&'static str>,
+    /// Warnings from lowering (constructs kept opaque), filled by
+    /// `check_source`.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl CheckReport {
+    /// Exit status for the CLI: SAFE 0, UNSAFE 10, UNKNOWN 20.
+    pub fn exit_code(&self) -> i32 {
+        match self.verdict {
+            Verdict::Safe => 0,
+            Verdict::Unsafe => 10,
+            Verdict::Unknown => 20,
+        }
+    }
+
+    /// Human-readable report; the last line is exactly the verdict word.
+    pub fn render(&self, file_name: &str, source: &str, show_trace: bool) -> String {
+        render(
+            self,
+            &InText {
+                file: file_name,
+                text: source,
+            },
+            show_trace,
+        )
+    }
+
+    /// As [`CheckReport::render`], with locations shown where `at` says
+    /// (`tracc verify` shows them in the input it transformed).
+    pub fn render_at(&self, at: &dyn Locate, show_trace: bool) -> String {
+        render(self, at, show_trace)
+    }
+
+    /// Machine-readable report for `--json`; the traces (`trace`, and each
+    /// failure's) only with `show_trace`, as in the text report.
+    pub fn to_json(&self, file_name: &str, source: &str, show_trace: bool) -> serde_json::Value {
+        to_json(
+            self,
+            file_name,
+            &InText {
+                file: file_name,
+                text: source,
+            },
+            show_trace,
+        )
+    }
+
+    /// As [`CheckReport::to_json`], with locations shown where `at` says.
+    pub fn to_json_at(&self, file_name: &str, at: &dyn Locate, show_trace: bool) -> serde_json::Value {
+        to_json(self, file_name, at, show_trace)
+    }
+}
 
 /// 1-based line and column (in characters) of a byte offset.
 pub(crate) fn line_col(source: &str, span: Span) -> Option<(usize, usize)> {

@@ -4,9 +4,18 @@
 
 use std::collections::BTreeSet;
 
-use super::Dialect;
 use super::lex::{Class, classify};
 use crate::ir::{CType, Callee, Expr, ExprKind, IntType, Intrinsic, Program, Rank, Stmt};
+
+/// How verification intrinsics are spelled in the output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// `__CPROVER_assume`, `__CPROVER_forall`, `nondet_*`.
+    #[default]
+    Cbmc,
+    /// SV-COMP: `__VERIFIER_assume`, `__VERIFIER_nondet_*`.
+    Svcomp,
+}
 
 /// The name of the function that yields a nondeterministic value of `ty`.
 pub(super) fn nondet_name(ty: IntType, dialect: Dialect) -> String {

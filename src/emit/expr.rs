@@ -1,9 +1,9 @@
 //! The expression printer: C precedence, minimal parentheses plus the ones
 //! `gcc -Wparentheses` asks for, literals that keep their exact type.
 
-use super::dialect::nondet_name;
+use super::dialect::{Dialect, nondet_name};
+use super::error::{EmitError, span_text};
 use super::lex::{is_fully_parenthesized, is_single_token};
-use super::{Dialect, EmitError, span_text};
 use crate::ir::{BinOp, CType, Callee, DataModel, Expr, ExprKind, IntType, Intrinsic, Program, Rank, UnOp, VarId};
 
 // Precedence levels of C11 6.5, loosest first. An operand printed where a

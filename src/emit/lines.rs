@@ -8,7 +8,7 @@
 //! replaced) and the first copied line after such a run. A file with
 //! nothing transformed gets none.
 
-use super::SourceMap;
+use super::splice::{SourceMap, uses_crlf};
 use crate::diag::markers::LineMarkers;
 
 /// `output` with `#line` directives that keep CBMC's file and line of
@@ -24,7 +24,7 @@ pub fn with_line_directives(output: &str, source: &str, map: &SourceMap, file_na
         }
         None => (None, index + 1),
     };
-    let newline = if super::uses_crlf(output) { "\r\n" } else { "\n" };
+    let newline = if uses_crlf(output) { "\r\n" } else { "\n" };
     let mut out = String::with_capacity(output.len() + output.len() / 8);
     // The file (`None`: the input) and line number CBMC gives the next
     // output line.

@@ -7,7 +7,10 @@
 //! the declarations the generated code needs before the first function
 //! that changed, and the `SourceMap` of the result.
 
-use super::{Dialect, Edit, EmitError, SourceMap};
+use super::dialect::{Dialect, required_declarations};
+use super::error::EmitError;
+use super::splice::{Edit, SourceMap, line_indent, splice, uses_crlf};
+use super::stmt::{detect_indent_unit, print_stmt_traced};
 use crate::diag::Diagnostic;
 use crate::ir::{FuncId, Program, Span, Stmt, StmtKind};
 
@@ -102,10 +105,10 @@ pub fn splice_loops(
             format!("internal error while emitting C: {e}"),
         )]
     };
-    let unit = super::detect_indent_unit(text);
+    let unit = detect_indent_unit(text);
     let mut edits = Vec::new();
     let stmts: Vec<&Stmt> = loops.iter().map(|l| &l.stmt).collect();
-    let decls = super::required_declarations(program, &stmts, dialect);
+    let decls = required_declarations(program, &stmts, dialect);
     let loops = &nest_loops(loops);
     if !decls.is_empty() {
         let first_func = loops
@@ -123,7 +126,7 @@ pub fn splice_loops(
         edits.push(Edit::new(Span::new(line_start, line_start), block));
     }
     for l in loops {
-        let indent = super::line_indent(text, l.span.start).to_string();
+        let indent = line_indent(text, l.span.start).to_string();
         let needs_braces =
             matches!(&l.stmt.kind, StmtKind::Block { scoped: false, .. }) && !in_braces(original, l.func, l.span);
         // A declaration cannot follow a label or stand as the body of an
@@ -132,14 +135,14 @@ pub fn splice_loops(
         if needs_braces && let StmtKind::Block { scoped, .. } = &mut stmt.kind {
             *scoped = true;
         }
-        let printed = super::print_stmt_traced(program, text, &stmt, &indent, &unit, dialect).map_err(internal)?;
+        let printed = print_stmt_traced(program, text, &stmt, &indent, &unit, dialect).map_err(internal)?;
         edits.push(Edit::loop_replacement(l.span, printed));
     }
     edits.sort_by_key(|e| (e.span.start, e.span.end));
     // Generated lines end as the input's lines do.
-    if super::uses_crlf(text) {
+    if uses_crlf(text) {
         edits = edits.into_iter().map(Edit::with_crlf).collect();
     }
-    let spliced = super::splice(text, &edits).map_err(internal)?;
+    let spliced = splice(text, &edits).map_err(internal)?;
     Ok((spliced, SourceMap::new(text, &edits)))
 }

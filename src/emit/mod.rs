@@ -41,6 +41,7 @@
 //! if that text is not replaced.
 
 mod dialect;
+mod error;
 mod expr;
 mod lex;
 mod lines;
@@ -53,57 +54,10 @@ mod stmt;
 mod tests;
 #[cfg(test)]
 mod testutil;
-
-use std::fmt;
-
-use crate::ir::Span;
-
-pub use dialect::{gcc_view, nondet_declaration, prelude, required_declarations};
+pub use dialect::{Dialect, gcc_view, nondet_declaration, prelude, required_declarations};
+pub use error::EmitError;
 pub use expr::print_expr;
 pub use lines::with_line_directives;
 pub use loops::{RewrittenLoop, splice_loops};
 pub use splice::{Edit, Origins, SourceMap, SourcePlace, line_indent, splice, uses_crlf};
 pub use stmt::{detect_indent_unit, print_stmt, print_stmt_traced};
-
-/// How verification intrinsics are spelled in the output.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Dialect {
-    /// `__CPROVER_assume`, `__CPROVER_forall`, `nondet_*`.
-    #[default]
-    Cbmc,
-    /// SV-COMP: `__VERIFIER_assume`, `__VERIFIER_nondet_*`.
-    Svcomp,
-}
-
-/// Why something could not be emitted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EmitError {
-    /// The construct has no spelling (in this dialect, or at all: a
-    /// synthetic opaque node has no text to print).
-    Unsupported(String),
-    /// A real span that lies outside the source text or splits a character.
-    BadSpan(Span),
-    /// Splice edits that are not sorted or overlap; the two offending spans.
-    OverlappingEdits(Span, Span),
-}
-
-impl fmt::Display for EmitError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EmitError::Unsupported(what) => write!(f, "cannot emit {what}"),
-            EmitError::BadSpan(s) => write!(f, "span {}..{} is not inside the source text", s.start, s.end),
-            EmitError::OverlappingEdits(a, b) => write!(
-                f,
-                "edits {}..{} and {}..{} are out of order or overlap",
-                a.start, a.end, b.start, b.end
-            ),
-        }
-    }
-}
-
-impl std::error::Error for EmitError {}
-
-/// The source text of a real span, checked.
-fn span_text(source: &str, span: Span) -> Result<&str, EmitError> {
-    source.get(span.start..span.end).ok_or(EmitError::BadSpan(span))
-}

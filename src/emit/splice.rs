@@ -1,6 +1,6 @@
 //! Splicing printed text into the original source.
 
-use super::EmitError;
+use super::error::EmitError;
 use crate::ir::Span;
 
 /// Replace the bytes at `span` by `text`; an empty span inserts.

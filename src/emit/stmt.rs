@@ -4,10 +4,11 @@
 use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 
+use super::dialect::Dialect;
+use super::error::{EmitError, span_text};
 use super::expr::{ASSIGN, COMMA, Printer, int_literal};
 use super::lex::{Class, classify, comment_ranges};
 use super::splice::{Origins, line_indent};
-use super::{Dialect, EmitError, span_text};
 use crate::ir::{DataModel, ExprKind, Init, IntType, Program, Span, Stmt, StmtKind, Storage, VarId};
 
 /// Print a statement that will start on a line indented by `indent`, with

@@ -1,0 +1,85 @@
+//! What `tracc check` is asked to do: the bound, the properties checked,
+//! the data model, the limits, and a progress callback.
+//!
+//! In: nothing (types only). Out: `CheckOptions`, `Progress`.
+
+/// What `tracc check` is asked to do.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// `--unwind K` (CBMC's meaning; 0 behaves like 1).
+    pub unwind: u32,
+    /// `--unwindset L:K,...`: the bound of the loops CBMC calls `L`
+    /// (`ir::cbmc_loop_names`), instead of `unwind`.
+    pub unwindset: Vec<(String, u32)>,
+    /// `--unwinding-assertions` (default on); off: paths beyond the bound are
+    /// cut silently, as in CBMC without the option.
+    pub unwinding_assertions: bool,
+    pub entry: String,
+    /// `--error-label L`: reaching a label named `L` is a failure.
+    pub error_label: Option<String>,
+    /// Check each assertion in its own solver query.
+    pub per_assertion: bool,
+    /// Give up (verdict UNKNOWN) after this long.
+    pub timeout_ms: Option<u64>,
+    /// Give up (verdict UNKNOWN) when the process grows past this many
+    /// MiB (resident size, z3 included).
+    pub memory_limit_mib: Option<u64>,
+    /// Where long work reports what it is doing (a terminal's status line).
+    pub progress: Option<Progress>,
+    /// Signed `+ - * / % <<` and negation out of range fail, as under CBMC's
+    /// `--signed-overflow-check` (on by default in CBMC 6); off: they
+    /// wrap, the project's reference semantics.
+    pub signed_overflow: bool,
+    /// An index outside its array (of constant size, indexed as an array,
+    /// not through a pointer) fails, as under CBMC's `--bounds-check` (on
+    /// by default in CBMC 6); off: the access reads and writes the SMT
+    /// array there.
+    pub bounds_check: bool,
+    /// `malloc` and `calloc` may return the null pointer, as under CBMC's
+    /// `--malloc-may-fail --malloc-fail-null` (on by default in CBMC 6, off
+    /// with `--no-standard-checks` or `--no-malloc-may-fail`).
+    pub malloc_may_fail: bool,
+    /// The data model the source is read in (CBMC's `--32`, `--64`).
+    pub model: crate::ir::DataModel,
+}
+
+/// A receiver of progress messages ("unwinding `main`: loop at line 5,
+/// pass 1200 of at most 123458"; "solving").
+#[derive(Clone)]
+pub struct Progress(std::sync::Arc<dyn Fn(&str) + Send + Sync>);
+
+impl Progress {
+    pub fn new(f: impl Fn(&str) + Send + Sync + 'static) -> Progress {
+        Progress(std::sync::Arc::new(f))
+    }
+
+    pub(super) fn tell(&self, what: &str) {
+        (self.0)(what)
+    }
+}
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
+    }
+}
+
+impl Default for CheckOptions {
+    fn default() -> CheckOptions {
+        CheckOptions {
+            unwind: 3,
+            unwindset: Vec::new(),
+            unwinding_assertions: true,
+            entry: "main".to_string(),
+            error_label: None,
+            per_assertion: false,
+            timeout_ms: None,
+            memory_limit_mib: None,
+            progress: None,
+            signed_overflow: false,
+            bounds_check: false,
+            malloc_may_fail: true,
+            model: crate::ir::DataModel::Lp64,
+        }
+    }
+}
