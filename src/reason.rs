@@ -25,7 +25,8 @@ pub enum Reason {
     StaticInBody(String),
     /// An array (or struct) initialised with a brace list in the body.
     BraceListInBody(String),
-    /// The loop condition changes state before the body runs.
+    /// An inner loop's condition changes state: its summary, from the
+    /// loop's entry, would have to start with it.
     ConditionSideEffects,
     /// A `goto` from outside jumps into the loop.
     GotoIntoLoop(String),
@@ -323,7 +324,12 @@ impl fmt::Display for Reason {
             Reason::UnmodelledType { var, ty } => write!(f, "uses `{var}` of unmodelled type `{ty}`"),
             Reason::StaticInBody(v) => write!(f, "declares the static variable `{v}` in its body"),
             Reason::BraceListInBody(v) => write!(f, "initialises `{v}` with a brace list in its body"),
-            Reason::ConditionSideEffects => write!(f, "its condition has side effects (they happen before the body)"),
+            Reason::ConditionSideEffects => {
+                write!(
+                    f,
+                    "its condition has side effects (an inner loop is summarised from its entry, before them)"
+                )
+            }
             Reason::GotoIntoLoop(l) => write!(f, "has a `goto {l}` that jumps to a label inside the loop"),
             Reason::CallsUninlinable { func, why } => write!(f, "calls `{func}`, which {why}"),
             Reason::CallsWithoutBody(func) => write!(f, "call of `{func}`, which has no body"),

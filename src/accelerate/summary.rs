@@ -84,6 +84,11 @@ impl<'p> Summaries<'p> {
         let Some(info) = self.loops.iter().find(|l| l.span == inner.span) else {
             return Err(refused(Reason::PathConstruct("inner loop not found")));
         };
+        // A summary starts where the inner loop is entered, before its
+        // condition: one whose condition changes state runs it first.
+        if info.cond_after_body {
+            return Err(refused(Reason::ConditionSideEffects));
+        }
         let paths = loops::iteration_paths(self.program, info, self.max_paths, &infeasible, &|p, s| {
             self.summarize(p, s)
         })

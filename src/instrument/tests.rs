@@ -376,9 +376,18 @@ fn wide_accumulators_of_narrow_counters_are_accelerated() {
 }
 
 #[test]
-fn conditions_with_side_effects_are_rejected_before_the_body() {
+fn conditions_with_side_effects_are_taken_after_the_body() {
+    // The loop evaluated the condition before the accelerator: its paths
+    // run from the body to the next evaluation.
     let s = summary(&wrap_main(
-        "unsigned i = 0; unsigned n = nondet_uint(); while (i++ < n) { }",
+        "unsigned i = 0; unsigned n = nondet_uint(); unsigned s = 0; while (i++ < n) { s += 2; }",
+    ));
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+    let s = summary(&wrap_main("int i = 0, k = 0; for (; k++, i < 100;) { i++; }"));
+    assert_eq!(s[0].0, 1, "{:?}", s[0].1);
+    // An inner loop's summary starts at its entry, before such a condition.
+    let s = summary(&wrap_main(
+        "unsigned s = 0; for (int o = 0; o < 10; o++) { unsigned j = 0; while (j++ < 5) { s++; } }",
     ));
     assert_eq!(s[0].0, 0);
     assert!(s[0].1.iter().any(|r| r.contains("side effects")), "{:?}", s[0].1);

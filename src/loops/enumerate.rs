@@ -67,6 +67,9 @@ pub(super) struct Enumerator<'a> {
     pruned: usize,
     /// Whether a path took an inner loop's summary.
     summarized: bool,
+    /// The loop's condition, where its paths take it after the body
+    /// (`LoopInfo::cond_after_body`).
+    cond_after_body: Option<&'a Expr>,
 }
 
 /// A test that proves a path (or a prefix of one: its assumptions so far)
@@ -120,12 +123,13 @@ pub fn iteration_paths(
         return Err(info.reason.clone());
     }
     let s = loop_stmt(program, info).ok_or(Why::one(Reason::PathConstruct("loop not found in its function")))?;
-    let (en, found) = enumerate(program, s, max_paths.max(1), infeasible, summarize).map_err(Why::one)?;
+    let rotated = info.cond_after_body;
+    let (en, found) = enumerate(program, s, rotated, max_paths.max(1), infeasible, summarize).map_err(Why::one)?;
     let syntactic = if en.pruned == 0 {
         Some(found.len())
     } else {
         // Counted apart, without the solver: pruning cut the subtrees short.
-        enumerate(program, s, SYNTACTIC_COUNT_LIMIT, &|_, _| false, summarize)
+        enumerate(program, s, rotated, SYNTACTIC_COUNT_LIMIT, &|_, _| false, summarize)
             .ok()
             .map(|(_, p)| p.len())
     };
@@ -146,6 +150,7 @@ pub(super) type Found = (Vec<Step>, usize);
 pub(super) fn enumerate<'a>(
     program: &'a Program,
     s: &'a Stmt,
+    cond_after_body: bool,
     max: usize,
     infeasible: Infeasible<'a>,
     summarize: Summarize<'a>,
@@ -161,6 +166,7 @@ pub(super) fn enumerate<'a>(
         summarize,
         pruned: 0,
         summarized: false,
+        cond_after_body: None,
     };
     // Variables declared in the body die with the iteration.
     loop_body(s).walk(&mut |x| {
@@ -176,6 +182,9 @@ pub(super) fn enumerate<'a>(
     init.work.push(Work::BodyEnd);
     init.work.push(Work::Stmt(loop_body(s)));
     match &s.kind {
+        StmtKind::While { cond, .. } | StmtKind::For { cond: Some(cond), .. } if cond_after_body => {
+            en.cond_after_body = Some(cond)
+        }
         StmtKind::While { cond, .. } => init.work.push(Work::Cond(cond.clone(), true)),
         StmtKind::For { cond: Some(c), .. } => init.work.push(Work::Cond(c.clone(), true)),
         _ => {}
@@ -259,6 +268,10 @@ impl<'a> Enumerator<'a> {
                 }
                 Work::BodyEnd => {
                     st.split = Some(st.steps.len());
+                    // Pushed first, taken last: after the `for` step.
+                    if let Some(cond) = self.cond_after_body {
+                        st.work.push(Work::Cond(cond.clone(), true));
+                    }
                     match &self.loop_stmt.kind {
                         StmtKind::For { step: Some(e), .. } => st.work.push(Work::Eval(e.clone())),
                         StmtKind::DoWhile { cond, .. } => st.work.push(Work::Cond(cond.clone(), true)),

@@ -108,13 +108,12 @@ pub(super) fn analyse_loop(
         own.extend(st.children());
     }
     // The accelerator runs inside the body, after the loop evaluated its
-    // condition: a condition that changes state would already have done so.
-    match &s.kind {
-        StmtKind::While { cond, .. } | StmtKind::For { cond: Some(cond), .. } if changes_state(inl, cond) => {
-            reasons.push(Reason::ConditionSideEffects)
-        }
-        _ => {}
-    }
+    // condition: a condition that changes state has done so already, and its
+    // paths take it after the body instead, as the next iteration's start.
+    let cond_after_body = match &s.kind {
+        StmtKind::While { cond, .. } | StmtKind::For { cond: Some(cond), .. } => changes_state(inl, cond),
+        _ => false,
+    };
     for e in &exprs {
         scan_expr(program, inl, e, &mut reads, &mut writes, &mut reasons);
     }
@@ -134,6 +133,7 @@ pub(super) fn analyse_loop(
         reads: reads.into_iter().collect(),
         writes: writes.into_iter().collect(),
         reason: Why(reasons),
+        cond_after_body,
     }
 }
 

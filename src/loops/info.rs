@@ -41,4 +41,9 @@ pub struct LoopInfo {
     pub writes: Vec<VarId>,
     /// Why no path of this loop can be accelerated (empty: it may be).
     pub reason: Why,
+    /// A `while` or `for` condition that changes state: its paths take it
+    /// after the body (and the `for` step), as a `do`-`while` condition.
+    /// The loop evaluates it before the body, where accelerators sit, so
+    /// an iteration there runs from the body to the next evaluation.
+    pub cond_after_body: bool,
 }

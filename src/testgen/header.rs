@@ -20,10 +20,32 @@ enum HeaderForm {
     DoWhilePre,
     /// `c = S; do BODY while (c++ OP L);` (step 1 or -1 only)
     DoWhilePost,
+    /// `c = S; while ((c += STEP) OP L) BODY` (or `++c`, `--c`): the
+    /// condition changes state before every body (paths take it after).
+    WhilePre,
+    /// `c = S; while (c++ OP L) BODY` (step 1 or -1 only)
+    WhilePost,
+    /// `for (c = S; (c += STEP) OP L;) BODY` (or `++c`, `--c`)
+    ForCondPre,
+}
+
+impl HeaderForm {
+    /// The condition is evaluated before the body, its update included.
+    fn tests_first(self) -> bool {
+        matches!(
+            self,
+            HeaderForm::WhilePre | HeaderForm::WhilePost | HeaderForm::ForCondPre
+        )
+    }
+
+    /// The condition tests the counter before its update (`c++`).
+    fn post(self) -> bool {
+        matches!(self, HeaderForm::DoWhilePost | HeaderForm::WhilePost)
+    }
 }
 
 /// A loop whose counter is updated outside the body: in the `for` header
-/// or in a side effect of the `do`-`while` condition. Starting values lie a
+/// or in a side effect of the condition (`do`-`while`, `while`, `for`). Starting values lie a
 /// few steps from the type's limits, so the update wraps around within a
 /// few iterations, and guards may be skipped over or stay true forever.
 pub(super) struct HeaderLoop {
@@ -73,10 +95,13 @@ impl HeaderLoop {
             HeaderForm::For,
             HeaderForm::DoWhilePre,
             HeaderForm::DoWhilePost,
+            HeaderForm::WhilePre,
+            HeaderForm::WhilePost,
+            HeaderForm::ForCondPre,
         ]);
         let up = rng.chance(60);
         let magnitude = match form {
-            HeaderForm::DoWhilePost => 1,
+            HeaderForm::DoWhilePost | HeaderForm::WhilePost => 1,
             _ => *rng.pick(&[1, 1, 2, 3, 7, 100]),
         };
         let step = if up { magnitude } else { -magnitude };
@@ -163,6 +188,15 @@ impl HeaderLoop {
                     c = self.next(c);
                     self.guard(old)
                 }
+                HeaderForm::WhilePre | HeaderForm::WhilePost | HeaderForm::ForCondPre => {
+                    // The condition, then (if it holds) body number `trips`.
+                    let old = c;
+                    c = self.next(c);
+                    if !self.guard(if self.form.post() { old } else { c }) {
+                        return Run::Ends(trips - 1, c);
+                    }
+                    true
+                }
             };
             if !go_on {
                 return Run::Ends(trips, c);
@@ -183,7 +217,9 @@ impl HeaderLoop {
         if self.ty.signed {
             return false;
         }
+        // A condition tested first updates once more than the body runs.
         let trips = match self.simulate() {
+            Run::Ends(trips, _) if self.form.tests_first() => trips + 1,
             Run::Ends(trips, _) => trips,
             Run::Long | Run::Overflows => HEADER_CAP,
         };
@@ -219,6 +255,11 @@ impl HeaderLoop {
         let _ = writeln!(out, "    {} c;", self.spelling);
         out.push_str("    unsigned int k = 0;\n");
         let update = counter_update(self.step);
+        let pre = match self.step {
+            1 => "++c".to_string(),
+            -1 => "--c".to_string(),
+            _ => format!("({update})"),
+        };
         let cond = |lhs: &str| format!("{lhs} {} {}", self.cmp.text(), literal(self.limit));
         let mut body = String::from("        k++;\n");
         if let Some((k, stop)) = self.skip {
@@ -237,12 +278,15 @@ impl HeaderLoop {
                     cond("c")
                 );
             }
-            HeaderForm::DoWhilePre => {
-                let pre = match self.step {
-                    1 => "++c".to_string(),
-                    -1 => "--c".to_string(),
-                    _ => format!("({update})"),
+            HeaderForm::WhilePre | HeaderForm::WhilePost | HeaderForm::ForCondPre => {
+                let test = if self.form.post() { cond(&update) } else { cond(&pre) };
+                let start = literal(self.start);
+                let _ = match self.form {
+                    HeaderForm::ForCondPre => write!(out, "    for (c = {start}; {test};) {{\n{body}    }}\n"),
+                    _ => write!(out, "    c = {start};\n    while ({test}) {{\n{body}    }}\n"),
                 };
+            }
+            HeaderForm::DoWhilePre => {
                 let _ = write!(
                     out,
                     "    c = {};\n    do {{\n{body}    }} while ({});\n",
@@ -284,6 +328,12 @@ mod tests {
             "} while ((c += ",
             "} while (c++",
             "} while (c--",
+            "    while (++c",
+            "    while (--c",
+            "    while ((c += ",
+            "    while (c++",
+            "    while (c--",
+            "; (c += ",
         ] {
             assert!(has(form), "no `{form}`");
         }

@@ -301,6 +301,27 @@ mod tests {
     }
 
     #[test]
+    fn conditions_with_side_effects_are_generated_and_accelerated() {
+        // `while (c++ < L)`, `while ((c += 3) != L)`, `for (c = S; ++c < L;)`:
+        // their paths take the condition after the body.
+        let shapes = [
+            "    while (++c",
+            "    while (--c",
+            "    while ((c += ",
+            "    while (c++",
+            "    while (c--",
+            "; ++c ",
+            "; --c ",
+            "; (c += ",
+        ];
+        let n = accelerated_with(&shapes, "\"accelerated\":true", 1, 5);
+        assert!(
+            n >= 5,
+            "only {n} loops with side effects in their condition accelerated"
+        );
+    }
+
+    #[test]
     fn loops_left_to_unrolling_are_generated_with_break_and_continue() {
         // The default options write short counting loops for `--unwind 3`
         // (`instrument::unroll`), which the campaign compares too: the
