@@ -519,31 +519,13 @@ fn current(vals: &HashMap<VarId, Option<Expr>>, nondets: &mut usize, e: &Expr) -
 }
 
 fn replace_nondet(e: &mut Expr, counter: &mut usize) {
-    if let ExprKind::Nondet(_) = e.kind {
-        *counter += 1;
-        e.kind = ExprKind::Var(VarId(NONDET_BASE + *counter));
-        e.span = Span::SYNTHETIC;
-        return;
-    }
-    match &mut e.kind {
-        ExprKind::Unary(_, a) | ExprKind::Cast { expr: a, .. } | ExprKind::Forall(_, a) => replace_nondet(a, counter),
-        ExprKind::IncDec { target, .. } => replace_nondet(target, counter),
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
-            replace_nondet(a, counter);
-            replace_nondet(b, counter);
+    e.walk_mut(&mut |x| {
+        if let ExprKind::Nondet(_) = x.kind {
+            *counter += 1;
+            x.kind = ExprKind::Var(VarId(NONDET_BASE + *counter));
+            x.span = Span::SYNTHETIC;
         }
-        ExprKind::Assign { lhs, rhs, .. } => {
-            replace_nondet(lhs, counter);
-            replace_nondet(rhs, counter);
-        }
-        ExprKind::Cond(a, b, c) => {
-            replace_nondet(a, counter);
-            replace_nondet(b, counter);
-            replace_nondet(c, counter);
-        }
-        ExprKind::Call(_, args) => args.iter_mut().for_each(|a| replace_nondet(a, counter)),
-        _ => {}
-    }
+    });
 }
 
 fn find_havoc(e: &Expr) -> Option<VarId> {

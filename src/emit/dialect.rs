@@ -119,32 +119,7 @@ fn walk_synthetic<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
         return;
     }
     f(e);
-    match &e.kind {
-        ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) => {}
-        ExprKind::Unary(_, a)
-        | ExprKind::Cast { expr: a, .. }
-        | ExprKind::Forall(_, a)
-        | ExprKind::AddrOf(a)
-        | ExprKind::Deref(a)
-        | ExprKind::Member(a, _)
-        | ExprKind::Alloc { size: a, .. } => walk_synthetic(a, f),
-        ExprKind::StringLit(_) => {}
-        ExprKind::IncDec { target, .. } => walk_synthetic(target, f),
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
-            walk_synthetic(a, f);
-            walk_synthetic(b, f);
-        }
-        ExprKind::Assign { lhs, rhs, .. } => {
-            walk_synthetic(lhs, f);
-            walk_synthetic(rhs, f);
-        }
-        ExprKind::Cond(c, a, b) => {
-            walk_synthetic(c, f);
-            walk_synthetic(a, f);
-            walk_synthetic(b, f);
-        }
-        ExprKind::Call(_, args) => args.iter().for_each(|a| walk_synthetic(a, f)),
-    }
+    e.for_each_child(&mut |c| walk_synthetic(c, f));
 }
 
 /// Declarations of the verification primitives for `gcc -fsyntax-only`.

@@ -345,33 +345,7 @@ pub fn key(e: &Expr) -> String {
 }
 
 fn strip(e: &mut Expr) {
-    e.span = Span::SYNTHETIC;
-    match &mut e.kind {
-        ExprKind::IntLit(_) | ExprKind::Var(_) | ExprKind::Nondet(_) | ExprKind::Opaque(_) | ExprKind::StringLit(_) => {
-        }
-        ExprKind::Unary(_, a)
-        | ExprKind::Cast { expr: a, .. }
-        | ExprKind::Forall(_, a)
-        | ExprKind::AddrOf(a)
-        | ExprKind::Deref(a)
-        | ExprKind::Member(a, _)
-        | ExprKind::Alloc { size: a, .. } => strip(a),
-        ExprKind::IncDec { target, .. } => strip(target),
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
-            strip(a);
-            strip(b);
-        }
-        ExprKind::Assign { lhs, rhs, .. } => {
-            strip(lhs);
-            strip(rhs);
-        }
-        ExprKind::Cond(a, b, c) => {
-            strip(a);
-            strip(b);
-            strip(c);
-        }
-        ExprKind::Call(_, args) => args.iter_mut().for_each(strip),
-    }
+    e.walk_mut(&mut |x| x.span = Span::SYNTHETIC);
 }
 
 /// Replace constant subexpressions (`1UL - 1UL`) by their values, keeping

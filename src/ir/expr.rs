@@ -334,9 +334,10 @@ impl Expr {
         }
     }
 
-    /// Visit this expression and all sub-expressions, parents first.
-    pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
-        f(self);
+    /// Visit the direct sub-expressions, in evaluation order of the text
+    /// (left to right). The one place that knows every kind's children:
+    /// traversals are written with it (`walk`, `walk_mut`).
+    pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
         match &self.kind {
             ExprKind::IntLit(_)
             | ExprKind::Var(_)
@@ -349,23 +350,67 @@ impl Expr {
             | ExprKind::AddrOf(e)
             | ExprKind::Deref(e)
             | ExprKind::Member(e, _)
-            | ExprKind::Alloc { size: e, .. } => e.walk(f),
-            ExprKind::IncDec { target, .. } => target.walk(f),
-            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Comma(a, b) => {
-                a.walk(f);
-                b.walk(f);
-            }
-            ExprKind::Assign { lhs, rhs, .. } => {
-                lhs.walk(f);
-                rhs.walk(f);
+            | ExprKind::Alloc { size: e, .. }
+            | ExprKind::IncDec { target: e, .. } => f(e),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Index(a, b)
+            | ExprKind::Comma(a, b)
+            | ExprKind::Assign { lhs: a, rhs: b, .. } => {
+                f(a);
+                f(b);
             }
             ExprKind::Cond(c, a, b) => {
-                c.walk(f);
-                a.walk(f);
-                b.walk(f);
+                f(c);
+                f(a);
+                f(b);
             }
-            ExprKind::Call(_, args) => args.iter().for_each(|a| a.walk(f)),
+            ExprKind::Call(_, args) => args.iter().for_each(f),
         }
+    }
+
+    /// `for_each_child`, mutably.
+    pub fn for_each_child_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        match &mut self.kind {
+            ExprKind::IntLit(_)
+            | ExprKind::Var(_)
+            | ExprKind::Nondet(_)
+            | ExprKind::Opaque(_)
+            | ExprKind::StringLit(_) => {}
+            ExprKind::Unary(_, e)
+            | ExprKind::Cast { expr: e, .. }
+            | ExprKind::Forall(_, e)
+            | ExprKind::AddrOf(e)
+            | ExprKind::Deref(e)
+            | ExprKind::Member(e, _)
+            | ExprKind::Alloc { size: e, .. }
+            | ExprKind::IncDec { target: e, .. } => f(e),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Index(a, b)
+            | ExprKind::Comma(a, b)
+            | ExprKind::Assign { lhs: a, rhs: b, .. } => {
+                f(a);
+                f(b);
+            }
+            ExprKind::Cond(c, a, b) => {
+                f(c);
+                f(a);
+                f(b);
+            }
+            ExprKind::Call(_, args) => args.iter_mut().for_each(f),
+        }
+    }
+
+    /// Visit this expression and all sub-expressions, parents first.
+    pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        f(self);
+        self.for_each_child(&mut |c| c.walk(f));
+    }
+
+    /// `walk`, mutably: `f` sees each node before its (possibly changed)
+    /// children.
+    pub fn walk_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        f(self);
+        self.for_each_child_mut(&mut |c| c.walk_mut(f));
     }
 
     /// The value of a constant expression (literals, casts and operators
