@@ -22,6 +22,7 @@ use super::transform_args::TransformArgs;
 use crate::diag::render::{self, ColorChoice};
 use crate::diag::{Diagnostic, Severity};
 use crate::emit;
+use crate::instrument::LoopProgress;
 use crate::ir::Span;
 use crate::pipeline::{self, Options};
 
@@ -236,20 +237,36 @@ pub(super) fn run(args: &AccelerateArgs, color: ColorChoice) -> Result<Exit, Str
     Ok(worst)
 }
 
-/// A bar on stderr over several inputs ("[3/120] src/a.c"), drawn only
-/// when stderr is a terminal (indicatif hides it otherwise) and only for
-/// more than one input; what is printed meanwhile goes around it.
+/// A line on stderr, drawn only when stderr is a terminal (indicatif hides
+/// it otherwise): over several inputs a bar ("[3/120] src/a.c"), for one a
+/// spinner; both say which loop of a long file is being worked on ("a.c:
+/// loop 120 of 2161"). What is printed meanwhile goes around it.
 fn progress_bar(inputs: usize) -> indicatif::ProgressBar {
-    if inputs < 2 {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(inputs as u64);
+    let (bar, template) = if inputs < 2 {
+        (indicatif::ProgressBar::new_spinner(), "{spinner} {elapsed} {msg}")
+    } else {
+        (
+            indicatif::ProgressBar::new(inputs as u64),
+            "{elapsed} [{pos}/{len}] {bar:30} {msg}",
+        )
+    };
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{elapsed} [{pos}/{len}] {bar:30} {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template(template).unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
+}
+
+/// `opts` with a progress callback that shows the loop being worked on in
+/// `bar`'s message.
+fn with_loop_progress(opts: &Options, bar: &indicatif::ProgressBar, name: &str) -> Options {
+    let (bar, name) = (bar.clone(), name.to_string());
+    Options {
+        progress: Some(LoopProgress::new(move |i, n| {
+            bar.set_message(format!("{name}: loop {i} of {n}"))
+        })),
+        ..opts.clone()
+    }
 }
 
 fn process(
@@ -289,7 +306,7 @@ fn process(
     };
     let text = source.text.clone();
     let start = Instant::now();
-    let result = pipeline::accelerate_source(&text, opts);
+    let result = pipeline::accelerate_source(&text, &with_loop_progress(opts, bar, &name));
     let time_ms = Some(start.elapsed().as_secs_f64() * 1000.0);
     let mut outcome = match result {
         Ok(o) => o,

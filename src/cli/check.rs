@@ -142,16 +142,22 @@ impl CheckerArgs {
 /// function and loop it unwinds, how far; then solving). indicatif draws
 /// it only when stderr is a terminal; it is cleared when the check ends.
 fn status_line(opts: &mut CheckOptions) -> indicatif::ProgressBar {
+    let bar = spinner();
+    let shown = bar.clone();
+    opts.progress = Some(crate::check::Progress::new(move |what: &str| {
+        shown.set_message(what.to_string())
+    }));
+    bar
+}
+
+/// A spinner with a message on stderr, drawn only on a terminal.
+fn spinner() -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(
         indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    let shown = bar.clone();
-    opts.progress = Some(crate::check::Progress::new(move |what: &str| {
-        shown.set_message(what.to_string())
-    }));
     bar
 }
 
@@ -293,7 +299,15 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         Err(e) => return e,
     };
     let started = Instant::now();
-    let outcome = match crate::pipeline::accelerate_source(&text, &args.transform.options()) {
+    let mut transform = args.transform.options();
+    let status = spinner();
+    let shown = (status.clone(), name.clone());
+    transform.progress = Some(crate::instrument::LoopProgress::new(move |i, n| {
+        shown.0.set_message(format!("{}: loop {i} of {n}", shown.1))
+    }));
+    let transformed = crate::pipeline::accelerate_source(&text, &transform);
+    status.finish_and_clear();
+    let outcome = match transformed {
         Ok(o) => o,
         Err(diags) => {
             render::eprint(&name, &text, &diags, color);

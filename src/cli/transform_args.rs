@@ -118,6 +118,7 @@ impl TransformArgs {
             unroll_limit: self.unroll_limit,
             model: self.model.model(),
             malloc_may_fail: !self.model.svcomp,
+            progress: None,
         }
     }
 }

@@ -33,6 +33,26 @@ pub struct InstrumentOptions {
     /// to unrolling instead of accelerated (`DEFAULT_UNROLL_LIMIT`); 0
     /// accelerates every loop it can.
     pub unroll_limit: u128,
+    /// Told before each loop is worked on: for a progress line on long
+    /// files (thousands of loops take minutes).
+    pub progress: Option<LoopProgress>,
+}
+
+/// A callback told `(loop number from 1, number of loops)` before each
+/// loop of a file is worked on.
+#[derive(Clone)]
+pub struct LoopProgress(std::sync::Arc<dyn Fn(usize, usize) + Send + Sync>);
+
+impl LoopProgress {
+    pub fn new(f: impl Fn(usize, usize) + Send + Sync + 'static) -> LoopProgress {
+        LoopProgress(std::sync::Arc::new(f))
+    }
+}
+
+impl std::fmt::Debug for LoopProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LoopProgress")
+    }
 }
 
 /// The default `unroll_limit`. From the gain benchmark (CBMC 6.6): CBMC
@@ -59,6 +79,7 @@ impl Default for InstrumentOptions {
             max_paths: 64,
             quantifiers: Quantifiers::default(),
             unroll_limit: DEFAULT_UNROLL_LIMIT,
+            progress: None,
         }
     }
 }
@@ -294,6 +315,9 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
     let nests = nest_unwindings(&infos, &trips);
     let mut loops: Vec<LoopResult> = Vec::with_capacity(infos.len());
     for (i, info) in infos.iter().enumerate() {
+        if let Some(p) = &opts.progress {
+            (p.0)(i + 1, infos.len());
+        }
         // `find_loops` lists a loop after the loops around it.
         let around = (infos.iter().zip(&loops))
             .filter(|(o, _)| encloses(o, info))

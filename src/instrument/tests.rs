@@ -586,3 +586,24 @@ fn a_sum_taken_every_other_iteration_is_composed_with_the_other_path() {
         "{s:?}"
     );
 }
+
+#[test]
+fn progress_is_told_before_each_loop() {
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let told = seen.clone();
+    let opts = InstrumentOptions {
+        progress: Some(LoopProgress::new(move |i, n| {
+            if let Ok(mut v) = told.lock() {
+                v.push((i, n));
+            }
+        })),
+        ..InstrumentOptions::default()
+    };
+    let src = wrap_main(
+        "int i = 0; while (i < 10) i++; for (int j = 0; j < 5; j++) { for (int k = 0; k < 5; k++) {} }",
+    );
+    let lowered = crate::lower::lower_source(&src).expect("lowers");
+    instrument_program(&lowered.program, &opts);
+    let seen = seen.lock().map(|v| v.clone()).unwrap_or_default();
+    assert_eq!(seen, vec![(1, 3), (2, 3), (3, 3)]);
+}

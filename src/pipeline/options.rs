@@ -4,7 +4,7 @@
 //! quantifiers), so that the CLI, `explain` and the campaigns ask alike.
 
 use crate::emit::Dialect;
-use crate::instrument::{self, InstrumentOptions};
+use crate::instrument::{self, InstrumentOptions, LoopProgress};
 use crate::ir::{DataModel, Quantifiers};
 
 /// What `tracc accelerate` is asked to do.
@@ -29,6 +29,8 @@ pub struct Options {
     /// (CBMC 6's default); `false` under `--svcomp`, and `cbmc_args` say
     /// `--no-malloc-may-fail`. The transformation does not depend on it.
     pub malloc_may_fail: bool,
+    /// Told before each loop is worked on (`instrument::LoopProgress`).
+    pub progress: Option<LoopProgress>,
 }
 
 impl Options {
@@ -49,6 +51,7 @@ impl Options {
             max_paths: self.max_paths,
             quantifiers: self.back_end_quantifiers(),
             unroll_limit: self.unroll_limit,
+            progress: self.progress.clone(),
         }
     }
 
@@ -73,6 +76,7 @@ impl Default for Options {
             unroll_limit: instrument::DEFAULT_UNROLL_LIMIT,
             model: DataModel::Lp64,
             malloc_may_fail: true,
+            progress: None,
         }
     }
 }
