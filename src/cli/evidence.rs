@@ -274,6 +274,14 @@ pub struct BenchArgs {
     /// Where the gain benchmark's JSON goes.
     #[arg(long, value_name = "FILE", default_value = "bench-gain.json")]
     pub gain_json: PathBuf,
+
+    /// Also write the tables into this Markdown file (e.g.
+    /// docs/results.md), each between its markers (`<!-- tracc bench:
+    /// fixtures -->` ... `<!-- tracc bench: end fixtures -->`, `gain`
+    /// likewise), keeping the rest of the file; a section without markers
+    /// yet is added at the end.
+    #[arg(long, value_name = "FILE")]
+    pub results: Option<PathBuf>,
 }
 
 /// `name` in a directory of the PATH, if it is there.
@@ -349,7 +357,11 @@ pub fn bench(args: &BenchArgs) -> Exit {
     };
     let rows = bench::run_all(&files, &opts, &on_done);
     bar.finish_and_clear();
-    print!("{}", bench::markdown(&rows, &opts));
+    let table = bench::markdown(&rows, &opts);
+    print!("{table}");
+    if let Some(e) = write_results(args, "fixtures", &table) {
+        return e;
+    }
     let text = serde_json::to_string_pretty(&bench::json(&rows, &opts)).unwrap_or_default() + "\n";
     if let Err(e) = write_file(&args.json, &text) {
         eprintln!("error: cannot write {}: {e}", args.json.display());
@@ -364,6 +376,57 @@ pub fn bench(args: &BenchArgs) -> Exit {
         Some(cbmc) if !args.no_gain => gain(args, &files, tracc, cbmc, jobs),
         _ => Exit::Success,
     }
+}
+
+/// Put `table` into the `--results` file as the section `name`; the exit
+/// code of a failure to read or write it.
+fn write_results(args: &BenchArgs, name: &str, table: &str) -> Option<Exit> {
+    let path = args.results.as_ref()?;
+    let old = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            return Some(Exit::InputError);
+        }
+    };
+    let command: Vec<String> = std::iter::once("tracc".to_string())
+        .chain(std::env::args().skip(1))
+        .collect();
+    let command = command.join(" ");
+    let content = format!("Written by `{command}`.\n\n{}\n", table.trim_matches('\n'));
+    match write_file(path, replace_section(&old, name, &content)) {
+        Ok(()) => {
+            eprintln!("bench: the {name} section of {} rewritten", path.display());
+            None
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            Some(Exit::InputError)
+        }
+    }
+}
+
+/// `doc` with the text between `<!-- tracc bench: NAME -->` and `<!--
+/// tracc bench: end NAME -->` replaced by `content`, or with that section
+/// added at the end.
+fn replace_section(doc: &str, name: &str, content: &str) -> String {
+    let begin = format!("<!-- tracc bench: {name} -->\n");
+    let end = format!("<!-- tracc bench: end {name} -->");
+    if let Some(b) = doc.find(&begin)
+        && let Some(e) = doc[b..].find(&end)
+    {
+        let inner = b + begin.len();
+        return format!("{}{content}{}", &doc[..inner], &doc[b + e..]);
+    }
+    let sep = if doc.is_empty() || doc.ends_with("\n\n") {
+        ""
+    } else if doc.ends_with('\n') {
+        "\n"
+    } else {
+        "\n\n"
+    };
+    format!("{doc}{sep}{begin}{content}{end}\n")
 }
 
 /// The gain benchmark: its table to stdout, its JSON to --gain-json. A
@@ -390,7 +453,11 @@ fn gain(args: &BenchArgs, files: &[PathBuf], tracc: PathBuf, cbmc: PathBuf, jobs
     };
     let rows = gain::run_all(files, &opts, &on_done);
     bar.finish_and_clear();
-    print!("{}", gain::markdown(&rows, &opts));
+    let table = gain::markdown(&rows, &opts);
+    print!("{table}");
+    if let Some(e) = write_results(args, "gain", &table) {
+        return e;
+    }
     let text = serde_json::to_string_pretty(&gain::json(&rows, &opts)).unwrap_or_default() + "\n";
     if let Err(e) = write_file(&args.gain_json, &text) {
         eprintln!("error: cannot write {}: {e}", args.gain_json.display());
@@ -409,5 +476,29 @@ fn gain(args: &BenchArgs, files: &[PathBuf], tracc: PathBuf, cbmc: PathBuf, jobs
         Exit::Differences
     } else {
         Exit::Success
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace_section;
+
+    #[test]
+    fn a_results_section_is_replaced_between_its_markers_or_added() {
+        let doc = "# Results\n\nintro\n<!-- tracc bench: fixtures -->\nold table\n<!-- tracc bench: end fixtures -->\nafter\n";
+        let new = replace_section(doc, "fixtures", "new table\n");
+        assert_eq!(
+            new,
+            "# Results\n\nintro\n<!-- tracc bench: fixtures -->\nnew table\n<!-- tracc bench: end fixtures -->\nafter\n"
+        );
+        // Idempotent, and another section goes at the end.
+        assert_eq!(replace_section(&new, "fixtures", "new table\n"), new);
+        let added = replace_section(&new, "gain", "gains\n");
+        assert!(added.starts_with(&new));
+        assert!(added.ends_with("\n\n<!-- tracc bench: gain -->\ngains\n<!-- tracc bench: end gain -->\n"));
+        assert_eq!(
+            replace_section("", "gain", "g\n"),
+            "<!-- tracc bench: gain -->\ng\n<!-- tracc bench: end gain -->\n"
+        );
     }
 }
