@@ -4,6 +4,7 @@
 use tracc::evidence::campaign::{CheckSettings, Comparison, Disagreement, Finding, as_fixture, compare_program};
 use tracc::evidence::expect::{Verdict, expectation_of};
 use tracc::evidence::reduce::reduce;
+use tracc::ir::DataModel;
 
 const SAFE_LOOP: &str = "void assert(int);\nint main(void) {\n    unsigned int i = 0;\n    unsigned int x = 0;\n    while (i < 5) {\n        x += 2;\n        i++;\n    }\n    assert(x == 10);\n    return 0;\n}\n";
 
@@ -56,12 +57,22 @@ fn saved_findings_are_fixtures() {
             output: String::new(),
         },
         reduced: SAFE_LOOP.to_string(),
+        model: DataModel::Lp64,
     };
     let text = as_fixture(&f);
     let e = expectation_of(&text).expect("header parses");
     assert_eq!(e.verdict, Verdict::Safe);
     assert_eq!(e.bound, Some(6));
+    assert_eq!(e.model, DataModel::Lp64);
     assert!(text.ends_with(SAFE_LOOP));
+    // A finding of `tracc campaign --32` says its data model, so that the
+    // fixture is checked in it.
+    let ilp32 = as_fixture(&Finding {
+        model: DataModel::Ilp32,
+        ..f
+    });
+    assert!(ilp32.starts_with("// tracc: expect SAFE bound=6 model=32\n"), "{ilp32}");
+    assert_eq!(expectation_of(&ilp32).map(|e| e.model), Ok(DataModel::Ilp32));
 }
 
 #[test]

@@ -32,6 +32,7 @@ use std::time::Duration;
 
 use common::{Verdict as Expected, VerifyVerdict};
 use libtest_mimic::{Arguments, Failed, Trial};
+use tracc::ir::DataModel;
 use tracc::pipeline::{Options, accelerate_source};
 use wait_timeout::ChildExt;
 
@@ -173,7 +174,11 @@ fn crosscheck_one(cbmc: &PathBuf, dir: &std::path::Path, path: &std::path::Path)
     let name = common::stem(path);
     let text = std::fs::read_to_string(path).expect("readable fixture");
     let expectation = common::expectation_of(&text).expect("fixture header");
-    let Ok(outcome) = accelerate_source(&text, &Options::default()) else {
+    let options = Options {
+        model: expectation.model,
+        ..Options::default()
+    };
+    let Ok(outcome) = accelerate_source(&text, &options) else {
         return Some(vec![format!("{name}: transform failed")]);
     };
     let out = dir.join(format!("{name}.c"));
@@ -183,7 +188,13 @@ fn crosscheck_one(cbmc: &PathBuf, dir: &std::path::Path, path: &std::path::Path)
     let cbmc_args = outcome.cbmc_args();
     let args: Vec<&str> = cbmc_args.iter().map(String::as_str).collect();
     let log = run_cbmc_with(cbmc, &out, &args, CBMC_SECS)?;
-    let input_log = run_cbmc(cbmc, path, CBMC_SECS);
+    // The input as its data model reads it (`cbmc_args` say `--32` for the
+    // output already).
+    let input_args: &[&str] = match expectation.model {
+        DataModel::Lp64 => &["--unwind", "3", "--unwinding-assertions"],
+        DataModel::Ilp32 => &["--32", "--unwind", "3", "--unwinding-assertions"],
+    };
+    let input_log = run_cbmc_with(cbmc, path, input_args, CBMC_SECS);
     let (mut problems, rejected) = reading_problems(&name, &log, input_log.as_deref());
     if rejected {
         return Some(problems);
@@ -478,7 +489,6 @@ const ILP32_PROGRAMS: [(&str, &str, bool); 4] = [
 /// check of its input.
 fn cbmc_32_agrees_on_outputs_written_for_ilp32(cbmc: &PathBuf) {
     use tracc::check::{CheckOptions, Verdict, check_source};
-    use tracc::ir::DataModel;
     let opts = Options {
         model: DataModel::Ilp32,
         ..Options::default()

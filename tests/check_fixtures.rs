@@ -56,6 +56,7 @@ fn check_one(f: &std::path::Path) -> Outcome {
     };
     let opts = CheckOptions {
         unwind: expect.bound.unwrap_or(3),
+        model: expect.model,
         ..CheckOptions::default()
     };
     let report = match check_source(&text, &opts) {

@@ -13,6 +13,7 @@ use std::path::Path;
 use common::{Expectation, Verdict, VerifyVerdict, expectation_of, fixture_files, parse_expectation, repo_root, stem};
 use similar::TextDiff;
 use tracc::diag::render::render_to_string;
+use tracc::ir::DataModel;
 use tracc::pipeline::{Options, accelerate_source};
 
 const BLESS_HINT: &str = "run `TRACC_BLESS=1 cargo test --test golden` to (re)write it, then review the diff";
@@ -26,8 +27,13 @@ fn check_fixture(fixture: &Path, golden_dir: &Path, bless: bool) -> Result<(), S
     let name = stem(fixture);
     let file_name = format!("fixtures/{name}.c");
     let text = fs::read_to_string(fixture).map_err(|e| format!("{file_name}: cannot read: {e}"))?;
-    expectation_of(&text).map_err(|e| format!("{file_name}: first line: {e}"))?;
-    let out = accelerate_source(&text, &Options::default()).map_err(|diags| {
+    let expected = expectation_of(&text).map_err(|e| format!("{file_name}: first line: {e}"))?;
+    // The golden output is written for the fixture's data model.
+    let options = Options {
+        model: expected.model,
+        ..Options::default()
+    };
+    let out = accelerate_source(&text, &options).map_err(|diags| {
         format!(
             "{file_name}: accelerate_source failed:\n{}",
             render_to_string(&file_name, &text, &diags)
@@ -274,6 +280,7 @@ fn expectation_parser_accepts_the_documented_forms() {
         verdict,
         bound,
         verify: None,
+        model: DataModel::Lp64,
     };
     assert_eq!(parse_expectation("// tracc: expect SAFE"), Ok(e(Verdict::Safe, None)));
     assert_eq!(
@@ -293,7 +300,8 @@ fn expectation_parser_accepts_the_documented_forms() {
         Ok(Expectation {
             verdict: Verdict::Safe,
             bound: Some(7),
-            verify: Some(VerifyVerdict::Unknown)
+            verify: Some(VerifyVerdict::Unknown),
+            model: DataModel::Lp64,
         })
     );
     assert_eq!(
@@ -301,7 +309,17 @@ fn expectation_parser_accepts_the_documented_forms() {
         Ok(Expectation {
             verdict: Verdict::Unsafe,
             bound: None,
-            verify: Some(VerifyVerdict::Unsafe)
+            verify: Some(VerifyVerdict::Unsafe),
+            model: DataModel::Lp64,
+        })
+    );
+    assert_eq!(
+        parse_expectation("// tracc: expect UNSAFE bound=5 model=32"),
+        Ok(Expectation {
+            verdict: Verdict::Unsafe,
+            bound: Some(5),
+            verify: None,
+            model: DataModel::Ilp32,
         })
     );
     assert_eq!(
@@ -327,6 +345,9 @@ fn expectation_parser_rejects_other_lines() {
         "// tracc: expect SAFE verify=MAYBE",
         "// tracc: expect SAFE verify=SAFE bound=3",
         "// tracc: expect SAFE verify=SAFE verify=SAFE",
+        "// tracc: expect SAFE model=32 bound=3",
+        "// tracc: expect SAFE model=64",
+        "// tracc: expect SAFE model=32 model=32",
     ] {
         assert!(parse_expectation(line).is_err(), "accepted `{line}`");
     }

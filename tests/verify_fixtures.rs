@@ -28,7 +28,11 @@ fn verify_one(path: &std::path::Path) -> Option<String> {
     let name = common::stem(path);
     let text = std::fs::read_to_string(path).expect("readable fixture");
     let expectation = common::expectation_of(&text).expect("fixture header");
-    let outcome = match accelerate_source(&text, &Options::default()) {
+    let transform = Options {
+        model: expectation.model,
+        ..Options::default()
+    };
+    let outcome = match accelerate_source(&text, &transform) {
         Ok(o) => o,
         Err(d) => return Some(format!("{name}: transform failed: {d:?}")),
     };
@@ -46,6 +50,7 @@ fn verify_one(path: &std::path::Path) -> Option<String> {
         unwind: 3,
         unwindset: outcome.unwindset.clone(),
         timeout_ms: Some(timeout_ms),
+        model: expectation.model,
         ..CheckOptions::default()
     };
     let report = match check_source(&outcome.output, &opts) {

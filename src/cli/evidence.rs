@@ -187,6 +187,7 @@ pub fn campaign(args: &CampaignArgs) -> Exit {
             "end_seed": end_seed,
             "jobs": jobs,
             "timeout_s": args.timeout,
+            "model": if args.ilp32 { "ILP32" } else { "LP64" },
             "tally": tally,
             "findings": findings,
         });

@@ -23,7 +23,8 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::expect::{Verdict, expected_verdict};
+use super::expect::{Verdict, expectation_of, expected_verdict};
+use crate::ir::DataModel;
 // Each step's whole process tree is killed at the limit: CBMC's `bin/cbmc`
 // is a wrapper around a child that would otherwise run on.
 use super::measure::{measure_all, run_limited};
@@ -157,18 +158,27 @@ fn first_error_line(stdout: &str, stderr: &str) -> String {
         .to_string()
 }
 
+/// The flag that selects `model` for `tracc` and CBMC (none for LP64).
+fn model_flag(model: DataModel) -> &'static [&'static str] {
+    match model {
+        DataModel::Lp64 => &[],
+        DataModel::Ilp32 => &["--32"],
+    }
+}
+
 /// `tracc check FILE --unwind K --no-standard-checks [--unwindset S]`:
 /// exit codes 0 / 10 / 20 are the verdicts. Without the standard checks,
 /// as the expected verdicts of the fixtures are stated (their assertions,
 /// signed arithmetic wrapping).
-fn tracc_check(opts: &BenchOptions, file: &Path, unwind: u32, unwindset: Option<&str>) -> Outcome {
+fn tracc_check(opts: &BenchOptions, file: &Path, model: DataModel, unwind: u32, unwindset: Option<&str>) -> Outcome {
     let mut cmd = Command::new(&opts.tracc);
     cmd.arg("--color=never")
         .arg("check")
         .arg(file)
         .arg("--unwind")
         .arg(unwind.to_string())
-        .arg("--no-standard-checks");
+        .arg("--no-standard-checks")
+        .args(model_flag(model));
     if let Some(set) = unwindset {
         cmd.arg("--unwindset").arg(set);
     }
@@ -195,9 +205,10 @@ fn tracc_check(opts: &BenchOptions, file: &Path, unwind: u32, unwindset: Option<
     }
 }
 
-fn cbmc_check(cbmc: &Path, file: &Path, opts: &BenchOptions, unwindset: Option<&str>) -> Outcome {
+fn cbmc_check(cbmc: &Path, file: &Path, model: DataModel, opts: &BenchOptions, unwindset: Option<&str>) -> Outcome {
     let mut cmd = Command::new(cbmc);
     cmd.arg(file)
+        .args(model_flag(model))
         .arg("--unwind")
         .arg(opts.unwind.to_string())
         .arg("--unwinding-assertions");
@@ -290,10 +301,18 @@ fn read_report(path: &Path) -> Option<Transformed> {
 
 /// `tracc accelerate` into `out`, restricted or acceleration-only
 /// (`--no-restrict`), with its JSON report in `report`.
-fn transform(opts: &BenchOptions, file: &Path, out: &Path, report: &Path, restrict: bool) -> Result<(), Outcome> {
+fn transform(
+    opts: &BenchOptions,
+    file: &Path,
+    model: DataModel,
+    out: &Path,
+    report: &Path,
+    restrict: bool,
+) -> Result<(), Outcome> {
     let mut cmd = Command::new(&opts.tracc);
     cmd.arg("--color=never")
         .arg("accelerate")
+        .args(model_flag(model))
         .arg(file)
         .arg("-q")
         .arg("-o")
@@ -332,11 +351,13 @@ fn group_of(path: &Path, expected: Option<Verdict>) -> String {
 pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let expected = expected_verdict(path, &text);
+    // A fixture of another data model (`model=32`) is read and checked in it.
+    let model = expectation_of(&text).map_or(DataModel::Lp64, |e| e.model);
     let mut row = Row {
         program: path.display().to_string(),
         group: group_of(path, expected),
         expected,
-        input: tracc_check(opts, path, opts.input_unwind, None),
+        input: tracc_check(opts, path, model, opts.input_unwind, None),
         accel_only: Outcome::Skipped,
         restricted: Outcome::Skipped,
         cbmc: opts.cbmc.as_ref().map(|_| Outcome::Skipped),
@@ -361,13 +382,13 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
     let restricted_file = dir.path().join("restricted.c");
     let accel_report = dir.path().join("accelerated.json");
     let report = dir.path().join("report.json");
-    if let Err(o) = transform(opts, path, &accel_file, &accel_report, false) {
+    if let Err(o) = transform(opts, path, model, &accel_file, &accel_report, false) {
         row.accel_only = o;
     } else {
         let set = unwindset_of(&accel_report);
-        row.accel_only = tracc_check(opts, &accel_file, opts.unwind, set.as_deref());
+        row.accel_only = tracc_check(opts, &accel_file, model, opts.unwind, set.as_deref());
     }
-    match transform(opts, path, &restricted_file, &report, true) {
+    match transform(opts, path, model, &restricted_file, &report, true) {
         Err(o) => row.restricted = o,
         Ok(()) => {
             if let Some(t) = read_report(&report) {
@@ -382,9 +403,9 @@ pub fn bench_file(path: &Path, opts: &BenchOptions) -> Row {
             // Loops left to unrolling are unwound through their trip
             // count, as the user is told to.
             let set = unwindset_of(&report);
-            row.restricted = tracc_check(opts, &restricted_file, opts.unwind, set.as_deref());
+            row.restricted = tracc_check(opts, &restricted_file, model, opts.unwind, set.as_deref());
             if let Some(cbmc) = &opts.cbmc {
-                row.cbmc = Some(cbmc_check(cbmc, &restricted_file, opts, set.as_deref()));
+                row.cbmc = Some(cbmc_check(cbmc, &restricted_file, model, opts, set.as_deref()));
             }
         }
     }

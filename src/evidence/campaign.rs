@@ -16,6 +16,7 @@ use serde::Serialize;
 // Callers (the CLI, the tests) name the comparison's types through the
 // campaign, which runs it.
 pub use super::compare::{CheckSettings, Comparison, Disagreement, Fails, ProgramResult, compare_program};
+use crate::ir::DataModel;
 use crate::testgen::{Class, Generated, loop_program};
 
 /// Counts over a campaign.
@@ -101,6 +102,10 @@ pub struct Finding {
     pub disagreement: Disagreement,
     /// The smallest program found that disagrees the same way.
     pub reduced: String,
+    /// The data model the programs were read and checked in (in JSON
+    /// once, as the campaign's `model`).
+    #[serde(skip)]
+    pub model: DataModel,
 }
 
 /// Which generated programs a campaign checks.
@@ -174,6 +179,7 @@ pub fn run(
                             source: g.source.clone(),
                             disagreement: d.clone(),
                             reduced,
+                            model: settings.model,
                         });
                     }
                     let snapshot = {
@@ -194,11 +200,15 @@ pub fn run(
 }
 
 /// A reduced finding as a self-contained fixture: the expectation header
-/// (the input's verdict and covering bound) and a comment saying where it
-/// came from.
+/// (the input's verdict, covering bound and data model) and a comment
+/// saying where it came from.
 pub fn as_fixture(f: &Finding) -> String {
+    let model = match f.model {
+        DataModel::Lp64 => "",
+        DataModel::Ilp32 => " model=32",
+    };
     let mut text = format!(
-        "// tracc: expect {} bound={}\n// Soundness campaign, seed {}: the {} said {}. Reduced.\n",
+        "// tracc: expect {} bound={}{model}\n// Soundness campaign, seed {}: the {} said {}. Reduced.\n",
         f.disagreement.reference,
         f.bound,
         f.seed,

@@ -6,11 +6,12 @@
 //! covering bound and the verdict `tracc verify --unwind 3` reaches.
 //!
 //! Sources, first match wins: the first-line comment
-//! `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN]`;
+//! `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN][ model=32]`;
 //! an SV-COMP task file whose `unreach-call` property has an
 //! `expected_verdict`; the SV-COMP naming convention (`_true-unreach-call`,
 //! `_false-unreach-call`, or a `_true`/`_false` word in the file name).
 
+use crate::ir::DataModel;
 use std::path::Path;
 
 /// The verdict a program is expected to have.
@@ -48,14 +49,20 @@ pub struct Expectation {
     pub verdict: Verdict,
     pub bound: Option<u32>,
     pub verify: Option<VerifyVerdict>,
+    /// The data model the verdicts hold in (`model=32`: ILP32, as `tracc
+    /// --32` and `cbmc --32` read it; LP64 otherwise).
+    pub model: DataModel,
 }
 
 /// Parse a line of the form
-/// `// tracc: expect (SAFE|UNSAFE)( bound=N)?( verify=(SAFE|UNSAFE|UNKNOWN))?`.
+/// `// tracc: expect (SAFE|UNSAFE)( bound=N)?( verify=(SAFE|UNSAFE|UNKNOWN))?( model=32)?`.
 /// Trailing whitespace (and a `\r`) is ignored; anything else is an error.
 pub fn parse_expectation(line: &str) -> Result<Expectation, String> {
-    let bad =
-        || format!("expected `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN]`, found `{line}`");
+    let bad = || {
+        format!(
+            "expected `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN][ model=32]`, found `{line}`"
+        )
+    };
     let rest = line.trim_end().strip_prefix("// tracc: expect ").ok_or_else(bad)?;
     let mut words = rest.split(' ');
     let verdict = match words.next() {
@@ -65,8 +72,14 @@ pub fn parse_expectation(line: &str) -> Result<Expectation, String> {
     };
     let mut bound = None;
     let mut verify = None;
+    let mut model = None;
     for word in words {
-        if let Some(digits) = word.strip_prefix("bound=") {
+        if model.is_some() {
+            return Err(bad());
+        }
+        if word == "model=32" {
+            model = Some(DataModel::Ilp32);
+        } else if let Some(digits) = word.strip_prefix("bound=") {
             if bound.is_some() || verify.is_some() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad());
             }
@@ -85,7 +98,12 @@ pub fn parse_expectation(line: &str) -> Result<Expectation, String> {
             return Err(bad());
         }
     }
-    Ok(Expectation { verdict, bound, verify })
+    Ok(Expectation {
+        verdict,
+        bound,
+        verify,
+        model: model.unwrap_or(DataModel::Lp64),
+    })
 }
 
 /// The expectation stated on the first line of a fixture's text.

@@ -599,9 +599,8 @@ fn progress_is_told_before_each_loop() {
         })),
         ..InstrumentOptions::default()
     };
-    let src = wrap_main(
-        "int i = 0; while (i < 10) i++; for (int j = 0; j < 5; j++) { for (int k = 0; k < 5; k++) {} }",
-    );
+    let src =
+        wrap_main("int i = 0; while (i < 10) i++; for (int j = 0; j < 5; j++) { for (int k = 0; k < 5; k++) {} }");
     let lowered = crate::lower::lower_source(&src).expect("lowers");
     instrument_program(&lowered.program, &opts);
     let seen = seen.lock().map(|v| v.clone()).unwrap_or_default();
