@@ -1034,6 +1034,31 @@ fn completions_and_manual_pages_cover_every_subcommand_and_option() {
     assert!(accelerate.contains("unroll\\-limit"), "{accelerate}");
 }
 
+/// A reader that stops early (`tracc completions bash | head -1`): the
+/// writer ends quietly with 0, as other command-line tools do, instead of
+/// panicking on the broken pipe.
+#[test]
+fn a_closed_pipe_on_stdout_ends_completions_and_the_manual_quietly() {
+    for args in [&["completions", "bash"][..], &["man"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tracc"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("tracc runs");
+        // Closed before tracc writes: its first write meets no reader.
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("tracc ends");
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"), "{args:?}");
+    }
+}
+
 /// What `gcc -E` makes of a file that includes `<assert.h>`: line markers
 /// everywhere, even inside the expression the macro expands to.
 const PREPROCESSED: &str = "# 0 \"pq.c\"\n# 1 \"<built-in>\"\n# 1 \"pq.c\"\n# 1 \"/usr/include/assert.h\" 1 3 4\nextern void __assert_fail (const char *__assertion, const char *__file,\n      unsigned int __line, const char *__function)\n     __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));\n# 2 \"pq.c\" 2\nunsigned nondet_uint(void);\nint main(void) {\n    unsigned x = 2, n = nondet_uint(), i = 0;\n    while (x < n) {\n        x = x * x + 1;\n    }\n    while (i < 1000000u) {\n        i++;\n    }\n   \n# 12 \"pq.c\" 3 4\n   ((void) sizeof ((\n# 12 \"pq.c\"\n   i == 1000000u\n# 12 \"pq.c\" 3 4\n   ) ? 1 : 0), __extension__ ({ if (\n# 12 \"pq.c\"\n   i == 1000000u\n# 12 \"pq.c\" 3 4\n   ) ; else __assert_fail (\n# 12 \"pq.c\"\n   \"i == 1000000u\"\n# 12 \"pq.c\" 3 4\n   , \"pq.c\", 12, __extension__ __PRETTY_FUNCTION__); }))\n# 12 \"pq.c\"\n                        ;\n    return 0;\n}\n";

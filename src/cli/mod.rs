@@ -251,22 +251,37 @@ fn run_command(cli: Cli) -> Exit {
         Command::Bench(args) => evidence::bench(&args),
         Command::Completions(args) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(args.shell, &mut cmd, "tracc", &mut std::io::stdout());
-            Exit::Success
+            // Into memory first: clap_complete panics on a failed write
+            // (`tracc completions bash | head`).
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut cmd, "tracc", &mut script);
+            written_to_stdout(write_stdout(script), "the completion script")
         }
         Command::Man(args) => {
             let cmd = <Cli as clap::CommandFactory>::command();
             let written = match &args.out_dir {
                 Some(dir) => std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(cmd, dir)),
-                None => clap_mangen::Man::new(cmd).render(&mut std::io::stdout()),
-            };
-            match written {
-                Ok(()) => Exit::Success,
-                Err(e) => {
-                    eprintln!("tracc: cannot write the manual page: {e}");
-                    Exit::InputError
+                None => {
+                    let mut page = Vec::new();
+                    clap_mangen::Man::new(cmd)
+                        .render(&mut page)
+                        .and_then(|()| write_stdout(page))
                 }
-            }
+            };
+            written_to_stdout(written, "the manual page")
+        }
+    }
+}
+
+/// The exit code of writing `what`: a reader that closed the pipe early
+/// (`| head`) is not an error.
+fn written_to_stdout(written: std::io::Result<()>, what: &str) -> Exit {
+    match written {
+        Ok(()) => Exit::Success,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Exit::Success,
+        Err(e) => {
+            eprintln!("tracc: cannot write {what}: {e}");
+            Exit::InputError
         }
     }
 }
