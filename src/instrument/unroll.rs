@@ -1,6 +1,7 @@
 //! Unrolling a loop so that CBMC's `--unwind 3` runs all of it.
 //!
-//! In: a counting `for` loop left to unrolling, its trip bound `t`, and
+//! In: a counting `for` loop or a halving `while` loop left to unrolling
+//! (`loops::unwind::trip_bound`), its trip bound `t`, and
 //! the program (for fresh variables). Out: an equivalent statement in which no
 //! loop runs more than twice per entry, or `None` when the loop's body
 //! cannot be copied. The body is written once inside `L` nested loops of
@@ -33,14 +34,19 @@ const MAX_LEVELS: u32 = 14;
 /// body cannot be copied or `trips` needs more than `MAX_LEVELS` levels.
 pub fn unrolled_for_unwind_3(prog: &mut Program, func: FuncId, lp: &Stmt, trips: u128, no: usize) -> Option<Stmt> {
     let levels = levels_for(trips)?;
-    // `loops::unwind::trip_bound` bounds counting `for` loops only.
-    let StmtKind::For { init, cond, step, body } = &lp.kind else {
-        return None;
+    // `loops::unwind::trip_bound` bounds `for` loops and halving `while`
+    // loops; a `while` loop is a `for` loop without initialisation or step.
+    let no_init: Option<Box<Stmt>> = None;
+    let no_step: Option<Expr> = None;
+    let (init, cond, step, body) = match &lp.kind {
+        StmtKind::For { init, cond, step, body } => (init, cond.clone(), step, body),
+        StmtKind::While { cond, body } => (&no_init, Some(cond.clone()), &no_step, body),
+        _ => return None,
     };
     if !copyable(prog, lp) {
         return None;
     }
-    let cond = cond.clone().unwrap_or_else(|| build::lit(1, IntType::INT));
+    let cond = cond.unwrap_or_else(|| build::lit(1, IntType::INT));
     let go_id = prog.add_var(VarDecl {
         name: prog.fresh.name(format_args!("go{no}")),
         ty: CType::Int(IntType::BOOL),

@@ -16,12 +16,26 @@
 //! compares the counter's value (conversions that keep every value of its
 //! type) with a constant, alone or as a conjunct of `&&` (other conjuncts,
 //! `break` and `return` only end the loop sooner).
+//!
+//! Also bounded, whatever the start: a *halving* loop, `while` or `for`,
+//! whose variable is divided once per iteration, by `x >>= s` (unsigned)
+//! or `x /= d` (`d >= 2`), in the `for` step or as a statement of the body
+//! itself (no `continue` can skip it), and written nowhere else, under a
+//! condition that fails at 0 (`x`, `x != 0`, `x > c` with `c >= 0`, ...):
+//! the body runs at most as often as the largest value of the type can be
+//! divided before it reaches 0 (32 times for `unsigned int` and `>>= 1`;
+//! digit loops `n /= 10` over `int`: 10).
 
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, Init, IntType, Program, Stmt, StmtKind, Storage, VarId};
 
 /// The most times the body of `loop_stmt` (a statement of function `func`)
-/// runs per entry into the loop, when it is a counting `for` loop.
+/// runs per entry into the loop, when it is a counting `for` loop or a
+/// halving loop.
 pub fn trip_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u128> {
+    counting_bound(program, func, loop_stmt).or_else(|| halving_bound(program, func, loop_stmt))
+}
+
+fn counting_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u128> {
     let StmtKind::For {
         init: Some(init),
         cond: Some(cond),
@@ -43,6 +57,149 @@ pub fn trip_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u
     }
     let step = step_of(step, counter)?;
     bound_of(cond, counter, ty, start, step)
+}
+
+/// The bound of a halving loop (module comment): its variable, divided by
+/// the `for` step or by one statement of the body, and a condition that
+/// fails at 0.
+fn halving_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u128> {
+    let (cond, body, step) = match &loop_stmt.kind {
+        StmtKind::While { cond, body } => (cond, body, None),
+        StmtKind::For {
+            cond: Some(cond),
+            body,
+            step,
+            ..
+        } => (cond, body, step.as_ref()),
+        _ => return None,
+    };
+    if has_effects(cond) || has_label(body) {
+        return None;
+    }
+    // The division: the step, or a statement of the body that every
+    // iteration which goes on runs (`break`, `return` and `goto` out only
+    // end the loop sooner; a `continue` could skip it).
+    let (x, divide) = match step {
+        Some(step) => halved(step)?,
+        None => {
+            let top: Vec<&Stmt> = match &body.kind {
+                StmtKind::Block { stmts, .. } => stmts.iter().collect(),
+                _ => vec![&**body],
+            };
+            let mut found = top.iter().filter_map(|s| match &s.kind {
+                StmtKind::Expr(e) => halved(e),
+                _ => None,
+            });
+            let (x, divide) = found.next()?;
+            // Once only, and nothing else of the body writes it.
+            let others: Vec<&&Stmt> = top
+                .iter()
+                .filter(|s| !matches!(&s.kind, StmtKind::Expr(e) if halved(e).is_some()))
+                .collect();
+            if found.next().is_some() || others.iter().any(|s| writes(s, x)) || continues(body) {
+                return None;
+            }
+            (x, divide)
+        }
+    };
+    let decl = program.var(x);
+    let ty = decl.ty.as_int()?;
+    if decl.storage != Storage::Local || decl.func != Some(func) || ty.is_bool() {
+        return None;
+    }
+    if matches!(divide, Divide::Shift(s) if s >= i128::from(ty.promote().bits())) {
+        return None;
+    }
+    let whole = program.func(func).body.as_ref()?;
+    if address_taken(whole, x) || (step.is_some() && writes(body, x)) || !fails_at_zero(cond, x, ty) {
+        return None;
+    }
+    let mut v = if ty.signed { ty.min().checked_neg()? } else { ty.max() };
+    let mut bodies: u128 = 0;
+    while v > 0 {
+        v = match divide {
+            Divide::Shift(s) if !ty.signed => v >> s,
+            Divide::By(d) => v / d,
+            Divide::Shift(_) => return None,
+        };
+        bodies += 1;
+    }
+    Some(bodies)
+}
+
+/// How a halving loop divides its variable.
+#[derive(Clone, Copy)]
+enum Divide {
+    /// `x >>= s`, `1 <= s < 64`.
+    Shift(i128),
+    /// `x /= d`, `d >= 2`.
+    By(i128),
+}
+
+/// `x >>= s`, `x /= d`, `x = x >> s`, `x = x / d` with constant `s` or `d`.
+fn halved(e: &Expr) -> Option<(VarId, Divide)> {
+    let ExprKind::Assign { op, lhs, rhs, .. } = &e.kind else {
+        return None;
+    };
+    let ExprKind::Var(x) = lhs.skip_implicit().kind else {
+        return None;
+    };
+    let (op, amount) = match op {
+        Some(op) => (*op, rhs.const_value()?),
+        None => match &rhs.skip_implicit().kind {
+            ExprKind::Binary(op, a, b) if is_var(a, x) => (*op, b.const_value()?),
+            _ => return None,
+        },
+    };
+    match op {
+        BinOp::Shr if (1..64).contains(&amount) => Some((x, Divide::Shift(amount))),
+        BinOp::Div if amount >= 2 => Some((x, Divide::By(amount))),
+        _ => None,
+    }
+}
+
+/// Whether `cond` is false whenever `x` is 0: `x` itself, `x != 0`,
+/// `x > c` (`c >= 0`), `x >= c` (`c >= 1`), `x == c` (`c != 0`), or a
+/// conjunct of `&&` that is.
+fn fails_at_zero(cond: &Expr, x: VarId, ty: IntType) -> bool {
+    if is_counter(cond, x, ty) {
+        return true;
+    }
+    match &cond.kind {
+        ExprKind::Binary(BinOp::LogAnd, a, b) => fails_at_zero(a, x, ty) || fails_at_zero(b, x, ty),
+        ExprKind::Cast { expr, .. } => {
+            cond.int_type().is_some_and(|t| t.is_bool() || t.includes(ty)) && fails_at_zero(expr, x, ty)
+        }
+        ExprKind::Binary(op, a, b) if op.is_comparison() => {
+            let (op, c) = if is_counter(a, x, ty) {
+                (*op, b.const_value())
+            } else if is_counter(b, x, ty) {
+                match flipped(*op) {
+                    Some(f) => (f, a.const_value()),
+                    None => return false,
+                }
+            } else {
+                return false;
+            };
+            match (op, c) {
+                (BinOp::Ne, Some(0)) => true,
+                (BinOp::Gt, Some(c)) => c >= 0,
+                (BinOp::Ge, Some(c)) => c >= 1,
+                (BinOp::Eq, Some(c)) => c != 0,
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// A `continue` of the loop itself (not of a loop inside).
+fn continues(body: &Stmt) -> bool {
+    match &body.kind {
+        StmtKind::Continue => true,
+        _ if body.is_loop() => false,
+        _ => body.children().into_iter().any(continues),
+    }
 }
 
 /// The counter and its constant start of a `for` loop's initialisation.
@@ -251,6 +408,47 @@ mod tests {
         ];
         for (body, want) in cases {
             let src = format!("int main(void) {{ int s = 0; {body} return s; }}");
+            assert_eq!(bounds(&src), vec![want], "{body}");
+        }
+    }
+
+    #[test]
+    fn halving_loops_are_bounded_by_the_bits_of_their_type() {
+        let cases: [(&str, Option<u128>); 14] = [
+            ("unsigned x = nondet_uint(); while (x > 1) { x >>= 1; s++; }", Some(32)),
+            (
+                "unsigned x = nondet_uint(); while (x) { s += x & 1; x >>= 1; }",
+                Some(32),
+            ),
+            ("unsigned x = nondet_uint(); for (; x != 0; x >>= 2) s++;", Some(16)),
+            ("unsigned char c = nondet_uint(); while (c) c >>= 1;", Some(8)),
+            ("unsigned long x = nondet_ulong(); while (x) x = x >> 1;", Some(64)),
+            ("int n = nondet_int(); while (n != 0) { n /= 10; s++; }", Some(10)),
+            (
+                "unsigned n = nondet_uint(); while (n > 0 && s < 3) { s++; n = n / 16; }",
+                Some(8),
+            ),
+            // A signed shift keeps -1 forever; a `continue` could skip the
+            // shift; a second write; a condition true at 0.
+            ("int x = nondet_int(); while (x != 0) x >>= 1;", None),
+            (
+                "unsigned x = nondet_uint(); while (x) { if (s++ > 3) continue; x >>= 1; }",
+                None,
+            ),
+            ("unsigned x = nondet_uint(); while (x) { x >>= 1; x += s; }", None),
+            ("unsigned x = nondet_uint(); while (x >= 0) x >>= 1;", None),
+            ("unsigned x = nondet_uint(); while (x != 5) x >>= 1;", None),
+            // Only in a branch: not every iteration halves.
+            (
+                "unsigned x = nondet_uint(); while (x) { if (s) x >>= 1; s = !s; }",
+                None,
+            ),
+            ("unsigned x = nondet_uint(); unsigned *p = &x; while (x) x >>= 1;", None),
+        ];
+        for (body, want) in cases {
+            let src = format!(
+                "int nondet_int(void); unsigned nondet_uint(void); unsigned long nondet_ulong(void);\nint main(void) {{ int s = 0; {body} return s; }}"
+            );
             assert_eq!(bounds(&src), vec![want], "{body}");
         }
     }

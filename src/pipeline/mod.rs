@@ -98,6 +98,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         source_map,
         diagnostics,
         report,
+        unrolled_loops: inst.loops.iter().filter(|l| l.unrolled_stmt.is_some()).count(),
         loops: inst.loops.into_iter().map(|l| l.report).collect(),
         unwindset,
         stages: clock.laps,

@@ -29,6 +29,11 @@ pub struct Outcome {
     pub loops: Vec<LoopReport>,
     /// Wall time of each stage, in order.
     pub stages: Vec<(&'static str, Duration)>,
+    /// How many loops the output writes unrolled for `--unwind 3`
+    /// (`instrument::unroll`): left to unrolling, or not accelerated but
+    /// bounded. Their two-iteration slot loops need `--unwind 3` whatever
+    /// the loop's own trip count.
+    pub unrolled_loops: usize,
     /// Each loop left to unrolling, by CBMC's name of it in the output,
     /// with its bound (`cbmc_args`' `--unwindset`).
     pub unwindset: Vec<(String, u32)>,

@@ -43,6 +43,7 @@ mod array;
 mod cint;
 mod counted;
 mod counted_render;
+mod halving;
 mod header;
 mod rng;
 mod sum;
@@ -110,6 +111,10 @@ pub enum Class {
     /// v1; }`) and whose assertion in the body is in a helper: paths
     /// inline them, and a covered iteration is blocked before the body.
     Calls,
+    /// A variable divided once per iteration (`x >>= s`, `x /= d`) until
+    /// a condition that fails at 0: at most as many iterations as the bits
+    /// of its type, left to unrolling.
+    Halving,
 }
 
 /// The program for `seed`: one of the two shapes, half of the seeds each.
@@ -150,6 +155,17 @@ pub fn loop_program(seed: u64) -> Generated {
             source: l.render(),
             bound: l.bound(),
             classes: vec![Class::Sum],
+        };
+    }
+    // And one for halving loops.
+    let mut halves = Rng::new(seed ^ 0x4A1F_0000_0000_0000);
+    if halves.chance(6) {
+        let mut h = halving::HalvingLoop::random(&mut halves);
+        h.choose_final_assert(&mut halves);
+        return Generated {
+            source: h.render(),
+            bound: h.bound(),
+            classes: vec![Class::Halving],
         };
     }
     let mut rng = Rng::new(seed);
@@ -356,6 +372,57 @@ mod tests {
             with_break >= 3 && with_continue >= 3,
             "break {with_break}, continue {with_continue}"
         );
+    }
+
+    #[test]
+    fn halving_loops_are_generated_and_decided_at_3() {
+        // Every place of the division, both operations, constant and
+        // nondeterministic starts; tracc writes them for `--unwind 3`, and
+        // the check there has the verdict of the input at its bound.
+        let options = crate::pipeline::Options::default();
+        let mut shapes = std::collections::BTreeSet::new();
+        let mut decided = 0;
+        for seed in 0..3000 {
+            let g = loop_program(seed);
+            if !g.classes.contains(&Class::Halving) {
+                continue;
+            }
+            for (needle, shape) in [
+                ("    for (; ", "step"),
+                ("{\n        x ", "first"),
+                (";\n        x ", "last"),
+                (">>= ", "shift"),
+                ("/= ", "divide"),
+                ("nondet_", "nondet"),
+            ] {
+                if g.source.contains(needle) {
+                    shapes.insert(shape);
+                }
+            }
+            if decided >= 6 {
+                continue;
+            }
+            let out = crate::pipeline::accelerate_source(&g.source, &options).expect("transforms");
+            assert!(
+                out.output.contains("tracc_go"),
+                "seed {seed} not unrolled:\n{}",
+                out.output
+            );
+            let at = |text: &str, unwind, unwindset: Vec<(String, u32)>| {
+                let opts = crate::check::CheckOptions {
+                    unwind,
+                    unwindset,
+                    ..crate::check::CheckOptions::default()
+                };
+                crate::check::check_source(text, &opts).map(|r| r.verdict)
+            };
+            let input = at(&g.source, g.bound, Vec::new());
+            let output = at(&out.output, 3, out.unwindset.clone());
+            assert_eq!(input, output, "seed {seed}:\n{}\n{}", g.source, out.output);
+            decided += 1;
+        }
+        assert_eq!(shapes.len(), 6, "{shapes:?}");
+        assert_eq!(decided, 6);
     }
 
     #[test]
