@@ -487,6 +487,10 @@ fn instrument_loop(
             && let Some(composed) = composed_accelerator(prog, &info, &paths, &never_repeats, i, opts.quantifiers)
         {
             *result = Ok(composed);
+        } else if matches!(result, Err(Reason::DependsOnAlternating(_)))
+            && let Some(twice) = twice_accelerator(prog, &info, &paths, i, opts.quantifiers)
+        {
+            *result = Ok(twice);
         }
     }
     for (i, (path, result)) in paths.iter().zip(results).enumerate() {
@@ -680,6 +684,35 @@ fn composed_accelerator(
     None
 }
 
+/// For path `i`, whose update reads a value that alternates with the
+/// parity of the iteration (`v = -v; s += v`): an accelerator of the path
+/// taken twice in a row, over which the alternating value comes back and
+/// the update is a polynomial again. As for `composed_accelerator`, its
+/// coverage condition implies that the path is taken twice from the state,
+/// with no choice in between, so it serves as the path's accelerator in the
+/// trace automaton; an odd iteration left at the end is an original one.
+fn twice_accelerator(
+    prog: &mut Program,
+    info: &LoopInfo,
+    paths: &[Path],
+    i: usize,
+    quantifiers: Quantifiers,
+) -> Option<(Accelerator, Vec<usize>)> {
+    let path = compose(paths, &[i, i]);
+    if accelerate::infeasible(prog, &path) {
+        return None;
+    }
+    let known = prog.vars.len();
+    match accelerate::accelerate_path(prog, info, &path, quantifiers) {
+        Ok(acc) if !acc.nondet_choice && accelerate::coverage_satisfiable(prog, &path, &acc) => Some((acc, vec![i])),
+        _ => {
+            // An accelerator that is not used leaves no variables.
+            prog.vars.truncate(known);
+            None
+        }
+    }
+}
+
 /// The paths of `chain` one after the other, as one path: every iteration
 /// but the last in full, the last split where it is.
 fn compose(paths: &[Path], chain: &[usize]) -> Path {
@@ -797,7 +830,11 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
                 out.push_str(&format!("      reason: {reason} [{}]\n", p.reason.codes().join(", ")));
                 continue;
             }
-            if !p.composed_with.is_empty() {
+            if p.composed_with == [i + 1] {
+                out.push_str(
+                    "      reads a value that alternates: accelerated as this path taken twice (one composed iteration)\n",
+                );
+            } else if !p.composed_with.is_empty() {
                 let rest: Vec<String> = p.composed_with.iter().map(|j| format!("path {j}")).collect();
                 out.push_str(&format!(
                     "      alternates: accelerated as this path followed by {} (one composed iteration)\n",

@@ -375,6 +375,14 @@ mod tests {
     }
 
     #[test]
+    fn updates_reading_an_alternating_value_are_accelerated_twice() {
+        // `v1 = -v1; v0 = v0 + v1`: no closed form per iteration, a
+        // polynomial one over two (`instrument::twice_accelerator`).
+        let n = accelerated_with(&["= -v"], "\"composed_with\":[1]", 1, 3);
+        assert!(n >= 3, "only {n} paths accelerated twice");
+    }
+
+    #[test]
     fn halving_loops_are_generated_and_decided_at_3() {
         // Every place of the division, both operations, constant and
         // nondeterministic starts; tracc writes them for `--unwind 3`, and
