@@ -53,7 +53,8 @@ use crate::ir::{IntType, Program};
 
 use symex::{EncodeOptions, Encoding, PropKind, Stop};
 
-pub use options::{CheckOptions, Progress};
+pub use crate::diag::Progress;
+pub use options::CheckOptions;
 pub use report::{CheckReport, Failure, FailureKind, InText, Locate, Place, StepKind, TraceStep, Verdict};
 
 /// One bound that `check_deepening` tried.

@@ -25,7 +25,7 @@ pub struct CheckOptions {
     /// MiB (resident size, z3 included).
     pub memory_limit_mib: Option<u64>,
     /// Where long work reports what it is doing (a terminal's status line).
-    pub progress: Option<Progress>,
+    pub progress: Option<crate::diag::Progress>,
     /// Signed `+ - * / % <<` and negation out of range fail, as under CBMC's
     /// `--signed-overflow-check` (on by default in CBMC 6); off: they
     /// wrap, the project's reference semantics.
@@ -41,27 +41,6 @@ pub struct CheckOptions {
     pub malloc_may_fail: bool,
     /// The data model the source is read in (CBMC's `--32`, `--64`).
     pub model: crate::ir::DataModel,
-}
-
-/// A receiver of progress messages ("unwinding `main`: loop at line 5,
-/// pass 1200 of at most 123458"; "solving").
-#[derive(Clone)]
-pub struct Progress(std::sync::Arc<dyn Fn(&str) + Send + Sync>);
-
-impl Progress {
-    pub fn new(f: impl Fn(&str) + Send + Sync + 'static) -> Progress {
-        Progress(std::sync::Arc::new(f))
-    }
-
-    pub(super) fn tell(&self, what: &str) {
-        (self.0)(what)
-    }
-}
-
-impl std::fmt::Debug for Progress {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Progress")
-    }
 }
 
 impl Default for CheckOptions {

@@ -18,11 +18,10 @@ use super::exit::Exit;
 use super::output::write_file;
 use super::output::write_stdout;
 use super::source::{display_name, is_stdio, read_input};
-use super::transform_args::TransformArgs;
+use super::transform_args::{TransformArgs, with_loop_progress};
 use crate::diag::render::{self, ColorChoice};
 use crate::diag::{Diagnostic, Severity};
 use crate::emit;
-use crate::instrument::LoopProgress;
 use crate::ir::Span;
 use crate::pipeline::{self, Options};
 
@@ -255,18 +254,6 @@ fn progress_bar(inputs: usize) -> indicatif::ProgressBar {
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
-}
-
-/// `opts` with a progress callback that shows the loop being worked on in
-/// `bar`'s message.
-fn with_loop_progress(opts: &Options, bar: &indicatif::ProgressBar, name: &str) -> Options {
-    let (bar, name) = (bar.clone(), name.to_string());
-    Options {
-        progress: Some(LoopProgress::new(move |i, n| {
-            bar.set_message(format!("{name}: loop {i} of {n}"))
-        })),
-        ..opts.clone()
-    }
 }
 
 fn process(

@@ -9,7 +9,7 @@ use clap::Args;
 use super::exit::Exit;
 use super::output::write_stdout;
 use super::source::{display_name, read_input};
-use super::transform_args::{ModelArgs, TransformArgs};
+use super::transform_args::{ModelArgs, TransformArgs, with_loop_progress};
 use crate::check::{CheckOptions, CheckReport, Locate, Place, Verdict, check_deepening, check_source};
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
@@ -144,7 +144,7 @@ impl CheckerArgs {
 fn status_line(opts: &mut CheckOptions) -> indicatif::ProgressBar {
     let bar = spinner();
     let shown = bar.clone();
-    opts.progress = Some(crate::check::Progress::new(move |what: &str| {
+    opts.progress = Some(crate::diag::Progress::new(move |what: &str| {
         shown.set_message(what.to_string())
     }));
     bar
@@ -299,12 +299,8 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         Err(e) => return e,
     };
     let started = Instant::now();
-    let mut transform = args.transform.options();
     let status = spinner();
-    let shown = (status.clone(), name.clone());
-    transform.progress = Some(crate::instrument::LoopProgress::new(move |i, n| {
-        shown.0.set_message(format!("{}: loop {i} of {n}", shown.1))
-    }));
+    let transform = with_loop_progress(&args.transform.options(), &status, &name);
     let transformed = crate::pipeline::accelerate_source(&text, &transform);
     status.finish_and_clear();
     let outcome = match transformed {

@@ -129,3 +129,15 @@ pub enum QuantifiersArg {
     Bounded,
     Smt,
 }
+
+/// `opts` with a progress callback that shows the loop of `name` being
+/// worked on as `bar`'s message ("a.c: loop 120 of 2161").
+pub(super) fn with_loop_progress(opts: &Options, bar: &indicatif::ProgressBar, name: &str) -> Options {
+    let (bar, name) = (bar.clone(), name.to_string());
+    Options {
+        progress: Some(crate::diag::Progress::new(move |what| {
+            bar.set_message(format!("{name}: {what}"))
+        })),
+        ..opts.clone()
+    }
+}

@@ -6,7 +6,10 @@
 //! JSON report.
 
 pub mod markers;
+mod progress;
 pub mod render;
+
+pub use progress::Progress;
 
 use crate::ir::Span;
 

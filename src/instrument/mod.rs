@@ -16,7 +16,7 @@
 //! restriction stage can wrap each branch with automaton code first.
 
 use crate::accelerate::{self, Accelerator, ClosedForm, GuardTreatment, show};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Progress};
 use crate::ir::{CType, Expr, ExprKind, FuncId, IntType, Program, Quantifiers, Span, Stmt, StmtKind, Storage, VarId};
 use crate::loops::{self, LoopInfo, LoopKind, Path, Step};
 use crate::reason::{Reason, Why};
@@ -33,26 +33,9 @@ pub struct InstrumentOptions {
     /// to unrolling instead of accelerated (`DEFAULT_UNROLL_LIMIT`); 0
     /// accelerates every loop it can.
     pub unroll_limit: u128,
-    /// Told before each loop is worked on: for a progress line on long
-    /// files (thousands of loops take minutes).
-    pub progress: Option<LoopProgress>,
-}
-
-/// A callback told `(loop number from 1, number of loops)` before each
-/// loop of a file is worked on.
-#[derive(Clone)]
-pub struct LoopProgress(std::sync::Arc<dyn Fn(usize, usize) + Send + Sync>);
-
-impl LoopProgress {
-    pub fn new(f: impl Fn(usize, usize) + Send + Sync + 'static) -> LoopProgress {
-        LoopProgress(std::sync::Arc::new(f))
-    }
-}
-
-impl std::fmt::Debug for LoopProgress {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("LoopProgress")
-    }
+    /// Told `loop I of N` before each loop is worked on: for a progress
+    /// line on long files (thousands of loops take minutes).
+    pub progress: Option<Progress>,
 }
 
 /// The default `unroll_limit`. From the gain benchmark (CBMC 6.6): CBMC
@@ -316,7 +299,7 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
     let mut loops: Vec<LoopResult> = Vec::with_capacity(infos.len());
     for (i, info) in infos.iter().enumerate() {
         if let Some(p) = &opts.progress {
-            (p.0)(i + 1, infos.len());
+            p.tell(&format!("loop {} of {}", i + 1, infos.len()));
         }
         // `find_loops` lists a loop after the loops around it.
         let around = (infos.iter().zip(&loops))

@@ -592,9 +592,9 @@ fn progress_is_told_before_each_loop() {
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let told = seen.clone();
     let opts = InstrumentOptions {
-        progress: Some(LoopProgress::new(move |i, n| {
+        progress: Some(crate::diag::Progress::new(move |what| {
             if let Ok(mut v) = told.lock() {
-                v.push((i, n));
+                v.push(what.to_string());
             }
         })),
         ..InstrumentOptions::default()
@@ -604,5 +604,5 @@ fn progress_is_told_before_each_loop() {
     let lowered = crate::lower::lower_source(&src).expect("lowers");
     instrument_program(&lowered.program, &opts);
     let seen = seen.lock().map(|v| v.clone()).unwrap_or_default();
-    assert_eq!(seen, vec![(1, 3), (2, 3), (3, 3)]);
+    assert_eq!(seen, ["loop 1 of 3", "loop 2 of 3", "loop 3 of 3"]);
 }

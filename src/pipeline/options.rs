@@ -3,8 +3,9 @@
 //! options each stage is given (`instrument_options`, the back end's
 //! quantifiers), so that the CLI, `explain` and the campaigns ask alike.
 
+use crate::diag::Progress;
 use crate::emit::Dialect;
-use crate::instrument::{self, InstrumentOptions, LoopProgress};
+use crate::instrument::{self, InstrumentOptions};
 use crate::ir::{DataModel, Quantifiers};
 
 /// What `tracc accelerate` is asked to do.
@@ -29,8 +30,8 @@ pub struct Options {
     /// (CBMC 6's default); `false` under `--svcomp`, and `cbmc_args` say
     /// `--no-malloc-may-fail`. The transformation does not depend on it.
     pub malloc_may_fail: bool,
-    /// Told before each loop is worked on (`instrument::LoopProgress`).
-    pub progress: Option<LoopProgress>,
+    /// Told `loop I of N` before each loop is worked on (`InstrumentOptions::progress`).
+    pub progress: Option<Progress>,
 }
 
 impl Options {

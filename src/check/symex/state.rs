@@ -104,7 +104,7 @@ pub(crate) struct EncodeOptions<'a> {
     /// `--malloc-may-fail --malloc-fail-null`).
     pub malloc_may_fail: bool,
     /// Told where the unwinding is, a few times a second.
-    pub progress: Option<&'a crate::check::options::Progress>,
+    pub progress: Option<&'a crate::diag::Progress>,
 }
 
 #[derive(Clone)]
