@@ -62,7 +62,7 @@ pub fn unrolled_for_unwind_3(prog: &mut Program, func: FuncId, lp: &Stmt, trips:
     // while (0)`, and the step runs only if no `break` cleared `go`.
     // Unwrapped, a `break` leaves the slot loop before the step.
     let mut run = Vec::new();
-    match continues(body) {
+    match crate::loops::unwind::continues(body) {
         true => {
             run.push(synthetic(StmtKind::DoWhile {
                 body: Box::new(stopping_on_break(body, &stop)),
@@ -165,15 +165,6 @@ fn copyable(prog: &Program, lp: &Stmt) -> bool {
         ok && s.children().into_iter().all(|c| go(prog, c, in_switch))
     }
     go(prog, lp, false)
-}
-
-/// Whether a `continue` of the loop itself occurs in `body`.
-fn continues(body: &Stmt) -> bool {
-    match &body.kind {
-        StmtKind::Continue => true,
-        _ if body.is_loop() => false,
-        _ => body.children().into_iter().any(continues),
-    }
 }
 
 /// `body` with each `break` of the loop itself (not of a loop or switch

@@ -82,21 +82,19 @@ fn halving_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u1
     let (x, divide) = match step {
         Some(step) => halved(step)?,
         None => {
-            let top: Vec<&Stmt> = match &body.kind {
-                StmtKind::Block { stmts, .. } => stmts.iter().collect(),
-                _ => vec![&**body],
+            let top: &[Stmt] = match &body.kind {
+                StmtKind::Block { stmts, .. } => stmts,
+                _ => std::slice::from_ref(&**body),
             };
-            let mut found = top.iter().filter_map(|s| match &s.kind {
+            let halving = |s: &Stmt| match &s.kind {
                 StmtKind::Expr(e) => halved(e),
                 _ => None,
-            });
-            let (x, divide) = found.next()?;
-            // Once only, and nothing else of the body writes it.
-            let others: Vec<&&Stmt> = top
-                .iter()
-                .filter(|s| !matches!(&s.kind, StmtKind::Expr(e) if halved(e).is_some()))
-                .collect();
-            if found.next().is_some() || others.iter().any(|s| writes(s, x)) || continues(body) {
+            };
+            let at = top.iter().position(|s| halving(s).is_some())?;
+            let (x, divide) = halving(&top[at])?;
+            // Once only: no other statement of the body writes it.
+            let written_again = top.iter().enumerate().any(|(i, s)| i != at && writes(s, x));
+            if written_again || continues(body) {
                 return None;
             }
             (x, divide)
@@ -107,7 +105,9 @@ fn halving_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u1
     if decl.storage != Storage::Local || decl.func != Some(func) || ty.is_bool() {
         return None;
     }
-    if matches!(divide, Divide::Shift(s) if s >= i128::from(ty.promote().bits())) {
+    // A signed `>>` of a negative value never reaches 0; a shift past the
+    // width is undefined.
+    if matches!(divide, Divide::Shift(s) if ty.signed || s >= i128::from(ty.promote().bits())) {
         return None;
     }
     let whole = program.func(func).body.as_ref()?;
@@ -118,9 +118,8 @@ fn halving_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u1
     let mut bodies: u128 = 0;
     while v > 0 {
         v = match divide {
-            Divide::Shift(s) if !ty.signed => v >> s,
+            Divide::Shift(s) => v >> s,
             Divide::By(d) => v / d,
-            Divide::Shift(_) => return None,
         };
         bodies += 1;
     }
@@ -193,8 +192,9 @@ fn fails_at_zero(cond: &Expr, x: VarId, ty: IntType) -> bool {
     }
 }
 
-/// A `continue` of the loop itself (not of a loop inside).
-fn continues(body: &Stmt) -> bool {
+/// Whether a `continue` of the loop itself (not of a loop inside) occurs
+/// in `body`.
+pub fn continues(body: &Stmt) -> bool {
     match &body.kind {
         StmtKind::Continue => true,
         _ if body.is_loop() => false,
