@@ -651,13 +651,8 @@ fn composed_accelerator(
                     return None;
                 }
                 tried += 1;
-                let known = prog.vars.len();
-                if let Ok(acc) = accelerate::accelerate_path(prog, info, &path, quantifiers) {
-                    if !acc.nondet_choice && accelerate::coverage_satisfiable(prog, &path, &acc) {
-                        return Some((acc, c[1..].to_vec()));
-                    }
-                    // An accelerator that is not used leaves no variables.
-                    prog.vars.truncate(known);
+                if let Some(acc) = sequence_accelerator(prog, info, &path, quantifiers) {
+                    return Some((acc, c[1..].to_vec()));
                 }
                 longer.push(c);
             }
@@ -685,11 +680,22 @@ fn twice_accelerator(
     if accelerate::infeasible(prog, &path) {
         return None;
     }
+    sequence_accelerator(prog, info, &path, quantifiers).map(|acc| (acc, vec![i]))
+}
+
+/// The accelerator of a composed `path` when it can serve its first path:
+/// no nondeterministic choice in it, and a state from which it runs (z3).
+/// One that is not used leaves no variables in `prog`.
+fn sequence_accelerator(
+    prog: &mut Program,
+    info: &LoopInfo,
+    path: &Path,
+    quantifiers: Quantifiers,
+) -> Option<Accelerator> {
     let known = prog.vars.len();
-    match accelerate::accelerate_path(prog, info, &path, quantifiers) {
-        Ok(acc) if !acc.nondet_choice && accelerate::coverage_satisfiable(prog, &path, &acc) => Some((acc, vec![i])),
+    match accelerate::accelerate_path(prog, info, path, quantifiers) {
+        Ok(acc) if !acc.nondet_choice && accelerate::coverage_satisfiable(prog, path, &acc) => Some(acc),
         _ => {
-            // An accelerator that is not used leaves no variables.
             prog.vars.truncate(known);
             None
         }
