@@ -231,9 +231,9 @@ pub fn compare_program(source: &str, bound: u32, settings: CheckSettings) -> Pro
         };
     result.transformed = restricted != source;
     result.unrolled = unrolled != restricted;
-    // Slot loops run twice each: they need 3 even where the input's loops
-    // need less (a halving loop's trip bound is that of its largest start,
-    // and its slots are there whatever the start).
+    // Slot loops (`instrument::unroll`) run twice each: they need 3 even
+    // where the input's loops need less (a halving loop's trip bound is that
+    // of its largest start, and its slots are there whatever the start).
     let covering = if still_unrolled { bound.max(3) } else { bound };
     let mut comparisons = vec![
         (Comparison::AccelOnlyAtBound, &accel_only, covering),
@@ -241,8 +241,7 @@ pub fn compare_program(source: &str, bound: u32, settings: CheckSettings) -> Pro
         (Comparison::RestrictedAt3, &restricted, 3),
     ];
     if result.unrolled {
-        // Its slot loops run twice each: they need 3 even where the
-        // input's loops need less.
+        // Slot loops again (see `covering`).
         comparisons.push((Comparison::UnrolledAtBound, &unrolled, bound.max(3)));
         comparisons.push((Comparison::UnrolledAt3, &unrolled, 3));
     }

@@ -116,21 +116,18 @@ impl HalvingLoop {
         k
     }
 
-    /// The iterations from the start: the most over every value of the
-    /// type for a nondeterministic one (from a largest magnitude), and the
-    /// least (from 0).
-    fn trips(&self) -> (i128, i128) {
+    /// The iterations from the start; for a nondeterministic one the most
+    /// over every value of the type (from a largest magnitude; the least is
+    /// 0, from 0).
+    fn most_trips(&self) -> i128 {
         match self.start {
-            Some(x) => (self.trips_from(x), self.trips_from(x)),
-            None => {
-                let most = self.trips_from(self.ty.max()).max(self.trips_from(self.ty.min()));
-                (0, most)
-            }
+            Some(x) => self.trips_from(x),
+            None => self.trips_from(self.ty.max()).max(self.trips_from(self.ty.min())),
         }
     }
 
     pub(super) fn choose_final_assert(&mut self, rng: &mut Rng) {
-        let (least, most) = self.trips();
+        let most = self.most_trips();
         self.final_assert = Some(match (self.start, rng.below(3)) {
             (Some(_), 0) => (Cmp::Eq, most),
             (Some(_), 1) => (Cmp::Ne, most),
@@ -138,14 +135,15 @@ impl HalvingLoop {
             (None, 0) => (Cmp::Le, most),
             // Fails at the largest magnitude.
             (None, 1) => (Cmp::Lt, most),
-            (None, _) => (Cmp::Ge, least + 1),
+            // Fails at 0.
+            (None, _) => (Cmp::Ge, 1),
         });
     }
 
     /// A `--unwind` bound that covers the loop: its most iterations, plus
     /// the last evaluation of the condition.
     pub(super) fn bound(&self) -> u32 {
-        u32::try_from(self.trips().1 + 1).unwrap_or(u32::MAX)
+        u32::try_from(self.most_trips() + 1).unwrap_or(u32::MAX)
     }
 
     pub(super) fn render(&self) -> String {
