@@ -146,6 +146,11 @@ fn check_in_context(
 ) -> Result<CheckReport, Vec<Diagnostic>> {
     let start = Instant::now();
     let deadline = opts.timeout_ms.map(|ms| start + Duration::from_millis(ms));
+    let limit_kib = (opts.memory_limit_mib).map(|m| {
+        symex::resident_kib()
+            .unwrap_or(0)
+            .saturating_add(m.saturating_mul(1024))
+    });
     let names = crate::ir::cbmc_loop_names(program);
     let loop_bounds = (opts.unwindset.iter())
         .flat_map(|(name, k)| {
@@ -162,7 +167,7 @@ fn check_in_context(
         unwinding_assertions: opts.unwinding_assertions,
         error_label: opts.error_label.as_deref(),
         deadline,
-        memory_limit_kib: opts.memory_limit_mib.map(|m| m.saturating_mul(1024)),
+        memory_limit_kib: limit_kib,
         native_quantifiers,
         progress: opts.progress.as_ref(),
         signed_overflow: opts.signed_overflow,
@@ -214,7 +219,6 @@ fn check_in_context(
     if let Some(p) = &opts.progress {
         p.tell(&format!("solving ({} properties)", enc.props.len()));
     }
-    let limit_kib = opts.memory_limit_mib.map(|m| m.saturating_mul(1024));
     let over = over_memory_limit(limit_kib, || solve(&enc, opts, deadline, &mut report));
     report.solver_time = t.elapsed();
     if over {

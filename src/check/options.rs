@@ -21,8 +21,11 @@ pub struct CheckOptions {
     pub per_assertion: bool,
     /// Give up (verdict UNKNOWN) after this long.
     pub timeout_ms: Option<u64>,
-    /// Give up (verdict UNKNOWN) when the process grows past this many
-    /// MiB (resident size, z3 included).
+    /// Give up (verdict UNKNOWN) when the check grows the process's
+    /// resident size (z3 included) by more than this many MiB over its size
+    /// when the check began. Relative, because memory freed by an earlier
+    /// check in the same process (a campaign's) is often kept by the
+    /// allocator and would otherwise count against every later one.
     pub memory_limit_mib: Option<u64>,
     /// Where long work reports what it is doing (a terminal's status line).
     pub progress: Option<crate::diag::Progress>,

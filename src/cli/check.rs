@@ -52,9 +52,9 @@ pub struct CheckerArgs {
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<u64>,
 
-    /// Give up with UNKNOWN when tracc (with its solver) grows past this
-    /// many MiB (default: three quarters of the machine's memory; 0: no
-    /// limit).
+    /// Give up with UNKNOWN when the check grows tracc (with its solver)
+    /// by more than this many MiB (default: three quarters of the
+    /// machine's memory; 0: no limit).
     #[arg(long, value_name = "MIB")]
     pub memory_limit: Option<u64>,
 
