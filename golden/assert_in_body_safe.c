@@ -1,4 +1,4 @@
-// tracc: expect SAFE verify=UNKNOWN
+// tracc: expect SAFE verify=UNKNOWN induction=1
 // An assertion inside the loop body checks the invariant x == 2*i on every iteration of a nondeterministic loop.
 #include <assert.h>
 

@@ -1,4 +1,4 @@
-// tracc: expect SAFE verify=UNKNOWN
+// tracc: expect SAFE verify=UNKNOWN induction=6
 // A do-while loop runs max(n, 1) times for a nondeterministic n, keeping x == 2*i.
 #include <assert.h>
 

@@ -1,4 +1,4 @@
-// tracc: expect SAFE verify=UNKNOWN
+// tracc: expect SAFE verify=UNKNOWN induction=6
 // Comments, preprocessor lines, tabs and odd formatting everywhere around a counting loop, to test that untouched text is copied byte for byte.
 #include   <assert.h>
 #define TRACC_FIXTURE_UNUSED   42   /* never used in the code */

@@ -1,4 +1,4 @@
-// tracc: expect SAFE verify=UNKNOWN
+// tracc: expect SAFE verify=UNKNOWN induction=6
 // The loop body calls loop-free helpers defined in the file (add_two, next_index) for a nondeterministic trip count.
 #include <assert.h>
 

@@ -1,4 +1,4 @@
-// tracc: expect SAFE bound=5 verify=UNKNOWN
+// tracc: expect SAFE bound=5 verify=UNKNOWN induction=5
 // A nondeterministic branch adds 1 to x or to y, both from 0 and at most four times: x + y counts the iterations. verify stays UNKNOWN: the two accelerators may alternate, each pass a trip through the loop head.
 #include <assert.h>
 

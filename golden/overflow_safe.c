@@ -1,4 +1,4 @@
-// tracc: expect SAFE verify=UNKNOWN
+// tracc: expect SAFE verify=UNKNOWN induction=6
 // An unsigned char incremented 300 times wraps past 255 and ends at 300 mod 256 = 44 (unsigned wrap-around inside the loop).
 #include <assert.h>
 

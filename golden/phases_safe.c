@@ -1,4 +1,4 @@
-// tracc: expect SAFE verify=UNKNOWN
+// tracc: expect SAFE verify=UNKNOWN induction=1
 // Two phases, x += 1 while x < m and x += 2 afterwards, stop at n or n + 1; wrapped values never let the loop exit (nondeterministic n and m).
 #include <assert.h>
 

@@ -1,4 +1,4 @@
-// tracc: expect SAFE verify=UNKNOWN
+// tracc: expect SAFE verify=UNKNOWN induction=1
 // A variable-length array sized by a nondeterministic length (1..8) at its declaration: the checker models it, its loop is left alone (no constant length), the deep loop after it is accelerated.
 #include <assert.h>
 

@@ -49,6 +49,7 @@ fn saved_findings_are_fixtures() {
     let f = Finding {
         seed: 7,
         bound: 6,
+        endless: false,
         source: SAFE_LOOP.to_string(),
         disagreement: Disagreement {
             comparison: Comparison::RestrictedAt3,

@@ -53,7 +53,7 @@ fn main() -> std::process::ExitCode {
             }
         );
     }
-    let tests: [(&str, CrossCheck); 5] = [
+    let tests: [(&str, CrossCheck); 6] = [
         (
             "cbmc_reads_every_output_in_full_and_agrees",
             cbmc_reads_every_output_in_full_and_agrees,
@@ -73,6 +73,10 @@ fn main() -> std::process::ExitCode {
         (
             "cbmc_32_agrees_on_outputs_written_for_ilp32",
             cbmc_32_agrees_on_outputs_written_for_ilp32,
+        ),
+        (
+            "cbmc_proves_both_cases_of_every_fixture_proved_by_induction",
+            cbmc_proves_both_cases_of_every_fixture_proved_by_induction,
         ),
     ];
     let trials = tests
@@ -579,4 +583,94 @@ fn cbmc_32_agrees_on_outputs_written_for_ilp32(cbmc: &PathBuf) {
     eprintln!("CBMC --32 read {checked} outputs of fixtures whose meaning depends on the data model");
     assert!(checked >= 10, "only {checked} fixtures checked under --32");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// `tracc kinduct` on every fixture whose header says `induction=K`: the
+/// same k, and CBMC SUCCESSFUL on the base and the step case with the
+/// arguments tracc gives. In the `induction_*` fixtures, loops that never
+/// end, the step case's checked iteration must be reachable: asserting that
+/// its head is never reached fails in CBMC. (Elsewhere a step case may be
+/// vacuous: no execution of a loop that ends within k iterations has k + 1,
+/// and the base case covers it all.)
+fn cbmc_proves_both_cases_of_every_fixture_proved_by_induction(cbmc: &PathBuf) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let fixtures: Vec<PathBuf> = (common::fixture_files().into_iter())
+        .filter(|p| {
+            let text = std::fs::read_to_string(p).expect("readable fixture");
+            common::expectation_of(&text).is_ok_and(|e| e.induction.is_some())
+        })
+        .collect();
+    assert!(fixtures.len() >= 5, "{} fixtures proved by induction", fixtures.len());
+    let head = regex_automata::meta::Regex::new(r"__CPROVER_assume\((\w+) <= (\d+)UL\)").expect("valid regex");
+    let problems: Vec<String> = common::par_map(&fixtures, |path| {
+        let name = common::stem(path);
+        let text = std::fs::read_to_string(path).expect("readable fixture");
+        let e = common::expectation_of(&text).expect("header");
+        let transform = Options {
+            model: e.model,
+            ..Options::default()
+        };
+        // As the CLI checks by default (CBMC 6's standard checks).
+        let check = tracc::check::CheckOptions {
+            unwind: 3,
+            timeout_ms: Some(600_000),
+            signed_overflow: true,
+            bounds_check: true,
+            model: e.model,
+            ..tracc::check::CheckOptions::default()
+        };
+        let proof = match accelerate_source(&text, &transform)
+            .and_then(|outcome| tracc::pipeline::kinduct_outcome(&outcome, &check, 8))
+        {
+            Ok(Ok(p)) => p,
+            other => return Some(format!("{name}: no proof: {other:?}")),
+        };
+        if Some(proof.k) != e.induction {
+            return Some(format!("{name}: k = {}, the header says {:?}", proof.k, e.induction));
+        }
+        let mut problems = Vec::new();
+        let run = |case: &str, program: &str, args: &[String]| {
+            let file = dir.path().join(format!("{name}.{case}.c"));
+            std::fs::write(&file, program).expect("write the case");
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            run_cbmc_with(cbmc, &file, &args, 600)
+        };
+        for (case, program, args) in [
+            ("base", &proof.base, &proof.base_args),
+            ("step", &proof.step, &proof.step_args),
+        ] {
+            match run(case, program, args) {
+                Some(log) if log.contains("VERIFICATION SUCCESSFUL") => {}
+                Some(log) => problems.push(format!("{name}: CBMC on the {case} case:\n{log}")),
+                None => problems.push(format!("{name}: CBMC timed out on the {case} case")),
+            }
+        }
+        if !name.starts_with("induction_") {
+            return (!problems.is_empty()).then(|| problems.join("\n"));
+        }
+        let mut captures = head.create_captures();
+        head.captures(proof.step.as_str(), &mut captures);
+        let Some(found) = captures.get_match() else {
+            return Some(format!("{name}: the step case has no head"));
+        };
+        let span = found.range();
+        let (j, k) = (
+            &proof.step[captures.get_group(1).expect("group").range()],
+            &proof.step[captures.get_group(2).expect("group").range()],
+        );
+        let vacuous = format!(
+            "{}__CPROVER_assert(!({j} == {k}UL), \"the checked iteration is reached\"), {}",
+            &proof.step[..span.start],
+            &proof.step[span.start..]
+        );
+        match run("reached", &vacuous, &proof.step_args) {
+            Some(log) if log.contains("VERIFICATION FAILED") => {}
+            _ => problems.push(format!("{name}: the step case's checked iteration is never reached")),
+        }
+        (!problems.is_empty()).then(|| problems.join("\n"))
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }

@@ -841,7 +841,11 @@ fn verify_says_which_loop_kept_it_from_a_proof() {
     // unwound, and a note there that starts with `why`.
     let unknown_because = |name: &str, text: &str, why: &str| {
         let dir = dir_with(&[(name, text)]);
-        let o = tracc(&["verify", name, "-q", "--max-unwind", "3"], dir.path(), None);
+        let o = tracc(
+            &["verify", name, "-q", "--max-unwind", "3", "--k-induction", "0"],
+            dir.path(),
+            None,
+        );
         assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
         let out = stdout(&o);
         assert!(out.contains(&format!("{name}:5:5: unwinding assertion")), "{out}");
@@ -1193,10 +1197,34 @@ fn the_data_model_is_chosen_with_32_and_64_and_svcomp() {
     let o = tracc(&["accelerate", "--svcomp", "in.c", "-o", "sv.c"], dir.path(), None);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("cbmc sv.c --32 --no-malloc-may-fail --unwind 3 --unwinding-assertions"),
+        stderr(&o)
+            .contains("cbmc sv.c --32 --no-standard-checks --no-malloc-may-fail --unwind 3 --unwinding-assertions"),
         "{}",
         stderr(&o)
     );
+    // SV-COMP's property is the error call alone: a signed overflow that
+    // never reaches it is no failure (sum01 of SV-COMP 2014's loops, which
+    // were UNSAFE by the overflow check alone).
+    let sum = "int __VERIFIER_nondet_int(void);\nvoid __VERIFIER_error(void);\nint main(void)\n{\n    int n = __VERIFIER_nondet_int();\n    int s = 0;\n    for (int i = 0; i < n; i++)\n        s = s + 2;\n    if (s < 0 && n < 0)\n        __VERIFIER_error();\n    return 0;\n}\n";
+    fs::write(dir.path().join("sum.c"), sum).unwrap();
+    let o = tracc(&["verify", "sum.c", "--32", "--max-unwind", "3"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("arithmetic overflow on signed +"), "{}", stdout(&o));
+    let o = tracc(&["verify", "sum.c", "--svcomp", "--max-unwind", "3"], dir.path(), None);
+    assert_ne!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let o = tracc(
+        &[
+            "verify",
+            "sum.c",
+            "--svcomp",
+            "--signed-overflow-check",
+            "--max-unwind",
+            "3",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
     // Under --svcomp, allocation never fails, as in SV-COMP's tasks.
     let alloc = "#include <stdlib.h>\nvoid assert(int);\nint main(void)\n{\n    int *x = malloc(sizeof(int));\n    *x = 3;\n    assert(*x == 3);\n    return 0;\n}\n";
     fs::write(dir.path().join("alloc.c"), alloc).unwrap();

@@ -284,6 +284,7 @@ fn expectation_parser_accepts_the_documented_forms() {
         verdict,
         bound,
         verify: None,
+        induction: None,
         model: DataModel::Lp64,
     };
     assert_eq!(parse_expectation("// tracc: expect SAFE"), Ok(e(Verdict::Safe, None)));
@@ -305,6 +306,7 @@ fn expectation_parser_accepts_the_documented_forms() {
             verdict: Verdict::Safe,
             bound: Some(7),
             verify: Some(VerifyVerdict::Unknown),
+            induction: None,
             model: DataModel::Lp64,
         })
     );
@@ -314,6 +316,7 @@ fn expectation_parser_accepts_the_documented_forms() {
             verdict: Verdict::Unsafe,
             bound: None,
             verify: Some(VerifyVerdict::Unsafe),
+            induction: None,
             model: DataModel::Lp64,
         })
     );
@@ -323,9 +326,22 @@ fn expectation_parser_accepts_the_documented_forms() {
             verdict: Verdict::Unsafe,
             bound: Some(5),
             verify: None,
+            induction: None,
             model: DataModel::Ilp32,
         })
     );
+    assert_eq!(
+        parse_expectation("// tracc: expect SAFE verify=UNKNOWN induction=2"),
+        Ok(Expectation {
+            verdict: Verdict::Safe,
+            bound: None,
+            verify: Some(VerifyVerdict::Unknown),
+            induction: Some(2),
+            model: DataModel::Lp64,
+        })
+    );
+    assert!(parse_expectation("// tracc: expect SAFE induction=2 verify=UNKNOWN").is_err());
+    assert!(parse_expectation("// tracc: expect SAFE verify=UNKNOWN induction=").is_err());
     assert_eq!(
         expectation_of("// tracc: expect UNSAFE bound=3\nint main(void) { return 0; }\n"),
         Ok(e(Verdict::Unsafe, Some(3)))

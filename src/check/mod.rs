@@ -34,6 +34,7 @@
 //! comparing multiplier circuits (lemmas.rs). Neither changes a verdict.
 
 mod apps;
+pub mod induction;
 mod lemmas;
 mod options;
 mod quant;
@@ -51,11 +52,11 @@ use z3::{Model, Params, SatResult, Solver};
 use crate::diag::Diagnostic;
 use crate::ir::{IntType, Program};
 
-use symex::{EncodeOptions, Encoding, PropKind, Stop};
+use symex::{EncodeOptions, Encoding, Induction, PropKind, Stop};
 
 pub use crate::diag::Progress;
 pub use options::CheckOptions;
-pub use report::{CheckReport, Failure, FailureKind, InText, Locate, Place, StepKind, TraceStep, Verdict};
+pub use report::{ByInduction, CheckReport, Failure, FailureKind, InText, Locate, Place, StepKind, TraceStep, Verdict};
 
 /// One bound that `check_deepening` tried.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -127,22 +128,43 @@ pub(crate) fn check_program_with(
     opts: &CheckOptions,
     native_quantifiers: bool,
 ) -> Result<CheckReport, Vec<Diagnostic>> {
+    check_with(program, source, opts, native_quantifiers, None)
+}
+
+/// One case of k-induction (induction.rs) of `program`.
+fn check_case(
+    program: &Program,
+    source: &str,
+    opts: &CheckOptions,
+    induction: &Induction,
+) -> Result<CheckReport, Vec<Diagnostic>> {
+    check_with(program, source, opts, false, Some(induction))
+}
+
+fn check_with(
+    program: &Program,
+    source: &str,
+    opts: &CheckOptions,
+    native_quantifiers: bool,
+    induction: Option<&Induction>,
+) -> Result<CheckReport, Vec<Diagnostic>> {
     if opts.memory_limit_mib.is_none() {
-        return check_in_context(program, source, opts, native_quantifiers);
+        return check_in_context(program, source, opts, native_quantifiers, induction);
     }
     // The memory limit may interrupt z3, which leaves its context cancelled
     // for good: such a check gets a context of its own.
     z3::with_z3_config(&z3::Config::new(), || {
-        check_in_context(program, source, opts, native_quantifiers)
+        check_in_context(program, source, opts, native_quantifiers, induction)
     })
 }
 
-/// `check_program_with` in the thread's current z3 context.
+/// `check_with` in the thread's current z3 context.
 fn check_in_context(
     program: &Program,
     source: &str,
     opts: &CheckOptions,
     native_quantifiers: bool,
+    induction: Option<&Induction>,
 ) -> Result<CheckReport, Vec<Diagnostic>> {
     let start = Instant::now();
     let deadline = opts.timeout_ms.map(|ms| start + Duration::from_millis(ms));
@@ -173,6 +195,7 @@ fn check_in_context(
         signed_overflow: opts.signed_overflow,
         bounds_check: opts.bounds_check,
         malloc_may_fail: opts.malloc_may_fail,
+        induction,
     };
 
     let mut report = CheckReport {
@@ -195,6 +218,7 @@ fn check_in_context(
         .filter_map(|(on, name)| on.then_some(name))
         .collect(),
         warnings: Vec::new(),
+        induction: None,
     };
     let enc = match symex::encode(program, source, &eopts) {
         Ok(enc) => enc,
@@ -353,7 +377,9 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
     let mut user = Vec::new();
     let mut unwind = Vec::new();
     for (i, p) in enc.props.iter().enumerate() {
-        if is_user(p.kind) {
+        if p.kind == PropKind::Invariant {
+            // Not the program's: candidates of k-induction (induction.rs).
+        } else if is_user(p.kind) {
             report.properties += 1;
         } else {
             report.unwinding_assertions += 1;
@@ -429,9 +455,10 @@ fn user_failures(
             user.iter().filter(|(i, _)| k(enc.props[*i].kind)).collect()
         };
         let groups = [
-            of_kind(|k| !matches!(k, PropKind::Overflow | PropKind::Bounds)),
+            of_kind(|k| !matches!(k, PropKind::Overflow | PropKind::Bounds | PropKind::Invariant)),
             of_kind(|k| k == PropKind::Overflow),
             of_kind(|k| k == PropKind::Bounds),
+            of_kind(|k| k == PropKind::Invariant),
         ];
         for group in groups {
             if let Some(why) = group_failures(backend, enc, &group, report) {

@@ -48,6 +48,8 @@ pub enum FailureKind {
     Overflow,
     /// An array index out of bounds (with `bounds_check` only).
     Bounds,
+    /// A candidate invariant of k-induction (check/induction.rs) fails.
+    Invariant,
 }
 
 impl FailureKind {
@@ -60,6 +62,7 @@ impl FailureKind {
             PropKind::Recursion => FailureKind::Recursion,
             PropKind::Overflow => FailureKind::Overflow,
             PropKind::Bounds => FailureKind::Bounds,
+            PropKind::Invariant => FailureKind::Invariant,
         }
     }
 }
@@ -129,6 +132,20 @@ pub struct CheckReport {
     /// Warnings from lowering (constructs kept opaque), filled by
     /// `check_source`.
     pub warnings: Vec<Diagnostic>,
+    /// SAFE by k-induction on this loop, not by unwinding alone.
+    pub induction: Option<ByInduction>,
+}
+
+/// How a SAFE was proved by k-induction (check/induction.rs): on the loop
+/// at `target` (its statement), with `k` iterations; the other loops at
+/// the report's `unwind`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByInduction {
+    pub target: Span,
+    pub k: u32,
+    /// The invariants proved with the program's properties and assumed in
+    /// the step case.
+    pub invariants: Vec<String>,
 }
 
 impl CheckReport {
@@ -244,6 +261,7 @@ fn kind_str(k: FailureKind) -> &'static str {
         FailureKind::Recursion => "recursion",
         FailureKind::Overflow => "overflow",
         FailureKind::Bounds => "bounds",
+        FailureKind::Invariant => "invariant",
     }
 }
 
@@ -309,15 +327,39 @@ pub(crate) fn render(r: &CheckReport, at: &dyn Locate, show_trace: bool) -> Stri
             } else {
                 format!("checks: {}", r.checks.join(", "))
             };
-            let _ = writeln!(
-                out,
-                "{} propert{} and {} unwinding assertion{} hold with --unwind {} ({checked})",
-                r.properties,
-                if r.properties == 1 { "y" } else { "ies" },
-                r.unwinding_assertions,
-                if r.unwinding_assertions == 1 { "" } else { "s" },
-                r.unwind
-            );
+            match &r.induction {
+                Some(by) => {
+                    let with = if by.invariants.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" with the invariants {}", by.invariants.join(", "))
+                    };
+                    let _ = writeln!(
+                        out,
+                        "{} {} proved by {}-induction on the loop at {}{with}, the other loops with --unwind {} ({checked})",
+                        r.properties,
+                        if r.properties == 1 {
+                            "property holds:"
+                        } else {
+                            "properties hold:"
+                        },
+                        by.k,
+                        loc(at, by.target),
+                        r.unwind
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "{} propert{} and {} unwinding assertion{} hold with --unwind {} ({checked})",
+                        r.properties,
+                        if r.properties == 1 { "y" } else { "ies" },
+                        r.unwinding_assertions,
+                        if r.unwinding_assertions == 1 { "" } else { "s" },
+                        r.unwind
+                    );
+                }
+            }
         }
     }
     out.push_str(r.verdict.as_str());
@@ -379,6 +421,11 @@ pub(crate) fn to_json(r: &CheckReport, file: &str, at: &dyn Locate, show_trace: 
         "unwinding_failures": r.unwinding_failures.iter().map(|f| failure_json(f, at, show_trace)).collect::<Vec<_>>(),
         "trace": trace,
         "unknown_reason": r.unknown_reason,
+        "induction": r.induction.as_ref().map(|by| {
+            let p = at.place(by.target);
+            let (line, column) = p.line_col.unzip();
+            json!({ "k": by.k, "file": p.file, "line": line, "column": column, "invariants": by.invariants })
+        }),
         "encode_ms": r.encode_time.as_secs_f64() * 1000.0,
         "solver_ms": r.solver_time.as_secs_f64() * 1000.0,
     })

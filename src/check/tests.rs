@@ -1114,18 +1114,22 @@ fn a_quantifier_over_a_few_values_is_expanded_whole() {
 
 #[test]
 fn a_check_that_hits_its_limit_leaves_the_next_check_in_the_thread_working() {
-    // Under 1 MiB nothing fits: the watcher interrupts z3 in the solver.
-    let src = "int nondet_int(void);\nint main(void) { int x = nondet_int(); int y = x * x + 3 * x; assert(y != 17); return 0; }";
+    // Factoring a 64-bit product of two primes by bit-blasting grows z3 by
+    // far more than 1 MiB (the limit counts from the check's start): the
+    // watcher interrupts z3 in the solver.
+    let hard = "unsigned long nondet_ulong(void);\nint main(void) { unsigned long x = nondet_ulong(); unsigned long y = nondet_ulong(); __CPROVER_assume(x > 1 && y > 1 && x < 4294967296UL && y < 4294967296UL); assert(x * y != 18446743979220271189UL); return 0; }";
     let limited = CheckOptions {
         memory_limit_mib: Some(1),
+        timeout_ms: Some(600_000),
         ..opts(1)
     };
-    let r = check_source(src, &limited).expect("checks");
+    let r = check_source(hard, &limited).expect("checks");
     assert_eq!(r.verdict, Verdict::Unknown);
     assert!(
         r.unknown_reason.as_deref().is_some_and(|w| w.contains("memory limit")),
         "{r:?}"
     );
+    let src = "int nondet_int(void);\nint main(void) { int x = nondet_int(); int y = x * x + 3 * x; assert(y != 17); return 0; }";
     // An interrupt cancels a z3 context for good; the next check (in the
     // thread's own context) must not see it.
     assert_eq!(verdict(src, 1), Verdict::Safe);

@@ -2,7 +2,7 @@
 //! `tracc verify` (accelerate, restrict, then check the result).
 
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 
@@ -10,7 +10,7 @@ use super::exit::Exit;
 use super::output::write_stdout;
 use super::source::{display_name, read_input};
 use super::transform_args::{ModelArgs, TransformArgs, with_loop_progress};
-use crate::check::{CheckOptions, CheckReport, Locate, Place, Verdict, check_deepening, check_source};
+use crate::check::{CheckOptions, CheckReport, FailureKind, Locate, Place, Verdict, check_deepening, check_source};
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
 use crate::emit::{SourceMap, SourcePlace};
@@ -129,8 +129,8 @@ impl CheckerArgs {
                 .map(|s| s.saturating_mul(1000)),
             memory_limit_mib: self.memory_limit.map_or_else(default_memory_limit_mib, positive),
             progress: None,
-            signed_overflow: self.signed_overflow_check || !self.no_standard_checks,
-            bounds_check: self.bounds_check || !self.no_standard_checks,
+            signed_overflow: self.signed_overflow_check || !(self.no_standard_checks || model.svcomp),
+            bounds_check: self.bounds_check || !(self.no_standard_checks || model.svcomp),
             malloc_may_fail: self.malloc_may_fail
                 || !(self.no_standard_checks || self.no_malloc_may_fail || model.svcomp),
             model: model.model(),
@@ -215,6 +215,15 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "K", default_value_t = 24)]
     pub max_unwind: u32,
 
+    /// When the transformed program is still UNKNOWN because a loop of
+    /// `main` (outside other loops) is not fully unwound, try to prove it
+    /// by k-induction on that loop for k = 1 up to this (within
+    /// --timeout): the base case checks k iterations from the start, the
+    /// step case k + 1 from an arbitrary state at the loop's head, the
+    /// first k with every property assumed. 0: no induction.
+    #[arg(long, value_name = "K", default_value_t = 8)]
+    pub k_induction: u32,
+
     /// Print the bounds tried, with verdict and time each.
     #[arg(short, long)]
     pub verbose: bool,
@@ -222,6 +231,32 @@ pub struct VerifyArgs {
     /// Do not print warnings about loops that were not transformed.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct KinductArgs {
+    /// Input C file (`-` for stdin).
+    #[arg(value_name = "IN.c")]
+    pub input: PathBuf,
+
+    /// Where to write the two programs: OUT.base.c and OUT.step.c (default:
+    /// IN without its `.c`; `tracc-kinduct` for stdin).
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Unwinding bound for the other loops (CBMC's meaning).
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub unwind: u32,
+
+    /// Largest k tried.
+    #[arg(long, value_name = "K", default_value_t = 8)]
+    pub k_induction: u32,
+
+    #[command(flatten)]
+    pub transform: TransformArgs,
+
+    #[command(flatten)]
+    pub checker: CheckerArgs,
 }
 
 /// One bound `verify` tried.
@@ -321,7 +356,7 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         output: &outcome.output,
         map: &outcome.source_map,
     };
-    let (checked, schedule) = deepening_check(&outcome.output, &outcome.unwindset, args);
+    let (checked, schedule) = verify_check(&outcome.output, &outcome.unwindset, args);
     let report = match checked {
         Ok(r) => r,
         Err(diags) => {
@@ -364,22 +399,78 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
     }
 }
 
-/// `check_deepening` of the transformed program, from `--unwind` to
-/// `--max-unwind`, with the loops left to unrolling at their bounds and a
-/// status line; with the bounds tried.
-fn deepening_check(
+/// The checks of `verify` on the transformed program: at `--unwind`;
+/// where only loops not fully unwound leave it UNKNOWN, k-induction
+/// (`--k-induction`), then deeper bounds up to `--max-unwind`
+/// (`check_deepening`), all within `--timeout`; with the bounds tried.
+fn verify_check(
     output: &str,
     unrolled: &[(String, u32)],
     args: &VerifyArgs,
 ) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<Step>) {
+    let started = Instant::now();
+    let (first, mut schedule) = deepening_check(output, verify_options(unrolled, args, started), args.unwind);
+    let report = match first {
+        Ok(r) if undecided_by_unwinding(&r) => r,
+        other => return (other, schedule),
+    };
+    match induction_check(output, unrolled, args, &report, started) {
+        Ok(Some(proof)) => return (Ok(proof), schedule),
+        Ok(None) => {}
+        Err(d) => return (Err(d), schedule),
+    }
+    let deeper = args.unwind.saturating_mul(2).min(args.max_unwind);
+    if deeper <= args.unwind || out_of_time(args, started) {
+        return (Ok(report), schedule);
+    }
+    let mut options = verify_options(unrolled, args, started);
+    options.unwind = deeper;
+    let (deeper, more) = deepening_check(output, options, args.max_unwind);
+    schedule.extend(more);
+    (deeper, schedule)
+}
+
+/// UNKNOWN only because loops (or recursion) are not fully unwound.
+fn undecided_by_unwinding(r: &CheckReport) -> bool {
+    r.verdict == Verdict::Unknown && r.unknown_reason.is_none() && !r.unwinding_failures.is_empty()
+}
+
+/// The checker's options for `verify`, with the loops left to unrolling
+/// at their bounds and what is left of `--timeout` since `started` (at
+/// least a millisecond).
+fn verify_options(unrolled: &[(String, u32)], args: &VerifyArgs, started: Instant) -> CheckOptions {
     let mut options = args
         .checker
         .options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S), &args.transform.model);
     // The user's own `--unwindset` comes after, so it wins (as in CBMC, the
     // last bound given for a loop counts).
     options.unwindset.splice(0..0, unrolled.iter().cloned());
+    if let Some(ms) = options.timeout_ms {
+        let left = Duration::from_millis(ms).saturating_sub(started.elapsed());
+        options.timeout_ms = Some(u64::try_from(left.as_millis()).unwrap_or(u64::MAX).max(1));
+    }
+    options
+}
+
+/// `--timeout` has run out since `started`.
+fn out_of_time(args: &VerifyArgs, started: Instant) -> bool {
+    let limit = args
+        .checker
+        .options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S), &args.transform.model);
+    limit
+        .timeout_ms
+        .is_some_and(|ms| started.elapsed() >= Duration::from_millis(ms))
+}
+
+/// `check_deepening` of the transformed program from `options.unwind` to
+/// `max_unwind`, with a status line; with the bounds tried.
+fn deepening_check(
+    output: &str,
+    mut options: CheckOptions,
+    max_unwind: u32,
+) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<Step>) {
     let status = status_line(&mut options);
-    let (checked, tried) = check_deepening(output, &options, args.max_unwind);
+    let (checked, tried) = check_deepening(output, &options, max_unwind);
     status.finish_and_clear();
     let schedule = (tried.iter())
         .map(|t| Step {
@@ -389,6 +480,32 @@ fn deepening_check(
         })
         .collect();
     (checked, schedule)
+}
+
+/// The report of a proof by k-induction (`--k-induction`) of the program
+/// that `report` leaves UNKNOWN, on one of the loops it names.
+fn induction_check(
+    output: &str,
+    unrolled: &[(String, u32)],
+    args: &VerifyArgs,
+    report: &CheckReport,
+    started: Instant,
+) -> Result<Option<CheckReport>, Vec<Diagnostic>> {
+    if args.k_induction == 0 {
+        return Ok(None);
+    }
+    if out_of_time(args, started) {
+        return Ok(None);
+    }
+    let mut options = verify_options(unrolled, args, started);
+    let failing: Vec<Span> = (report.unwinding_failures.iter())
+        .filter(|f| f.kind == FailureKind::Unwinding)
+        .map(|f| f.span)
+        .collect();
+    let status = status_line(&mut options);
+    let proved = crate::check::induction::prove(output, &options, &failing, args.k_induction);
+    status.finish_and_clear();
+    Ok(proved?.ok().map(|proof| proof.report))
 }
 
 /// `verify`'s text output: the checker's report at input lines, the notes,
@@ -536,6 +653,70 @@ fn unwinding_notes(report: &CheckReport, at: &InInput<'_>, loops: &[LoopReport])
         }
     }
     notes
+}
+
+pub fn kinduct(args: &KinductArgs, color: ColorChoice) -> Exit {
+    let (name, text) = match read_or_report(&args.input, color) {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let transform = args.transform.options();
+    let options = args
+        .checker
+        .options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S), &args.transform.model);
+    let status = spinner();
+    let proved = crate::pipeline::accelerate_source(&text, &transform)
+        .and_then(|outcome| crate::pipeline::kinduct_outcome(&outcome, &options, args.k_induction.max(1)));
+    status.finish_and_clear();
+    let proof = match proved {
+        Ok(Ok(p)) => p,
+        Ok(Err(why)) => {
+            eprintln!("tracc: {name}: {why}");
+            return Exit::Unknown;
+        }
+        Err(diags) => {
+            render::eprint(&name, &text, &diags, color);
+            return Exit::InputError;
+        }
+    };
+    let stem = args.output.clone().unwrap_or_else(|| {
+        if args.input.as_os_str() == "-" {
+            PathBuf::from("tracc-kinduct")
+        } else {
+            args.input.with_extension("")
+        }
+    });
+    let path = |case: &str| {
+        let mut p = stem.clone().into_os_string();
+        p.push(format!(".{case}.c"));
+        PathBuf::from(p)
+    };
+    let (base, step) = (path("base"), path("step"));
+    for (file, program) in [(&base, &proof.base), (&step, &proof.step)] {
+        if let Err(e) = super::output::write_file(file, program) {
+            let d = Diagnostic::error(Span::SYNTHETIC, format!("cannot write `{}`: {e}", file.display()));
+            render::eprint(&name, "", &[d], color);
+            return Exit::InputError;
+        }
+    }
+    let with = if proof.invariants.is_empty() {
+        String::new()
+    } else {
+        format!(" with the invariants {}", proof.invariants.join(", "))
+    };
+    let command = |file: &PathBuf, args: &[String]| format!("cbmc {} {}", file.display(), args.join(" "));
+    let out = format!(
+        "{name}: proved by {}-induction on the loop at line {} of the transformed program{with}\n\
+         base case: {}\nstep case: {}\n",
+        proof.k,
+        proof.line,
+        command(&base, &proof.base_args),
+        command(&step, &proof.step_args),
+    );
+    match print_or_fail(&name, &out, color) {
+        Ok(()) => Exit::Success,
+        Err(e) => e,
+    }
 }
 
 #[cfg(test)]

@@ -68,7 +68,7 @@ fn tally_line(t: &Tally, count: u64) -> String {
         "{}/{} programs ({} decided: {} safe, {} unsafe, {} of them by a signed overflow, {} by an index out of bounds; \
          {} transformed, {} with a loop unrolled), \
          {} disagreements; \
-         at --unwind 3 the restricted output proved {}/{} safe and found {}/{} unsafe; \
+         at --unwind 3 the restricted output proved {}/{} safe ({} more by k-induction) and found {}/{} unsafe; \
          {} inputs and {} output checks timed out; {:.0} s",
         t.programs,
         count,
@@ -82,6 +82,7 @@ fn tally_line(t: &Tally, count: u64) -> String {
         t.disagreements,
         t.proved_at_3,
         t.safe,
+        t.by_induction,
         t.found_at_3,
         t.unsafe_,
         t.undecided_inputs,

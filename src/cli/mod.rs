@@ -113,6 +113,19 @@ pub enum Command {
     )]
     Verify(check::VerifyArgs),
 
+    /// Write a proof by k-induction as two C programs for CBMC.
+    #[command(
+        long_about = "Transform a C file as `tracc accelerate` does and, where the result is UNKNOWN at \
+                      --unwind only because a loop of `main` is not fully unwound, prove it by \
+                      k-induction on that loop as `tracc verify` does; then write the proof's base \
+                      case and step case as C (OUT.base.c and OUT.step.c) and print the CBMC command \
+                      line for each. CBMC SUCCESSFUL on both proves the input. Exit 0 when both are \
+                      written, 20 when there is no proof to write (the reason on stderr, no file \
+                      written), 3 for a file tracc cannot read or check.",
+        after_help = EXIT_CODES
+    )]
+    Kinduct(check::KinductArgs),
+
     /// Run the differential soundness campaign on generated programs.
     #[command(
         long_about = "Generate loop programs (seeds SEED..SEED+N), check each input at a bound that \
@@ -247,6 +260,7 @@ fn run_command(cli: Cli) -> Exit {
         Command::Explain(args) => explain(&args, color),
         Command::Check(args) => check::check(&args, color),
         Command::Verify(args) => check::verify(&args, color),
+        Command::Kinduct(args) => check::kinduct(&args, color),
         Command::Campaign(args) => evidence::campaign(&args),
         Command::Bench(args) => evidence::bench(&args),
         Command::Completions(args) => {

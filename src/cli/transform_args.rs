@@ -86,9 +86,11 @@ pub struct ModelArgs {
     pub lp64: bool,
 
     /// SV-COMP's conventions: the ILP32 data model (--32), allocation that
-    /// never fails (--no-malloc-may-fail), `reach_error()` as the property
-    /// (always a failure for tracc). `accelerate` adds CBMC's options for
-    /// them to `cbmc_args`.
+    /// never fails (--no-malloc-may-fail), `reach_error()` (and assertions)
+    /// as the only property: none of CBMC's standard checks
+    /// (--no-standard-checks; --signed-overflow-check or --bounds-check
+    /// turn one back on). `accelerate` adds CBMC's options for them to
+    /// `cbmc_args`.
     #[arg(long)]
     pub svcomp: bool,
 }
@@ -118,6 +120,7 @@ impl TransformArgs {
             unroll_limit: self.unroll_limit,
             model: self.model.model(),
             malloc_may_fail: !self.model.svcomp,
+            standard_checks: !self.model.svcomp,
             progress: None,
         }
     }

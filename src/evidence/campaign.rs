@@ -15,7 +15,7 @@ use serde::Serialize;
 
 // Callers (the CLI, the tests) name the comparison's types through the
 // campaign, which runs it.
-pub use super::compare::{CheckSettings, Comparison, Disagreement, Fails, ProgramResult, compare_program};
+pub use super::compare::{CheckSettings, Comparison, Covering, Disagreement, Fails, ProgramResult, compare_program};
 use crate::ir::DataModel;
 use crate::testgen::{Class, Generated, loop_program};
 
@@ -39,6 +39,9 @@ pub struct Tally {
     pub proved_at_3: u64,
     /// Unsafe programs the restricted output finds at `--unwind 3`.
     pub found_at_3: u64,
+    /// Safe programs k-induction proves on the restricted output where
+    /// `--unwind 3` leaves them UNKNOWN.
+    pub by_induction: u64,
     /// Input checks that timed out (program not compared).
     pub undecided_inputs: u64,
     /// Output checks that timed out.
@@ -88,6 +91,7 @@ impl Tally {
         }
         self.transformed += u64::from(r.transformed);
         self.unrolled += u64::from(r.unrolled);
+        self.by_induction += u64::from(r.by_induction);
         self.undecided_outputs += u64::from(r.undecided_outputs);
         self.disagreements += u64::from(r.disagreement.is_some());
     }
@@ -98,6 +102,9 @@ impl Tally {
 pub struct Finding {
     pub seed: u64,
     pub bound: u32,
+    /// The loop never ends: `bound` covers it only without unwinding
+    /// assertions (`Covering`), so the fixture states none.
+    pub endless: bool,
     pub source: String,
     pub disagreement: Disagreement,
     /// The smallest program found that disagrees the same way.
@@ -170,12 +177,17 @@ pub fn run(
                 loop {
                     let next = programs.lock().unwrap_or_else(|e| e.into_inner()).next();
                     let Some((seed, g)) = next else { break };
-                    let r = compare_program(&g.source, g.bound, settings);
+                    let covering = Covering {
+                        unwind: g.bound,
+                        endless: g.endless,
+                    };
+                    let r = compare_program(&g.source, covering, settings);
                     if let Some(d) = &r.disagreement {
-                        let reduced = super::reduce::reduce(&g.source, g.bound, settings, d);
+                        let reduced = super::reduce::reduce(&g.source, covering, settings, d);
                         on_finding(&Finding {
                             seed,
                             bound: g.bound,
+                            endless: g.endless,
                             source: g.source.clone(),
                             disagreement: d.clone(),
                             reduced,
@@ -207,10 +219,14 @@ pub fn as_fixture(f: &Finding) -> String {
         DataModel::Lp64 => "",
         DataModel::Ilp32 => " model=32",
     };
+    let bound = if f.endless {
+        String::new()
+    } else {
+        format!(" bound={}", f.bound)
+    };
     let mut text = format!(
-        "// tracc: expect {} bound={}{model}\n// Soundness campaign, seed {}: the {} said {}. Reduced.\n",
+        "// tracc: expect {}{bound}{model}\n// Soundness campaign, seed {}: the {} said {}. Reduced.\n",
         f.disagreement.reference,
-        f.bound,
         f.seed,
         f.disagreement.comparison.describe(),
         f.disagreement.got

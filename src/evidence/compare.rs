@@ -47,6 +47,25 @@ impl Default for CheckSettings {
     }
 }
 
+/// The bound a program is compared at: it covers every loop, so the
+/// input's verdict there is its verdict. An endless loop (`Generated::
+/// endless`) is covered only without unwinding assertions, which it
+/// always fails: the bound reaches every state it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Covering {
+    pub unwind: u32,
+    pub endless: bool,
+}
+
+impl From<u32> for Covering {
+    fn from(unwind: u32) -> Covering {
+        Covering { unwind, endless: false }
+    }
+}
+
+/// Largest k that the campaign's k-induction tries.
+const INDUCTION_K: u32 = 3;
+
 /// Which comparison disagreed with the reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Comparison {
@@ -58,6 +77,9 @@ pub enum Comparison {
     /// when that differs from the restricted output.
     UnrolledAtBound,
     UnrolledAt3,
+    /// k-induction on the restricted output (`tracc verify`'s proof where
+    /// `--unwind 3` leaves it UNKNOWN).
+    InductionAt3,
     /// The transformation failed, or the checker refused its output.
     Transform,
 }
@@ -70,6 +92,7 @@ impl Comparison {
             Comparison::RestrictedAt3 => "restricted output at --unwind 3",
             Comparison::UnrolledAtBound => "output with short loops unrolled, at the covering bound",
             Comparison::UnrolledAt3 => "output with short loops unrolled, at --unwind 3",
+            Comparison::InductionAt3 => "k-induction on the restricted output",
             Comparison::Transform => "transformation or checking of its output",
         }
     }
@@ -97,6 +120,9 @@ pub struct ProgramResult {
     pub unrolled: bool,
     /// The restricted output's verdict at `--unwind 3`, `None` when undecided.
     pub at_3: Option<&'static str>,
+    /// k-induction proved the restricted output SAFE where `--unwind 3`
+    /// left it UNKNOWN.
+    pub by_induction: bool,
     pub undecided_outputs: u32,
     pub disagreement: Option<Disagreement>,
 }
@@ -107,23 +133,44 @@ pub struct ProgramResult {
 /// campaign and all; a rerun of the same programs stayed at 1.4 GB.
 const CHECK_MEMORY_MIB: u64 = 8 * 1024;
 
-fn check(text: &str, unwind: u32, settings: CheckSettings) -> Result<CheckReport, String> {
+/// The checker's options for every check here (`unwinding_assertions`
+/// off only for an endless loop at its covering bound).
+fn options(unwind: u32, unwinding_assertions: bool, settings: CheckSettings) -> CheckOptions {
     // With CBMC's default signed-overflow and bounds checks: an output
     // that lets a value wrap where the input overflows, or that skips an
     // access out of bounds, would hide a bug CBMC reports.
-    let opts = CheckOptions {
+    CheckOptions {
         unwind,
+        unwinding_assertions,
         timeout_ms: Some(settings.timeout_ms),
         signed_overflow: true,
         bounds_check: true,
         model: settings.model,
         memory_limit_mib: Some(CHECK_MEMORY_MIB),
         ..CheckOptions::default()
-    };
-    check_source(text, &opts).map_err(|d| {
-        let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
-        format!("checker refused: {first}")
-    })
+    }
+}
+
+fn refused(d: Vec<crate::diag::Diagnostic>) -> String {
+    let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
+    format!("checker refused: {first}")
+}
+
+fn check(text: &str, unwind: u32, unwinding_assertions: bool, settings: CheckSettings) -> Result<CheckReport, String> {
+    check_source(text, &options(unwind, unwinding_assertions, settings)).map_err(refused)
+}
+
+/// k-induction on `text`, which `at_3` (its report at `--unwind 3`)
+/// leaves UNKNOWN, as `tracc verify` tries it: SAFE when proved, `None`
+/// otherwise.
+fn induction(text: &str, at_3: &CheckReport, settings: CheckSettings) -> Result<Option<Verdict>, String> {
+    let failing: Vec<_> = (at_3.unwinding_failures.iter())
+        .filter(|f| f.kind == FailureKind::Unwinding)
+        .map(|f| f.span)
+        .collect();
+    let proved =
+        crate::check::induction::prove(text, &options(3, true, settings), &failing, INDUCTION_K).map_err(refused)?;
+    Ok(proved.ok().map(|p| p.report.verdict))
 }
 
 /// The verdict of a report unless a solver timeout left it undecided.
@@ -168,7 +215,8 @@ fn describe(v: Verdict, fails: Fails) -> String {
 }
 
 /// Compare one program's input with its outputs (module comment).
-pub fn compare_program(source: &str, bound: u32, settings: CheckSettings) -> ProgramResult {
+pub fn compare_program(source: &str, covering: impl Into<Covering>, settings: CheckSettings) -> ProgramResult {
+    let Covering { unwind: bound, endless } = covering.into();
     let mut result = ProgramResult::default();
     let transform_failure = |got: String, output: String| Disagreement {
         comparison: Comparison::Transform,
@@ -176,7 +224,7 @@ pub fn compare_program(source: &str, bound: u32, settings: CheckSettings) -> Pro
         got,
         output,
     };
-    let (reference, reference_fails) = match check(source, bound, settings) {
+    let (reference, reference_fails) = match check(source, bound, !endless, settings) {
         Ok(r) => (decided(&r), what_fails(&r)),
         Err(e) => {
             result.disagreement = Some(transform_failure(e, String::new()));
@@ -246,18 +294,36 @@ pub fn compare_program(source: &str, bound: u32, settings: CheckSettings) -> Pro
         comparisons.push((Comparison::UnrolledAt3, &unrolled, 3));
     }
     for (comparison, text, unwind) in comparisons {
-        let report = match check(text, unwind, settings) {
+        let at_bound = !matches!(comparison, Comparison::RestrictedAt3 | Comparison::UnrolledAt3);
+        let report = match check(text, unwind, !(endless && at_bound), settings) {
             Ok(r) => r,
             Err(e) => {
                 result.disagreement = Some(transform_failure(e, text.clone()));
                 return result;
             }
         };
-        let got = decided(&report);
+        let mut got = decided(&report);
         if comparison == Comparison::RestrictedAt3 {
             result.at_3 = got.map(Verdict::as_str);
+            if got == Some(Verdict::Unknown) {
+                match induction(text, &report, settings) {
+                    Ok(Some(v)) => {
+                        got = Some(v);
+                        result.by_induction = true;
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        result.disagreement = Some(transform_failure(e, text.clone()));
+                        return result;
+                    }
+                }
+            }
         }
-        let at_bound = !matches!(comparison, Comparison::RestrictedAt3 | Comparison::UnrolledAt3);
+        let comparison = if result.by_induction && comparison == Comparison::RestrictedAt3 {
+            Comparison::InductionAt3
+        } else {
+            comparison
+        };
         let fails = what_fails(&report);
         match got {
             None => result.undecided_outputs += 1,

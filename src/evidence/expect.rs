@@ -6,7 +6,7 @@
 //! covering bound and the verdict `tracc verify --unwind 3` reaches.
 //!
 //! Sources, first match wins: the first-line comment
-//! `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN][ model=32]`;
+//! `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN][ induction=K][ model=32]`;
 //! an SV-COMP task file whose `unreach-call` property has an
 //! `expected_verdict`; the SV-COMP naming convention (`_true-unreach-call`,
 //! `_false-unreach-call`, or a `_true`/`_false` word in the file name).
@@ -49,18 +49,21 @@ pub struct Expectation {
     pub verdict: Verdict,
     pub bound: Option<u32>,
     pub verify: Option<VerifyVerdict>,
+    /// `tracc verify` proves the program by k-induction with this k (where
+    /// `verify` at `--unwind 3` alone is UNKNOWN).
+    pub induction: Option<u32>,
     /// The data model the verdicts hold in (`model=32`: ILP32, as `tracc
     /// --32` and `cbmc --32` read it; LP64 otherwise).
     pub model: DataModel,
 }
 
 /// Parse a line of the form
-/// `// tracc: expect (SAFE|UNSAFE)( bound=N)?( verify=(SAFE|UNSAFE|UNKNOWN))?( model=32)?`.
+/// `// tracc: expect (SAFE|UNSAFE)( bound=N)?( verify=(SAFE|UNSAFE|UNKNOWN))?( induction=K)?( model=32)?`.
 /// Trailing whitespace (and a `\r`) is ignored; anything else is an error.
 pub fn parse_expectation(line: &str) -> Result<Expectation, String> {
     let bad = || {
         format!(
-            "expected `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN][ model=32]`, found `{line}`"
+            "expected `// tracc: expect SAFE|UNSAFE[ bound=N][ verify=SAFE|UNSAFE|UNKNOWN][ induction=K][ model=32]`, found `{line}`"
         )
     };
     let rest = line.trim_end().strip_prefix("// tracc: expect ").ok_or_else(bad)?;
@@ -72,6 +75,7 @@ pub fn parse_expectation(line: &str) -> Result<Expectation, String> {
     };
     let mut bound = None;
     let mut verify = None;
+    let mut induction = None;
     let mut model = None;
     for word in words {
         if model.is_some() {
@@ -84,8 +88,17 @@ pub fn parse_expectation(line: &str) -> Result<Expectation, String> {
                 return Err(bad());
             }
             bound = Some(digits.parse::<u32>().map_err(|e| format!("bound in `{line}`: {e}"))?);
+        } else if let Some(digits) = word.strip_prefix("induction=") {
+            if induction.is_some() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            induction = Some(
+                digits
+                    .parse::<u32>()
+                    .map_err(|e| format!("induction in `{line}`: {e}"))?,
+            );
         } else if let Some(v) = word.strip_prefix("verify=") {
-            if verify.is_some() {
+            if verify.is_some() || induction.is_some() {
                 return Err(bad());
             }
             verify = Some(match v {
@@ -102,6 +115,7 @@ pub fn parse_expectation(line: &str) -> Result<Expectation, String> {
         verdict,
         bound,
         verify,
+        induction,
         model: model.unwrap_or(DataModel::Lp64),
     })
 }

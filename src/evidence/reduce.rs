@@ -7,7 +7,7 @@
 //! comparison. Each candidate costs a full comparison, so the number of
 //! candidates tried is capped.
 
-use super::compare::{CheckSettings, Disagreement, compare_program};
+use super::compare::{CheckSettings, Covering, Disagreement, compare_program};
 
 /// Candidates tried at most; a comparison takes about a second.
 const MAX_CANDIDATES: usize = 400;
@@ -15,7 +15,8 @@ const MAX_CANDIDATES: usize = 400;
 /// Reduce `source`, on which `compare_program` reported `wanted`, while it
 /// keeps reporting the same disagreement (comparison, reference verdict
 /// and verdict).
-pub fn reduce(source: &str, bound: u32, settings: CheckSettings, wanted: &Disagreement) -> String {
+pub fn reduce(source: &str, bound: impl Into<Covering>, settings: CheckSettings, wanted: &Disagreement) -> String {
+    let bound = bound.into();
     let still_fails = |lines: &[&str]| {
         let mut text = lines.join("\n");
         text.push('\n');

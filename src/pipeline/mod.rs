@@ -17,12 +17,14 @@ use loop_outputs::{keep_expressible_loops, plain_output, rewritten, unrolled_out
 use std::time::{Duration, Instant};
 
 mod explain;
+mod kinduct;
 mod loop_outputs;
 mod options;
 mod outcome;
 mod report;
 
 pub use explain::{Explanation, explain_source};
+pub use kinduct::{KInduction, NoKInduction, kinduct_outcome};
 pub use options::Options;
 pub use outcome::Outcome;
 
@@ -104,6 +106,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
         stages: clock.laps,
         model: opts.model,
         malloc_may_fail: opts.malloc_may_fail,
+        standard_checks: opts.standard_checks,
     })
 }
 

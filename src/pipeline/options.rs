@@ -30,6 +30,11 @@ pub struct Options {
     /// (CBMC 6's default); `false` under `--svcomp`, and `cbmc_args` say
     /// `--no-malloc-may-fail`. The transformation does not depend on it.
     pub malloc_may_fail: bool,
+    /// Whether CBMC 6's standard checks (signed overflow, bounds, ...) are
+    /// properties of the output; `false` under `--svcomp`, whose property is
+    /// the error call alone, and `cbmc_args` say `--no-standard-checks`.
+    /// The transformation does not depend on it.
+    pub standard_checks: bool,
     /// Told `loop I of N` before each loop is worked on (`InstrumentOptions::progress`).
     pub progress: Option<Progress>,
 }
@@ -77,6 +82,7 @@ impl Default for Options {
             unroll_limit: instrument::DEFAULT_UNROLL_LIMIT,
             model: DataModel::Lp64,
             malloc_may_fail: true,
+            standard_checks: true,
             progress: None,
         }
     }

@@ -41,6 +41,8 @@ pub struct Outcome {
     pub model: DataModel,
     /// `Options::malloc_may_fail` (`cbmc_args`' `--no-malloc-may-fail`).
     pub malloc_may_fail: bool,
+    /// `Options::standard_checks` (`cbmc_args`' `--no-standard-checks`).
+    pub standard_checks: bool,
 }
 
 impl Outcome {
@@ -49,6 +51,9 @@ impl Outcome {
     /// `ACCELERATED_UNWIND` times but those of the `--unwindset`.
     pub fn cbmc_args(&self) -> Vec<String> {
         let mut args: Vec<String> = self.model.cbmc_flag().map(str::to_string).into_iter().collect();
+        if !self.standard_checks {
+            args.push("--no-standard-checks".to_string());
+        }
         if !self.malloc_may_fail {
             args.push("--no-malloc-may-fail".to_string());
         }

@@ -43,6 +43,7 @@ mod array;
 mod cint;
 mod counted;
 mod counted_render;
+mod endless;
 mod halving;
 mod header;
 mod rng;
@@ -58,6 +59,10 @@ use rng::Rng;
 pub struct Generated {
     pub source: String,
     pub bound: u32,
+    /// The loop never ends (or may run forever): the bound covers every
+    /// state it reaches, so that every failure is within it, but only
+    /// without unwinding assertions, which always fail.
+    pub endless: bool,
     /// The classes of loop the program has (`tracc campaign --only`).
     pub classes: Vec<Class>,
 }
@@ -115,6 +120,10 @@ pub enum Class {
     /// a condition that fails at 0: at most as many iterations as the bits
     /// of its type, left to unrolling.
     Halving,
+    /// A loop that never ends (`while (1)`, or a nondeterministic
+    /// condition) over counters with finitely many states, an assertion in
+    /// its body: what k-induction proves.
+    Endless,
 }
 
 /// The program for `seed`: one of the two shapes, half of the seeds each.
@@ -143,6 +152,7 @@ pub fn loop_program(seed: u64) -> Generated {
         return Generated {
             source: a.render(),
             bound: a.bound(),
+            endless: false,
             classes,
         };
     }
@@ -154,6 +164,7 @@ pub fn loop_program(seed: u64) -> Generated {
         return Generated {
             source: l.render(),
             bound: l.bound(),
+            endless: false,
             classes: vec![Class::Sum],
         };
     }
@@ -165,7 +176,19 @@ pub fn loop_program(seed: u64) -> Generated {
         return Generated {
             source: h.render(),
             bound: h.bound(),
+            endless: false,
             classes: vec![Class::Halving],
+        };
+    }
+    // And one for endless loops.
+    let mut endless = Rng::new(seed ^ 0xE4D1_E550_0000_0000);
+    if endless.chance(6) {
+        let l = endless::EndlessLoop::random(&mut endless);
+        return Generated {
+            source: l.render(),
+            bound: l.bound(),
+            endless: true,
+            classes: vec![Class::Endless],
         };
     }
     let mut rng = Rng::new(seed);
@@ -184,6 +207,7 @@ pub fn loop_program(seed: u64) -> Generated {
         return Generated {
             source: h.render(),
             bound: h.bound(),
+            endless: false,
             classes,
         };
     }
@@ -252,6 +276,7 @@ pub fn loop_program(seed: u64) -> Generated {
     Generated {
         source: prog.render(),
         bound: prog.max_iters.max(inner_trips) + 1,
+        endless: false,
         classes,
     }
 }

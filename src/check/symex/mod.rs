@@ -31,7 +31,7 @@ use state::{
     Enc, FnCtx, Key, Labels, Prop, R, State, Step, Val, and2, is_false, lit, members_of, or2, sid, sort_of, unsupported,
 };
 
-pub(crate) use state::{EncodeOptions, Encoding, PropKind, StepKind, Stop};
+pub(crate) use state::{EncodeOptions, Encoding, Induction, InductionCase, PropKind, StepKind, Stop};
 
 /// Symbolically execute `opts.entry` of `prog`.
 pub(crate) fn encode(prog: &Program, src: &str, opts: &EncodeOptions<'_>) -> Result<Encoding, Stop> {
@@ -47,6 +47,7 @@ pub(crate) fn encode(prog: &Program, src: &str, opts: &EncodeOptions<'_>) -> Res
         binders: 0,
         last_progress: Instant::now(),
         objects: Vec::new(),
+        assuming: opts.induction.is_some_and(|i| i.case == InductionCase::Step),
     };
     let entry = prog.func_by_name(opts.entry).ok_or_else(|| {
         Stop::Unsupported(Diagnostic::error(
@@ -290,6 +291,12 @@ impl<'p> Enc<'p> {
 
     fn prop(&mut self, kind: PropKind, span: Span, message: String, fails: Bool) {
         let fails = fails.simplify();
+        if self.assuming {
+            // Every execution reaches the assumed properties before any
+            // checked one, so a global constraint assumes exactly.
+            self.out.defs.push(fails.not());
+            return;
+        }
         self.out.props.push(Prop {
             kind,
             span,

@@ -39,6 +39,9 @@ pub(crate) enum PropKind {
     Overflow,
     /// An array index outside the array.
     Bounds,
+    /// A candidate invariant at the head of k-induction's loop
+    /// (`Induction::invariants`), numbered in its message.
+    Invariant,
 }
 
 /// A property: it fails exactly when `fails` holds.
@@ -105,6 +108,44 @@ pub(crate) struct EncodeOptions<'a> {
     pub malloc_may_fail: bool,
     /// Told where the unwinding is, a few times a second.
     pub progress: Option<&'a crate::diag::Progress>,
+    /// One case of k-induction on one loop (check/induction.rs).
+    pub induction: Option<&'a Induction>,
+}
+
+/// One case of k-induction on the loop at `target` (its statement's span),
+/// which runs at most once per execution (a loop of the entry function, in
+/// no other loop).
+///
+/// - `Base`: the loop's body runs at most `k` times, and an execution that
+///   would take it further is cut without an unwinding assertion; every
+///   other property is checked.
+/// - `Step`: the variables in `havoc` take arbitrary values when the loop is
+///   reached; `k` iterations follow in which every property (assertions,
+///   standard checks, other loops' unwinding assertions) is assumed, then
+///   one iteration, or the loop's exit and the rest of the program, in
+///   which they are checked. An exit or `break` within the first `k`
+///   iterations ends the execution; so does the back edge after the last.
+///
+/// Both SAFE prove the program: an execution's first failing property
+/// either lies within `k` iterations of the loop (the base case has it) or
+/// follows `k` iterations without one (the step case, started where they
+/// start, has it).
+#[derive(Clone, Debug)]
+pub(crate) struct Induction {
+    pub target: Span,
+    pub k: u32,
+    pub case: InductionCase,
+    pub havoc: Vec<VarId>,
+    /// Candidate invariants, each a property at the head of every
+    /// iteration (so assumed in the step case's first k, checked after):
+    /// proved together with the program's own properties.
+    pub invariants: Vec<(crate::ir::Expr, String)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InductionCase {
+    Base,
+    Step,
 }
 
 #[derive(Clone)]
@@ -298,6 +339,9 @@ pub(super) struct Enc<'p> {
     pub(super) last_progress: Instant,
     /// The objects pointers may name, numbered from 1 (pointer.rs).
     pub(super) objects: Vec<Object>,
+    /// Properties are assumed, not checked (the first iterations of
+    /// k-induction's step case, and what precedes them).
+    pub(super) assuming: bool,
 }
 
 /// Where an object lives: the value at `key` (of type `root_ty`) and the

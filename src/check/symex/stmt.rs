@@ -9,7 +9,7 @@ use std::time::Instant;
 use z3::ast::{Ast, Bool};
 
 use super::expr::convert;
-use super::state::{Enc, PropKind, R, State, StepKind, Val, lit, not1, or2, sid, unsupported};
+use super::state::{Enc, InductionCase, PropKind, R, State, StepKind, Val, and2, lit, not1, or2, sid, unsupported};
 use crate::ir::{CType, Expr, Init, Span, Stmt, StmtKind, Storage, VarId};
 
 fn cases_of<'p>(s: &'p Stmt, out: &mut Vec<&'p Stmt>) {
@@ -231,21 +231,42 @@ impl<'p> Enc<'p> {
     ) -> R<()> {
         let mut exits = Vec::new();
         let mut back_edges: u32 = 0;
-        let bound = self
-            .opts
-            .loop_bounds
-            .get(&s.span)
-            .copied()
-            .unwrap_or(self.opts.unwind)
-            .max(1);
+        let induction = (self.opts.induction)
+            .filter(|i| i.target == s.span)
+            .map(|i| (i.case, i.k));
+        let stepping = match induction {
+            Some((InductionCase::Step, k)) => {
+                self.havoc(st, s.span)?;
+                Some(k)
+            }
+            _ => None,
+        };
+        let bound = match induction {
+            Some((InductionCase::Base, k)) => k,
+            // The step case ends at its own back edge, after k + 1 bodies.
+            Some((InductionCase::Step, k)) => k.saturating_add(1),
+            None => self.opts.loop_bounds.get(&s.span).copied().unwrap_or(self.opts.unwind),
+        }
+        .max(1);
         loop {
+            // In the step case's first k iterations properties are assumed,
+            // and leaving the loop there ends the execution.
+            let assumed = stepping.is_some_and(|k| back_edges < k);
+            if stepping.is_some() {
+                self.assuming = assumed;
+            }
+            if induction.is_some() {
+                self.check_invariants(st, s.span)?;
+            }
             if !do_while && let Some(c) = cond {
                 let c = if st.dead {
                     Bool::from_bool(false)
                 } else {
                     self.truth(c, st)?
                 };
-                exits.push(self.fork(st, &not1(&c)));
+                if !assumed {
+                    exits.push(self.fork(st, &not1(&c)));
+                }
                 *st = self.fork(st, &c);
             }
             self.ctx().breaks.push(Vec::new());
@@ -254,7 +275,9 @@ impl<'p> Enc<'p> {
             let conts = self.ctx().conts.pop().unwrap_or_default();
             let brks = self.ctx().breaks.pop().unwrap_or_default();
             r?;
-            exits.extend(brks);
+            if !assumed {
+                exits.extend(brks);
+            }
             let mut cur = vec![std::mem::replace(st, State::dead())];
             cur.extend(conts);
             *st = self.merge(cur);
@@ -262,7 +285,9 @@ impl<'p> Enc<'p> {
                 if do_while {
                     if let Some(c) = cond {
                         let c = self.truth(c, st)?;
-                        exits.push(self.fork(st, &not1(&c)));
+                        if !assumed {
+                            exits.push(self.fork(st, &not1(&c)));
+                        }
                         *st = self.fork(st, &c);
                     }
                 } else if let Some(e) = step {
@@ -276,7 +301,7 @@ impl<'p> Enc<'p> {
             back_edges += 1;
             self.report_unwinding(s.span, back_edges, bound);
             if back_edges >= bound {
-                if self.opts.unwinding_assertions {
+                if self.opts.unwinding_assertions && induction.is_none() {
                     let line = self.line_of(s.span);
                     self.prop(
                         PropKind::Unwind,
@@ -292,6 +317,47 @@ impl<'p> Enc<'p> {
         }
         exits.push(std::mem::replace(st, State::dead()));
         *st = self.merge(exits);
+        if stepping.is_some() {
+            self.assuming = false;
+        }
+        Ok(())
+    }
+
+    /// The candidate invariants (`Induction::invariants`) as properties at
+    /// the target loop's head.
+    fn check_invariants(&mut self, st: &State, span: Span) -> R<()> {
+        if st.dead {
+            return Ok(());
+        }
+        let invariants = self.opts.induction.map(|i| i.invariants.as_slice()).unwrap_or_default();
+        for (i, (e, text)) in invariants.iter().enumerate() {
+            let mut probe = st.clone();
+            let c = self.truth(e, &mut probe)?;
+            let fails = and2(&st.guard, &not1(&c));
+            self.prop(PropKind::Invariant, span, format!("invariant {i}: {text}"), fails);
+        }
+        Ok(())
+    }
+
+    /// The step case's arbitrary state at the loop's head: each variable
+    /// the loop may write (`Induction::havoc`) that exists here gets a
+    /// fresh value.
+    fn havoc(&mut self, st: &mut State, span: Span) -> R<()> {
+        let havoc = self.opts.induction.map(|i| i.havoc.as_slice()).unwrap_or_default();
+        for &v in havoc {
+            let key = self.key(v);
+            if !st.vals.contains_key(&key) {
+                continue;
+            }
+            let decl = self.prog.var(v);
+            let val = self.fresh(&decl.ty, span)?;
+            if let (Val::Bv(b), CType::Int(t)) = (&val, &decl.ty) {
+                // The counterexample shows where the step case began.
+                let target = format!("{} (arbitrary at the loop's head)", decl.name);
+                self.step(st, span, StepKind::Nondet, target, Vec::new(), Some((b.clone(), *t)));
+            }
+            st.vals.insert(key, val);
+        }
         Ok(())
     }
 

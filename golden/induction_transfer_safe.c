@@ -1,0 +1,38 @@
+// tracc: expect SAFE verify=UNKNOWN induction=1
+// Units move from x to y one at a time and back all at once: x + y == 10 is a relational invariant of an endless loop.
+#include <assert.h>
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    int x = 10;
+    int y = 0;
+    _Bool tracc_q1 = 0;
+    while (1) {
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)((long)x - -2147483648L));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)y));
+            __CPROVER_assume(x > 0 && (int)((long)x - (long)(tracc_n1 - 1UL)) > 0);
+            __CPROVER_assume(x - 1 + (y + 1) == 10);
+            x = (int)((long)x - (long)tracc_n1);
+            y = (int)((long)y + (long)tracc_n1);
+        } else {
+            _Bool tracc_cov1 = x > (-2147483647 - 1) && y < 2147483647 && x > 0 && x - 1 + (y + 1) == 10;
+            if (x > 0) {
+                x = x - 1;
+                y = y + 1;
+            } else {
+                x = y;
+                y = 0;
+            }
+            assert(x + y == 10);
+            __CPROVER_assume(!tracc_cov1);
+        }
+    }
+    return 0;
+}

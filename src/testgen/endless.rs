@@ -1,0 +1,340 @@
+//! Endless loops over a finite state: `while (1)` (or `while
+//! (nondet_int())`, with an assertion after it) around small counters that
+//! stay in `0..m` (modular steps, saturating and resetting counters, a
+//! transfer between two counters that keeps their sum), branches on a
+//! nondeterministic choice, and an assertion in the body. Safe ones whose
+//! assertion is inductive, or becomes so after a few iterations, are what
+//! k-induction proves; others need an invariant it does not find, or fail.
+//!
+//! In: a random stream. Out: an `EndlessLoop`, its C text and a bound that
+//! covers it although it never ends: the states reachable from the start,
+//! explored here, are all reached within their count of iterations, so
+//! every assertion that can fail fails within the bound, checked without
+//! unwinding assertions (`Generated::endless`).
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt::Write as _;
+
+use super::cint::PRELUDE;
+use super::rng::Rng;
+
+/// An update of the counters, each kept in `0..m` of its own.
+#[derive(Clone, Copy, Debug)]
+enum Update {
+    /// `v = v + a; if (v >= m) v = v - m;`
+    Step(usize, i64),
+    /// `v = (v + a) % m;` (non-negative operands)
+    Mod(usize, i64),
+    /// `if (v < m - 1) v = v + 1;`
+    Saturate(usize),
+    /// `if (v > 0) v = v - 1;`
+    Down(usize),
+    /// `v = 0;`
+    Reset(usize),
+    /// `if (v > 0 && w < m_w - 1) { v = v - 1; w = w + 1; }`
+    Transfer(usize, usize),
+}
+
+/// An assertion over the counters.
+#[derive(Clone, Copy, Debug)]
+enum Prop {
+    /// `v >= 0 && v < m` (always true, inductive)
+    InRange(usize),
+    /// `v != c`
+    Ne(usize, i64),
+    /// `v <= c`
+    Le(usize, i64),
+    /// `v + w == c` / `v + w <= c`
+    Sum(usize, usize, i64, bool),
+}
+
+pub(super) struct EndlessLoop {
+    /// Each counter's bound `m`, start and C type.
+    vars: Vec<(i64, i64, &'static str)>,
+    /// One or two branches on `nondet_int()` (one: no branch).
+    branches: Vec<Vec<Update>>,
+    /// `while (1)`; otherwise `while (nondet_int())` with `after`.
+    forever: bool,
+    inside: Prop,
+    after: Option<Prop>,
+}
+
+/// Most reachable states a program may have, so that the covering bound
+/// (their count, plus one) stays cheap to check.
+const MOST_STATES: usize = 120;
+
+impl EndlessLoop {
+    pub(super) fn random(rng: &mut Rng) -> EndlessLoop {
+        loop {
+            let l = Self::draw(rng);
+            if l.reachable().len() <= MOST_STATES {
+                return l;
+            }
+        }
+    }
+
+    fn draw(rng: &mut Rng) -> EndlessLoop {
+        let n = 1 + rng.below(3) as usize;
+        let vars: Vec<(i64, i64, &'static str)> = (0..n)
+            .map(|_| {
+                let m = 2 + rng.below(10) as i64;
+                let start = if rng.chance(70) { 0 } else { rng.below(m as u64) as i64 };
+                (m, start, *rng.pick(&["int", "unsigned", "long", "unsigned char"]))
+            })
+            .collect();
+        let update = |rng: &mut Rng| {
+            let v = rng.below(n as u64) as usize;
+            let m = vars[v].0;
+            match rng.below(6) {
+                0 => Update::Step(v, 1 + rng.below((m - 1).max(1) as u64) as i64),
+                1 => Update::Mod(v, 1 + rng.below(m as u64) as i64),
+                2 => Update::Saturate(v),
+                3 => Update::Down(v),
+                4 if rng.chance(40) => Update::Reset(v),
+                _ if n > 1 => {
+                    let w = (v + 1 + rng.below(n as u64 - 1) as usize) % n;
+                    Update::Transfer(v, w)
+                }
+                _ => Update::Saturate(v),
+            }
+        };
+        let branch_count = if rng.chance(75) { 2 } else { 1 };
+        let branches = (0..branch_count)
+            .map(|_| (0..1 + rng.below(2)).map(|_| update(rng)).collect())
+            .collect();
+        let prop = |rng: &mut Rng| {
+            let v = rng.below(n as u64) as usize;
+            let m = vars[v].0;
+            match rng.below(4) {
+                0 => Prop::InRange(v),
+                1 => Prop::Ne(v, rng.below(m as u64 + 2) as i64),
+                2 => Prop::Le(v, rng.below(m as u64 + 1) as i64),
+                _ if n > 1 => {
+                    let w = (v + 1) % n;
+                    let start = vars[v].1 + vars[w].1;
+                    Prop::Sum(v, w, start + rng.below(2) as i64, rng.chance(50))
+                }
+                _ => Prop::InRange(v),
+            }
+        };
+        let forever = rng.chance(60);
+        let inside = prop(rng);
+        let after = (!forever).then(|| prop(rng));
+        EndlessLoop {
+            vars,
+            branches,
+            forever,
+            inside,
+            after,
+        }
+    }
+
+    fn apply(&self, u: Update, s: &mut [i64]) {
+        let m = |v: usize| self.vars[v].0;
+        match u {
+            Update::Step(v, a) => {
+                s[v] += a;
+                if s[v] >= m(v) {
+                    s[v] -= m(v);
+                }
+            }
+            Update::Mod(v, a) => s[v] = (s[v] + a) % m(v),
+            Update::Saturate(v) => {
+                if s[v] < m(v) - 1 {
+                    s[v] += 1;
+                }
+            }
+            Update::Down(v) => {
+                if s[v] > 0 {
+                    s[v] -= 1;
+                }
+            }
+            Update::Reset(v) => s[v] = 0,
+            Update::Transfer(v, w) => {
+                if s[v] > 0 && s[w] < m(w) - 1 {
+                    s[v] -= 1;
+                    s[w] += 1;
+                }
+            }
+        }
+    }
+
+    /// The states reachable at the loop's head, each with the fewest
+    /// iterations that reach it.
+    fn reachable(&self) -> HashMap<Vec<i64>, u32> {
+        let start: Vec<i64> = self.vars.iter().map(|v| v.1).collect();
+        let mut depth = HashMap::from([(start.clone(), 0u32)]);
+        let mut queue = VecDeque::from([start]);
+        while let Some(s) = queue.pop_front() {
+            let d = depth[&s];
+            for b in &self.branches {
+                let mut next = s.clone();
+                for u in b {
+                    self.apply(*u, &mut next);
+                }
+                if !depth.contains_key(&next) {
+                    depth.insert(next.clone(), d + 1);
+                    queue.push_back(next);
+                }
+            }
+            if depth.len() > MOST_STATES {
+                break;
+            }
+        }
+        depth
+    }
+
+    /// A bound that covers every assertion: the iterations that reach the
+    /// farthest reachable state, one more to run the body from it, and the
+    /// evaluation of the condition after it.
+    pub(super) fn bound(&self) -> u32 {
+        self.reachable().values().max().copied().unwrap_or(0) + 2
+    }
+
+    fn var(v: usize) -> String {
+        format!("x{v}")
+    }
+
+    fn render_update(&self, u: Update, indent: &str, out: &mut String) {
+        let m = |v: usize| self.vars[v].0;
+        let x = Self::var;
+        let _ = match u {
+            Update::Step(v, a) => writeln!(
+                out,
+                "{indent}{} = {} + {a};\n{indent}if ({} >= {})\n{indent}    {} = {} - {};",
+                x(v),
+                x(v),
+                x(v),
+                m(v),
+                x(v),
+                x(v),
+                m(v)
+            ),
+            Update::Mod(v, a) => writeln!(out, "{indent}{} = ({} + {a}) % {};", x(v), x(v), m(v)),
+            Update::Saturate(v) => writeln!(
+                out,
+                "{indent}if ({} < {})\n{indent}    {} = {} + 1;",
+                x(v),
+                m(v) - 1,
+                x(v),
+                x(v)
+            ),
+            Update::Down(v) => writeln!(out, "{indent}if ({} > 0)\n{indent}    {} = {} - 1;", x(v), x(v), x(v)),
+            Update::Reset(v) => writeln!(out, "{indent}{} = 0;", x(v)),
+            Update::Transfer(v, w) => writeln!(
+                out,
+                "{indent}if ({} > 0 && {} < {}) {{\n{indent}    {} = {} - 1;\n{indent}    {} = {} + 1;\n{indent}}}",
+                x(v),
+                x(w),
+                m(w) - 1,
+                x(v),
+                x(v),
+                x(w),
+                x(w)
+            ),
+        };
+    }
+
+    fn render_prop(&self, p: Prop) -> String {
+        let x = Self::var;
+        match p {
+            // An unsigned counter is never negative: only the upper end.
+            Prop::InRange(v) if self.vars[v].2.starts_with("unsigned") => format!("{} < {}", x(v), self.vars[v].0),
+            Prop::InRange(v) => format!("{} >= 0 && {} < {}", x(v), x(v), self.vars[v].0),
+            Prop::Ne(v, c) => format!("{} != {c}", x(v)),
+            Prop::Le(v, c) => format!("{} <= {c}", x(v)),
+            Prop::Sum(v, w, c, true) => format!("{} + {} == {c}", x(v), x(w)),
+            Prop::Sum(v, w, c, false) => format!("{} + {} <= {c}", x(v), x(w)),
+        }
+    }
+
+    pub(super) fn render(&self) -> String {
+        let mut out = String::from(PRELUDE);
+        out.push_str("int nondet_int(void);\nint main(void)\n{\n");
+        for (i, (_, start, ty)) in self.vars.iter().enumerate() {
+            let _ = writeln!(out, "    {ty} {} = {start};", Self::var(i));
+        }
+        let _ = writeln!(
+            out,
+            "    while ({}) {{",
+            if self.forever { "1" } else { "nondet_int()" }
+        );
+        match self.branches.as_slice() {
+            [only] => only.iter().for_each(|u| self.render_update(*u, "        ", &mut out)),
+            branches => {
+                for (i, b) in branches.iter().enumerate() {
+                    out.push_str(if i == 0 {
+                        "        if (nondet_int()) {\n"
+                    } else {
+                        "        } else {\n"
+                    });
+                    b.iter().for_each(|u| self.render_update(*u, "            ", &mut out));
+                }
+                out.push_str("        }\n");
+            }
+        }
+        let _ = writeln!(out, "        assert({});", self.render_prop(self.inside));
+        out.push_str("    }\n");
+        if let Some(p) = self.after {
+            let _ = writeln!(out, "    assert({});", self.render_prop(p));
+        }
+        out.push_str("    return 0;\n}\n");
+        out
+    }
+}
+
+impl EndlessLoop {
+    #[cfg(test)]
+    fn holds(&self, p: Prop, s: &[i64]) -> bool {
+        match p {
+            Prop::InRange(v) => (0..self.vars[v].0).contains(&s[v]),
+            Prop::Ne(v, c) => s[v] != c,
+            Prop::Le(v, c) => s[v] <= c,
+            Prop::Sum(v, w, c, true) => s[v] + s[w] == c,
+            Prop::Sum(v, w, c, false) => s[v] + s[w] <= c,
+        }
+    }
+
+    /// Whether an assertion can fail, by exploring the states (with C
+    /// semantics: every value stays small and non-negative).
+    #[cfg(test)]
+    fn fails(&self) -> bool {
+        self.reachable().keys().any(|s| {
+            let after = self.after.is_some_and(|p| !self.holds(p, s));
+            let inside = self.branches.iter().any(|b| {
+                let mut next = s.clone();
+                for u in b {
+                    self.apply(*u, &mut next);
+                }
+                !self.holds(self.inside, &next)
+            });
+            after || inside
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{CheckOptions, Verdict, check_source};
+
+    #[test]
+    fn the_checker_at_the_covering_bound_finds_what_exploring_the_states_finds() {
+        let (mut safe, mut failing) = (0, 0);
+        for seed in 0..40 {
+            let l = EndlessLoop::random(&mut Rng::new(seed));
+            let opts = CheckOptions {
+                unwind: l.bound(),
+                unwinding_assertions: false,
+                signed_overflow: true,
+                ..CheckOptions::default()
+            };
+            let report = check_source(&l.render(), &opts).expect("checkable");
+            let expected = if l.fails() { Verdict::Unsafe } else { Verdict::Safe };
+            assert_eq!(report.verdict, expected, "seed {seed}:\n{}", l.render());
+            safe += usize::from(expected == Verdict::Safe);
+            failing += usize::from(expected == Verdict::Unsafe);
+        }
+        assert!(safe >= 10 && failing >= 10, "{safe} safe, {failing} failing");
+    }
+}
