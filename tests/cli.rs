@@ -1239,3 +1239,49 @@ fn the_data_model_is_chosen_with_32_and_64_and_svcomp() {
         assert_eq!(code(&o), 2, "{bad:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn kinduct_writes_both_cases_of_a_proof_and_nothing_without_one() {
+    let safe = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/induction_reset_safe.c"))
+        .expect("fixture");
+    let stutter = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/induction_stutter_safe.c"))
+        .expect("fixture");
+    let dir = dir_with(&[
+        ("r.c", &safe),
+        ("u.c", &safe.replace("x <= 10", "x <= 9")),
+        ("s.c", &stutter),
+    ]);
+    let o = tracc(&["kinduct", "r.c", "-o", "proof"], dir.path(), None);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("proved by 1-induction"), "{out}");
+    assert!(
+        out.contains("base case: cbmc proof.base.c --unwind 3 --unwindset main.0:2 --unwinding-assertions"),
+        "{out}"
+    );
+    assert!(
+        out.contains("step case: cbmc proof.step.c --unwind 3 --unwindset main.0:3 --unwinding-assertions"),
+        "{out}"
+    );
+    for case in ["base", "step"] {
+        let text = fs::read_to_string(dir.path().join(format!("proof.{case}.c"))).expect("written");
+        // Edits add no line: CBMC's lines stay those of tracc's output.
+        let output = tracc(
+            &["accelerate", "r.c", "-o", "-", "--no-line-directives"],
+            dir.path(),
+            None,
+        );
+        assert_eq!(text.lines().count(), stdout(&output).lines().count(), "{case}");
+    }
+    // An assertion the accelerated loop fails at --unwind 3: UNSAFE, no file.
+    let o = tracc(&["kinduct", "u.c"], dir.path(), None);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("UNSAFE at the bound already"), "{}", stderr(&o));
+    // True, but k-inductive for no k: no proof, no file.
+    let o = tracc(&["kinduct", "s.c"], dir.path(), None);
+    assert_eq!(code(&o), 20, "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("k-induction proves nothing"), "{}", stderr(&o));
+    for f in ["u.base.c", "u.step.c", "s.base.c", "s.step.c"] {
+        assert!(!dir.path().join(f).exists(), "{f}");
+    }
+}

@@ -6,7 +6,7 @@
 mod common;
 
 use tracc::check::induction::{NoInduction, prove};
-use tracc::check::{CheckOptions, FailureKind, Verdict, check_source};
+use tracc::check::{CheckOptions, Verdict, check_source};
 use tracc::pipeline::{Options, accelerate_source};
 
 fn options(unwind: u32) -> CheckOptions {
@@ -28,10 +28,7 @@ fn induct(src: &str) -> Result<u32, NoInduction> {
 fn induct_with(src: &str, opts: &CheckOptions, max_k: u32) -> Result<u32, NoInduction> {
     let report = check_source(src, opts).expect("checkable");
     assert_eq!(report.verdict, Verdict::Unknown, "not for induction: {report:?}");
-    let failing: Vec<_> = (report.unwinding_failures.iter())
-        .filter(|f| f.kind == FailureKind::Unwinding)
-        .map(|f| f.span)
-        .collect();
+    let failing = report.loops_not_unwound();
     let proved = prove(src, opts, &failing, max_k).expect("checkable");
     proved.map(|p| {
         assert_eq!(p.report.verdict, Verdict::Safe);

@@ -300,7 +300,8 @@ fn outer_loops(program: &Program, entry: &str) -> Vec<Span> {
     out
 }
 
-fn find_loop<'p>(program: &'p Program, entry: &str, target: Span) -> Option<&'p Stmt> {
+/// The loop statement at `target` in `entry`.
+pub fn find_loop<'p>(program: &'p Program, entry: &str, target: Span) -> Option<&'p Stmt> {
     let body = program.func(program.func_by_name(entry)?).body.as_ref()?;
     let mut found = None;
     body.walk(&mut |s| {

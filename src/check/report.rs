@@ -149,6 +149,15 @@ pub struct ByInduction {
 }
 
 impl CheckReport {
+    /// The loops whose unwinding assertion can fail (their statements'
+    /// spans): the targets `induction::prove` may take.
+    pub fn loops_not_unwound(&self) -> Vec<Span> {
+        (self.unwinding_failures.iter())
+            .filter(|f| f.kind == FailureKind::Unwinding)
+            .map(|f| f.span)
+            .collect()
+    }
+
     /// Exit status for the CLI: SAFE 0, UNSAFE 10, UNKNOWN 20.
     pub fn exit_code(&self) -> i32 {
         match self.verdict {

@@ -10,7 +10,7 @@ use super::exit::Exit;
 use super::output::write_stdout;
 use super::source::{display_name, read_input};
 use super::transform_args::{ModelArgs, TransformArgs, with_loop_progress};
-use crate::check::{CheckOptions, CheckReport, FailureKind, Locate, Place, Verdict, check_deepening, check_source};
+use crate::check::{CheckOptions, CheckReport, Locate, Place, Verdict, check_deepening, check_source};
 use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
 use crate::emit::{SourceMap, SourcePlace};
@@ -498,10 +498,7 @@ fn induction_check(
         return Ok(None);
     }
     let mut options = verify_options(unrolled, args, started);
-    let failing: Vec<Span> = (report.unwinding_failures.iter())
-        .filter(|f| f.kind == FailureKind::Unwinding)
-        .map(|f| f.span)
-        .collect();
+    let failing = report.loops_not_unwound();
     let status = status_line(&mut options);
     let proved = crate::check::induction::prove(output, &options, &failing, args.k_induction);
     status.finish_and_clear();
@@ -672,7 +669,10 @@ pub fn kinduct(args: &KinductArgs, color: ColorChoice) -> Exit {
         Ok(Ok(p)) => p,
         Ok(Err(why)) => {
             eprintln!("tracc: {name}: {why}");
-            return Exit::Unknown;
+            return match why {
+                crate::pipeline::NoKInduction::Decided(Verdict::Unsafe) => Exit::Unsafe,
+                _ => Exit::Unknown,
+            };
         }
         Err(diags) => {
             render::eprint(&name, &text, &diags, color);

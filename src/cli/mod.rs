@@ -120,8 +120,9 @@ pub enum Command {
                       k-induction on that loop as `tracc verify` does; then write the proof's base \
                       case and step case as C (OUT.base.c and OUT.step.c) and print the CBMC command \
                       line for each. CBMC SUCCESSFUL on both proves the input. Exit 0 when both are \
-                      written, 20 when there is no proof to write (the reason on stderr, no file \
-                      written), 3 for a file tracc cannot read or check.",
+                      written, 10 when the transformed program fails at --unwind already, 20 when \
+                      there is no proof to write (the reason on stderr; no file written unless 0), \
+                      3 for a file tracc cannot read or check.",
         after_help = EXIT_CODES
     )]
     Kinduct(check::KinductArgs),

@@ -164,10 +164,7 @@ fn check(text: &str, unwind: u32, unwinding_assertions: bool, settings: CheckSet
 /// leaves UNKNOWN, as `tracc verify` tries it: SAFE when proved, `None`
 /// otherwise.
 fn induction(text: &str, at_3: &CheckReport, settings: CheckSettings) -> Result<Option<Verdict>, String> {
-    let failing: Vec<_> = (at_3.unwinding_failures.iter())
-        .filter(|f| f.kind == FailureKind::Unwinding)
-        .map(|f| f.span)
-        .collect();
+    let failing = at_3.loops_not_unwound();
     let proved =
         crate::check::induction::prove(text, &options(3, true, settings), &failing, INDUCTION_K).map_err(refused)?;
     Ok(proved.ok().map(|p| p.report.verdict))

@@ -22,8 +22,8 @@
 //! assumed iterations too: a stronger claim than `verify`'s, which assumes
 //! them, so CBMC may fail a step case `verify` proved, never the opposite.
 
-use crate::check::induction::{InductionProof, prove};
-use crate::check::{CheckOptions, FailureKind, Verdict, check_source};
+use crate::check::induction::{InductionProof, find_loop, prove};
+use crate::check::{CheckOptions, Verdict, check_source};
 use crate::diag::Diagnostic;
 use crate::ir::{CType, Callee, ExprKind, Intrinsic, Program, Span, Stmt, StmtKind, Storage, VarId};
 
@@ -84,10 +84,7 @@ pub fn kinduct_outcome(
     if at_bound.verdict != Verdict::Unknown || at_bound.unknown_reason.is_some() {
         return Ok(Err(NoKInduction::Decided(at_bound.verdict)));
     }
-    let failing: Vec<Span> = (at_bound.unwinding_failures.iter())
-        .filter(|f| f.kind == FailureKind::Unwinding)
-        .map(|f| f.span)
-        .collect();
+    let failing = at_bound.loops_not_unwound();
     let proof = match prove(&outcome.output, &opts, &failing, max_k)? {
         Ok(p) => p,
         Err(why) => return Ok(Err(NoKInduction::NotProved(format!("{why:?}")))),
@@ -103,7 +100,7 @@ fn write_cases(
     opts: &CheckOptions,
     proof: &InductionProof,
 ) -> Result<KInduction, NoKInduction> {
-    let Some(target) = find_loop(program, proof.target) else {
+    let Some(target) = find_loop(program, &opts.entry, proof.target) else {
         return Err(NoKInduction::NotExpressible("the loop is not found again"));
     };
     let fresh = |stem: &str| program.fresh.name(stem);
@@ -355,17 +352,4 @@ fn properties_as_assumptions(program: &Program, output: &str, assuming: &str) ->
         });
     }
     out
-}
-
-fn find_loop(program: &Program, target: Span) -> Option<&Stmt> {
-    let mut found = None;
-    for f in &program.funcs {
-        let Some(body) = &f.body else { continue };
-        body.walk(&mut |s| {
-            if found.is_none() && s.is_loop() && s.span == target {
-                found = Some(s);
-            }
-        });
-    }
-    found
 }
