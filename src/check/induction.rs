@@ -15,7 +15,7 @@
 //! parameter written, no variable it writes whose address is taken.
 
 use std::collections::HashSet;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::diag::Diagnostic;
 use crate::ir::{
@@ -70,16 +70,22 @@ pub fn prove(
     max_k: u32,
 ) -> Result<Result<InductionProof, NoInduction>, Vec<Diagnostic>> {
     let lowered = crate::lower::lower_source_in(source, opts.model)?;
-    let program = &lowered.program;
-    let started = Instant::now();
-    let deadline = opts.timeout_ms.map(|ms| started + Duration::from_millis(ms));
+    prove_program(&lowered.program, source, opts, failing, max_k)
+}
+
+/// `prove` of `program`, lowered from `source` already.
+pub fn prove_program(
+    program: &Program,
+    source: &str,
+    opts: &CheckOptions,
+    failing: &[Span],
+    max_k: u32,
+) -> Result<Result<InductionProof, NoInduction>, Vec<Diagnostic>> {
+    let deadline = opts.deadline_from(Instant::now());
     let candidates = outer_loops(program, &opts.entry);
     let mut why = NoInduction::NoCandidate;
     for &target in failing {
-        if !candidates.contains(&target) {
-            continue;
-        }
-        let Some(stmt) = find_loop(program, &opts.entry, target) else {
+        let Some(stmt) = candidates.iter().copied().find(|s| s.span == target) else {
             continue;
         };
         let havoc = match loop_writes(program, stmt) {
@@ -92,17 +98,14 @@ pub fn prove(
         let mut invariants = candidate_invariants(program, stmt, &havoc);
         'k: for k in 1..=max_k {
             // Houdini: the candidates that fail, in either case, are dropped
-            // and both cases checked again with the others.
+            // and the cases checked again with the others. A base case that
+            // held keeps holding with fewer candidates (they are assertions
+            // there), so only the step case is checked again after it drops
+            // some.
+            let mut base_held: Option<CheckReport> = None;
             loop {
                 let case = |case: InductionCase| {
-                    let mut o = opts.clone();
-                    if let Some(d) = deadline {
-                        let left = d.saturating_duration_since(Instant::now());
-                        if left.is_zero() {
-                            return Ok(None);
-                        }
-                        o.timeout_ms = Some(u64::try_from(left.as_millis()).unwrap_or(u64::MAX).max(1));
-                    }
+                    let Some(o) = opts.until(deadline) else { return Ok(None) };
                     let induction = Induction {
                         target,
                         k,
@@ -112,25 +115,31 @@ pub fn prove(
                     };
                     check_case(program, source, &o, &induction).map(Some)
                 };
-                let Some(base) = case(InductionCase::Base)? else {
-                    return Ok(Err(NoInduction::Timeout));
+                let base = match base_held.take() {
+                    Some(b) => b,
+                    None => {
+                        let Some(base) = case(InductionCase::Base)? else {
+                            return Ok(Err(NoInduction::Timeout));
+                        };
+                        if base.unknown_reason.is_some() {
+                            return Ok(Err(NoInduction::Timeout));
+                        }
+                        let (failed, others) = failed_invariants(&base);
+                        if others || base.verdict == Verdict::Unknown {
+                            why = NoInduction::Base {
+                                target,
+                                k,
+                                verdict: base.verdict,
+                            };
+                            break 'k;
+                        }
+                        if !failed.is_empty() {
+                            drop_failed(&mut invariants, &failed);
+                            continue;
+                        }
+                        base
+                    }
                 };
-                if base.unknown_reason.is_some() {
-                    return Ok(Err(NoInduction::Timeout));
-                }
-                let (failed, others) = failed_invariants(&base);
-                if others || base.verdict == Verdict::Unknown {
-                    why = NoInduction::Base {
-                        target,
-                        k,
-                        verdict: base.verdict,
-                    };
-                    break 'k;
-                }
-                if !failed.is_empty() {
-                    drop_failed(&mut invariants, &failed);
-                    continue;
-                }
                 let Some(step) = case(InductionCase::Step)? else {
                     return Ok(Err(NoInduction::Timeout));
                 };
@@ -162,6 +171,7 @@ pub fn prove(
                     break;
                 }
                 drop_failed(&mut invariants, &failed);
+                base_held = Some(base);
             }
             why = NoInduction::Step { target, largest_k: k };
         }
@@ -280,13 +290,13 @@ fn candidate_invariants(program: &Program, stmt: &Stmt, havoc: &[VarId]) -> Vec<
 /// At most this many constants give candidate bounds.
 const MOST_CONSTANTS: usize = 8;
 
-/// Spans of the loops of `entry` that are inside no other loop: each runs
-/// at most once per execution (a backward `goto` is refused by the
-/// checker, recursion into the entry is cut by its unwinding).
-fn outer_loops(program: &Program, entry: &str) -> Vec<Span> {
-    fn visit(s: &Stmt, out: &mut Vec<Span>) {
+/// The loops of `entry` that are inside no other loop: each runs at most
+/// once per execution (a backward `goto` is refused by the checker,
+/// recursion into the entry is cut by its unwinding).
+fn outer_loops<'p>(program: &'p Program, entry: &str) -> Vec<&'p Stmt> {
+    fn visit<'p>(s: &'p Stmt, out: &mut Vec<&'p Stmt>) {
         if s.is_loop() {
-            out.push(s.span);
+            out.push(s);
             return;
         }
         for c in s.children() {

@@ -77,9 +77,8 @@ pub fn check_deepening(
     opts: &CheckOptions,
     max_unwind: u32,
 ) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<BoundTried>) {
-    let started = Instant::now();
+    let deadline = opts.deadline_from(Instant::now());
     let mut options = opts.clone();
-    let deadline = options.timeout_ms.map(|ms| started + Duration::from_millis(ms));
     let mut tried = Vec::new();
     let checked = loop {
         let step_started = Instant::now();
@@ -91,16 +90,14 @@ pub fn check_deepening(
             ms: step_started.elapsed().as_secs_f64() * 1e3,
         });
         let deeper = (options.unwind.saturating_mul(2)).min(max_unwind);
-        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        if report.verdict != Verdict::Unknown
-            || report.unknown_reason.is_some()
-            || deeper <= options.unwind
-            || left.is_some_and(|l| l.is_zero())
-        {
+        if report.verdict != Verdict::Unknown || report.unknown_reason.is_some() || deeper <= options.unwind {
             break checked;
         }
+        let Some(next) = options.until(deadline) else {
+            break checked;
+        };
+        options = next;
         options.unwind = deeper;
-        options.timeout_ms = left.map(|l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).max(1));
     };
     (checked, tried)
 }

@@ -3,6 +3,8 @@
 //!
 //! In: nothing (types only). Out: `CheckOptions`, `Progress`.
 
+use std::time::{Duration, Instant};
+
 /// What `tracc check` is asked to do.
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
@@ -44,6 +46,28 @@ pub struct CheckOptions {
     pub malloc_may_fail: bool,
     /// The data model the source is read in (CBMC's `--32`, `--64`).
     pub model: crate::ir::DataModel,
+}
+
+impl CheckOptions {
+    /// When `timeout_ms`, counted from `start`, runs out (`None`: never).
+    pub fn deadline_from(&self, start: Instant) -> Option<Instant> {
+        self.timeout_ms.map(|ms| start + Duration::from_millis(ms))
+    }
+
+    /// These options with `timeout_ms` what is left until `deadline` (at
+    /// least a millisecond); `None` when nothing is. Several checks under
+    /// one time limit (deepening, k-induction, `verify`) take turns so.
+    pub fn until(&self, deadline: Option<Instant>) -> Option<CheckOptions> {
+        let mut o = self.clone();
+        if let Some(d) = deadline {
+            let left = d.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            o.timeout_ms = Some(u64::try_from(left.as_millis()).unwrap_or(u64::MAX).max(1));
+        }
+        Some(o)
+    }
 }
 
 impl Default for CheckOptions {

@@ -2,7 +2,7 @@
 //! `tracc verify` (accelerate, restrict, then check the result).
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args;
 
@@ -408,24 +408,36 @@ fn verify_check(
     unrolled: &[(String, u32)],
     args: &VerifyArgs,
 ) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<Step>) {
-    let started = Instant::now();
-    let (first, mut schedule) = deepening_check(output, verify_options(unrolled, args, started), args.unwind);
+    let mut options = args
+        .checker
+        .options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S), &args.transform.model);
+    // The user's own `--unwindset` comes after, so it wins (as in CBMC, the
+    // last bound given for a loop counts).
+    options.unwindset.splice(0..0, unrolled.iter().cloned());
+    let deadline = options.deadline_from(Instant::now());
+    let (first, mut schedule) = deepening_check(output, options.clone(), args.unwind);
     let report = match first {
         Ok(r) if undecided_by_unwinding(&r) => r,
         other => return (other, schedule),
     };
-    match induction_check(output, unrolled, args, &report, started) {
-        Ok(Some(proof)) => return (Ok(proof), schedule),
-        Ok(None) => {}
-        Err(d) => return (Err(d), schedule),
+    if args.k_induction > 0
+        && let Some(mut o) = options.until(deadline)
+    {
+        let status = status_line(&mut o);
+        let proved = crate::check::induction::prove(output, &o, &report.loops_not_unwound(), args.k_induction);
+        status.finish_and_clear();
+        match proved {
+            Ok(Ok(proof)) => return (Ok(proof.report), schedule),
+            Ok(Err(_)) => {}
+            Err(d) => return (Err(d), schedule),
+        }
     }
     let deeper = args.unwind.saturating_mul(2).min(args.max_unwind);
-    if deeper <= args.unwind || out_of_time(args, started) {
+    let Some(mut o) = options.until(deadline).filter(|_| deeper > args.unwind) else {
         return (Ok(report), schedule);
-    }
-    let mut options = verify_options(unrolled, args, started);
-    options.unwind = deeper;
-    let (deeper, more) = deepening_check(output, options, args.max_unwind);
+    };
+    o.unwind = deeper;
+    let (deeper, more) = deepening_check(output, o, args.max_unwind);
     schedule.extend(more);
     (deeper, schedule)
 }
@@ -433,33 +445,6 @@ fn verify_check(
 /// UNKNOWN only because loops (or recursion) are not fully unwound.
 fn undecided_by_unwinding(r: &CheckReport) -> bool {
     r.verdict == Verdict::Unknown && r.unknown_reason.is_none() && !r.unwinding_failures.is_empty()
-}
-
-/// The checker's options for `verify`, with the loops left to unrolling
-/// at their bounds and what is left of `--timeout` since `started` (at
-/// least a millisecond).
-fn verify_options(unrolled: &[(String, u32)], args: &VerifyArgs, started: Instant) -> CheckOptions {
-    let mut options = args
-        .checker
-        .options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S), &args.transform.model);
-    // The user's own `--unwindset` comes after, so it wins (as in CBMC, the
-    // last bound given for a loop counts).
-    options.unwindset.splice(0..0, unrolled.iter().cloned());
-    if let Some(ms) = options.timeout_ms {
-        let left = Duration::from_millis(ms).saturating_sub(started.elapsed());
-        options.timeout_ms = Some(u64::try_from(left.as_millis()).unwrap_or(u64::MAX).max(1));
-    }
-    options
-}
-
-/// `--timeout` has run out since `started`.
-fn out_of_time(args: &VerifyArgs, started: Instant) -> bool {
-    let limit = args
-        .checker
-        .options(args.unwind, Some(VERIFY_DEFAULT_TIMEOUT_S), &args.transform.model);
-    limit
-        .timeout_ms
-        .is_some_and(|ms| started.elapsed() >= Duration::from_millis(ms))
 }
 
 /// `check_deepening` of the transformed program from `options.unwind` to
@@ -480,29 +465,6 @@ fn deepening_check(
         })
         .collect();
     (checked, schedule)
-}
-
-/// The report of a proof by k-induction (`--k-induction`) of the program
-/// that `report` leaves UNKNOWN, on one of the loops it names.
-fn induction_check(
-    output: &str,
-    unrolled: &[(String, u32)],
-    args: &VerifyArgs,
-    report: &CheckReport,
-    started: Instant,
-) -> Result<Option<CheckReport>, Vec<Diagnostic>> {
-    if args.k_induction == 0 {
-        return Ok(None);
-    }
-    if out_of_time(args, started) {
-        return Ok(None);
-    }
-    let mut options = verify_options(unrolled, args, started);
-    let failing = report.loops_not_unwound();
-    let status = status_line(&mut options);
-    let proved = crate::check::induction::prove(output, &options, &failing, args.k_induction);
-    status.finish_and_clear();
-    Ok(proved?.ok().map(|proof| proof.report))
 }
 
 /// `verify`'s text output: the checker's report at input lines, the notes,

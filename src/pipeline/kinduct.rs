@@ -22,21 +22,26 @@
 //! assumed iterations too: a stronger claim than `verify`'s, which assumes
 //! them, so CBMC may fail a step case `verify` proved, never the opposite.
 
-use crate::check::induction::{InductionProof, find_loop, prove};
-use crate::check::{CheckOptions, Verdict, check_source};
+use crate::check::induction::{InductionProof, find_loop, prove_program};
+use crate::check::{CheckOptions, Verdict, check_program};
 use crate::diag::Diagnostic;
 use crate::ir::{CType, Callee, ExprKind, Intrinsic, Program, Span, Stmt, StmtKind, Storage, VarId};
 
 use super::outcome::Outcome;
+use crate::emit::{Edit, splice};
+
+/// Text inserted at `at`.
+fn insert(at: usize, text: String) -> Edit {
+    Edit::new(Span::new(at, at), text)
+}
 
 /// The two programs of a proof by k-induction, and how to run CBMC on
 /// them.
 #[derive(Clone, Debug)]
 pub struct KInduction {
     pub k: u32,
-    /// The loop, at its place in tracc's output (1-based line and column).
+    /// The loop's line in tracc's output (1-based).
     pub line: usize,
-    pub column: usize,
     /// The invariants proved with it (`x >= 0`), as the report shows them.
     pub invariants: Vec<String>,
     pub base: String,
@@ -80,17 +85,18 @@ pub fn kinduct_outcome(
 ) -> Result<Result<KInduction, NoKInduction>, Vec<Diagnostic>> {
     let mut opts = check.clone();
     opts.unwindset.splice(0..0, outcome.unwindset.iter().cloned());
-    let at_bound = check_source(&outcome.output, &opts)?;
+    // One lowering for the check, the proof and the edits.
+    let program = crate::lower::lower_source_in(&outcome.output, opts.model)?.program;
+    let at_bound = check_program(&program, &outcome.output, &opts)?;
     if at_bound.verdict != Verdict::Unknown || at_bound.unknown_reason.is_some() {
         return Ok(Err(NoKInduction::Decided(at_bound.verdict)));
     }
     let failing = at_bound.loops_not_unwound();
-    let proof = match prove(&outcome.output, &opts, &failing, max_k)? {
+    let proof = match prove_program(&program, &outcome.output, &opts, &failing, max_k)? {
         Ok(p) => p,
         Err(why) => return Ok(Err(NoKInduction::NotProved(format!("{why:?}")))),
     };
-    let lowered = crate::lower::lower_source_in(&outcome.output, opts.model)?;
-    Ok(write_cases(&outcome.output, &lowered.program, &opts, &proof))
+    Ok(write_cases(&outcome.output, &program, &opts, &proof))
 }
 
 /// The text edits of both cases (module comment).
@@ -132,12 +138,9 @@ fn write_cases(
     let mut base = Vec::new();
     let mut step = Vec::new();
     let declare = format!("long long {nondet}(void); _Bool {assuming} = 1; ");
-    step.push(Edit::insert(first_function, declare));
+    step.push(insert(first_function, declare));
     for (span, replacement) in properties_as_assumptions(program, output, &assuming) {
-        step.push(Edit {
-            span,
-            text: replacement,
-        });
+        step.push(Edit::new(span, replacement));
     }
     let asserted = |inv: &String| format!("__CPROVER_assert({inv}, \"tracc: invariant {inv}\")");
     let base_head = std::iter::once(format!("__CPROVER_assume({j} < {k}UL)"))
@@ -160,10 +163,10 @@ fn write_cases(
     .collect::<Vec<_>>()
     .join(", ");
     let open = format!("{{ unsigned long {j} = 0; ");
-    base.push(Edit::insert(target.span.start, open.clone()));
-    base.push(Edit::insert(target.span.end, " }".to_string()));
-    step.push(Edit::insert(target.span.start, open));
-    step.push(Edit::insert(
+    base.push(insert(target.span.start, open.clone()));
+    base.push(insert(target.span.end, " }".to_string()));
+    step.push(insert(target.span.start, open));
+    step.push(insert(
         target.span.end,
         format!(" __CPROVER_assume({j} == {}UL); {assuming} = 0; }}", k + 1),
     ));
@@ -189,58 +192,26 @@ fn write_cases(
             "--unwinding-assertions".to_string(),
         ]
     };
-    let (line, column) = line_col(output, target.span.start);
+    let line = crate::diag::render::line_col(output, target.span.start).map_or(0, |(l, _)| l);
+    let written = |mut edits: Vec<Edit>| {
+        // Stable: the insertions at one offset keep their order.
+        edits.sort_by_key(|e| (e.span.start, e.span.end));
+        splice(output, &edits).map_err(|_| NoKInduction::NotExpressible("the edits overlap"))
+    };
     Ok(KInduction {
         k,
         line,
-        column,
         invariants: proof
             .report
             .induction
             .as_ref()
             .map(|b| b.invariants.clone())
             .unwrap_or_default(),
-        base: apply(output, base),
-        step: apply(output, step),
+        base: written(base)?,
+        step: written(step)?,
         base_args: args(k),
         step_args: args(k + 1),
     })
-}
-
-/// A replacement of `span` in the text (empty: an insertion).
-struct Edit {
-    span: Span,
-    text: String,
-}
-
-impl Edit {
-    fn insert(at: usize, text: String) -> Edit {
-        Edit {
-            span: Span::new(at, at),
-            text,
-        }
-    }
-}
-
-/// `text` with `edits` (which do not overlap) made.
-fn apply(text: &str, mut edits: Vec<Edit>) -> String {
-    edits.sort_by_key(|e| (e.span.start, e.span.end));
-    let mut out = String::with_capacity(text.len() + 1024);
-    let mut at = 0;
-    for e in edits {
-        out.push_str(&text[at..e.span.start]);
-        out.push_str(&e.text);
-        at = e.span.end;
-    }
-    out.push_str(&text[at..]);
-    out
-}
-
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-    (line, column)
 }
 
 /// The head before the loop's condition (`while`, `for`), or at the start
@@ -252,19 +223,13 @@ fn head_edit(output: &str, target: &Stmt, head: &str) -> Result<Edit, NoKInducti
                 .get(cond.span.start..cond.span.end)
                 .filter(|_| !cond.span.is_synthetic())
                 .ok_or(NoKInduction::NotExpressible("the loop's condition has no text"))?;
-            Ok(Edit {
-                span: cond.span,
-                text: format!("({head}, ({cond_text}))"),
-            })
+            Ok(Edit::new(cond.span, format!("({head}, ({cond_text}))")))
         }
         StmtKind::DoWhile { body, .. } => {
             let body_text = output
                 .get(body.span.start..body.span.end)
                 .ok_or(NoKInduction::NotExpressible("the loop's body has no text"))?;
-            Ok(Edit {
-                span: body.span,
-                text: format!("{{ {head}; {body_text} }}"),
-            })
+            Ok(Edit::new(body.span, format!("{{ {head}; {body_text} }}")))
         }
         _ => Err(NoKInduction::NotExpressible("a `for` loop without a condition")),
     }

@@ -324,15 +324,15 @@ impl<'p> Enc<'p> {
     }
 
     /// The candidate invariants (`Induction::invariants`) as properties at
-    /// the target loop's head.
-    fn check_invariants(&mut self, st: &State, span: Span) -> R<()> {
+    /// the target loop's head. They are comparisons of variables, which
+    /// change nothing in the state they are evaluated in.
+    fn check_invariants(&mut self, st: &mut State, span: Span) -> R<()> {
         if st.dead {
             return Ok(());
         }
         let invariants = self.opts.induction.map(|i| i.invariants.as_slice()).unwrap_or_default();
         for (i, (e, text)) in invariants.iter().enumerate() {
-            let mut probe = st.clone();
-            let c = self.truth(e, &mut probe)?;
+            let c = self.truth(e, st)?;
             let fails = and2(&st.guard, &not1(&c));
             self.prop(PropKind::Invariant, span, format!("invariant {i}: {text}"), fails);
         }
