@@ -1,5 +1,5 @@
-// tracc: expect SAFE verify=UNKNOWN
-// A struct type, a global struct and a pointer-taking helper are used only outside the loop and must be copied through unchanged. UNKNOWN at --unwind 3: the accelerator covers only iterations in which `s = s + 3` does not wrap around, and n may be large enough for it to wrap, which leaves original iterations around the wrap; `tracc verify` proves it at --unwind 6 (deepening).
+// tracc: expect SAFE verify=UNKNOWN induction=8
+// A struct type, a global struct and a pointer-taking helper are used only outside the loop and must be copied through unchanged. UNKNOWN at --unwind 3: the accelerator covers only iterations in which `s = s + 3` does not wrap around, and n may be large enough for it to wrap, which leaves original iterations around the wrap; `tracc verify` proves it by 8-induction (by deepening alone, at --unwind 6).
 #include <assert.h>
 
 unsigned int nondet_uint(void);

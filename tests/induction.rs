@@ -76,7 +76,7 @@ fn fixtures_are_proved_by_induction_as_their_headers_say() {
         // means no proof, which is what the header says.
         let opts = CheckOptions {
             unwindset: out.unwindset.clone(),
-            timeout_ms: Some(if e.induction.is_some() { 600_000 } else { 30_000 }),
+            timeout_ms: Some(if e.induction.is_some() { 600_000 } else { 60_000 }),
             model: e.model,
             ..options(3)
         };
