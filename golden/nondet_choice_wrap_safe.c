@@ -1,5 +1,5 @@
-// tracc: expect SAFE bound=5 verify=UNKNOWN induction=5
-// A nondeterministic branch adds 1 to x or to y, both from 0 and at most four times: x + y counts the iterations. verify stays UNKNOWN: the two accelerators may alternate, each pass a trip through the loop head.
+// tracc: expect SAFE bound=5 verify=UNKNOWN induction=1
+// A nondeterministic branch adds 1 to x or to y, both from 0 and at most four times: x + y counts the iterations. verify stays UNKNOWN at --unwind 3: the two accelerators may alternate, each pass a trip through the loop head; k-induction proves it with the kept sum i - x - y.
 #include <assert.h>
 
 unsigned char nondet_uchar(void);

@@ -7,6 +7,7 @@ mod common;
 
 use tracc::check::induction::{NoInduction, prove};
 use tracc::check::{CheckOptions, Verdict, check_source};
+use tracc::ir::LinearSum;
 use tracc::pipeline::{Options, accelerate_source};
 
 fn options(unwind: u32) -> CheckOptions {
@@ -22,14 +23,14 @@ fn options(unwind: u32) -> CheckOptions {
 /// What induction says of `src` after a check at `--unwind 3`: `Ok(k)` for
 /// a proof, else why not.
 fn induct(src: &str) -> Result<u32, NoInduction> {
-    induct_with(src, &options(3), 8)
+    induct_with(src, &options(3), 8, &[])
 }
 
-fn induct_with(src: &str, opts: &CheckOptions, max_k: u32) -> Result<u32, NoInduction> {
+fn induct_with(src: &str, opts: &CheckOptions, max_k: u32, kept: &[LinearSum]) -> Result<u32, NoInduction> {
     let report = check_source(src, opts).expect("checkable");
     assert_eq!(report.verdict, Verdict::Unknown, "not for induction: {report:?}");
     let failing = report.loops_not_unwound();
-    let proved = prove(src, opts, &failing, max_k).expect("checkable");
+    let proved = prove(src, opts, &failing, max_k, kept).expect("checkable");
     proved.map(|p| {
         assert_eq!(p.report.verdict, Verdict::Safe);
         assert_eq!(p.report.induction.map(|b| b.k), Some(p.k));
@@ -84,7 +85,7 @@ fn fixtures_are_proved_by_induction_as_their_headers_say() {
         if report.verdict != Verdict::Unknown || report.unknown_reason.is_some() {
             return None;
         }
-        let got = induct_with(&out.output, &opts, 8).ok();
+        let got = induct_with(&out.output, &opts, 8, &out.kept_sums("main")).ok();
         if e.verdict == common::Verdict::Unsafe && got.is_some() {
             return Some(format!("{name}: UNSAFE, proved by {got:?}-induction"));
         }
@@ -314,4 +315,49 @@ int main(void)
 }
 ";
     assert_eq!(induct(src), Err(NoInduction::NoCandidate));
+}
+
+/// `j` grows twice as fast as `i`, which stops at 1000: `j - i <= 1000`
+/// after the loop needs `j == 2*i`, which no bound gives; the accelerated
+/// path's closed forms (`i0 + k`, `j0 + 2*k`) give it as a kept sum.
+const TWICE: &str = "int nondet_int(void);
+int main(void)
+{
+    int i = 0, j = 0;
+    while (nondet_int()) {
+        if (i < 1000) {
+            i++;
+            j += 2;
+        }
+    }
+    assert(j - i <= 1000);
+    return 0;
+}
+";
+
+#[test]
+fn a_relation_from_the_closed_forms_proves_what_bounds_cannot() {
+    let out = accelerate_source(TWICE, &Options::default()).expect("transformed");
+    let kept = out.kept_sums("main");
+    let shown: Vec<String> = kept.iter().map(LinearSum::kept).collect();
+    assert_eq!(shown, ["2*i - j == 2*i0 - j0"]);
+    let opts = CheckOptions {
+        unwindset: out.unwindset.clone(),
+        ..options(3)
+    };
+    assert!(matches!(
+        induct_with(&out.output, &opts, 3, &[]),
+        Err(NoInduction::Step { .. })
+    ));
+    assert_eq!(induct_with(&out.output, &opts, 3, &kept), Ok(1));
+    // A sum the loop does not keep is dropped, not assumed.
+    let wrong = LinearSum::new([("i".to_string(), 1), ("j".to_string(), -1)]).expect("a sum");
+    assert!(matches!(
+        induct_with(&out.output, &opts, 3, std::slice::from_ref(&wrong)),
+        Err(NoInduction::Step { .. })
+    ));
+    // One iteration too many for the bound: failing, never proved.
+    let failing = TWICE.replace("<= 1000)", "<= 999)");
+    let out = accelerate_source(&failing, &Options::default()).expect("transformed");
+    assert_eq!(bounded(&out.output, 3), Verdict::Unsafe);
 }

@@ -88,6 +88,9 @@ pub struct ClosedForm {
     /// The value after `k` iterations, in terms of the values before the
     /// first (`x0`).
     pub formula: String,
+    /// The constant change per iteration of a linear form `x0 + c*k` (`c`)
+    /// in exact arithmetic; `None` for every other form (`kept_sums`).
+    pub step: Option<i128>,
 }
 
 #[derive(Clone, Debug)]

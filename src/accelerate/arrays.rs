@@ -148,6 +148,7 @@ fn array_effect(
         var: arr_name.clone(),
         ty: d.ty.to_string(),
         kind: FormKind::Array,
+        step: None,
         formula: format!(
             "{arr_name}{}[{}] = {value} at iterations k (index step {c})",
             w.row
@@ -280,6 +281,7 @@ fn fill_effect(
         var: name.to_string(),
         ty: ty.to_string(),
         kind: FormKind::Array,
+        step: None,
         formula: format!(
             "{} at iterations k (row step {row_step})",
             written_fill.show(name, "j", &shown)

@@ -43,6 +43,7 @@ mod exit_count;
 mod feasible;
 mod fresh;
 mod guards;
+mod kept;
 mod monotone;
 mod one_side;
 mod overflow;
@@ -62,6 +63,7 @@ mod wrapping;
 
 pub use accelerator::{Accelerator, ClosedForm, ExitChoice, FormKind, GuardInfo, GuardTreatment};
 pub use feasible::{coverage_satisfiable, infeasible};
+pub use kept::kept_sums;
 pub use simplify::{any_of, given, implication};
 pub use solver::in_own_context;
 pub use summary::Summaries;
@@ -77,7 +79,7 @@ use guards::guard_assumptions;
 use monotone::{Monotone, monotonicity};
 use overflow::{checked_operations, overflow_conditions, quantified_overflow};
 use poly::{Atom, Poly};
-use recurrence::{Cf, Kind, solve, to_poly};
+use recurrence::{Cf, Kind, LinStep, solve, to_poly};
 use solver::{RLIMIT_LINEAR, RLIMIT_QUADRATIC, set_rlimit};
 use std::collections::{BTreeMap, BTreeSet};
 use symex::{ArrayWrite, PathGuard, Sym, symex};
@@ -580,6 +582,10 @@ fn closed_form_report(ctx: &Ctx, name: &dyn Fn(VarId) -> String) -> Vec<ClosedFo
                 Kind::Polynomial => FormKind::Polynomial,
                 Kind::Invariant => FormKind::Invariant,
                 Kind::Alternating(_) => FormKind::Alternating,
+            },
+            step: match &c.kind {
+                Kind::Linear(LinStep::Const(s)) if !c.piecewise() => Some(*s),
+                _ => None,
             },
             formula: if let Kind::Alternating(odd) = &c.kind {
                 let show = |p: &Poly| p.show(&|a| atom_name(prog, path, a));

@@ -19,11 +19,11 @@ use std::time::Instant;
 
 use crate::diag::Diagnostic;
 use crate::ir::{
-    BinOp, CType, Callee, Expr, ExprKind, FuncId, IntType, Intrinsic, Program, Span, Stmt, StmtKind, Storage, VarId,
-    build,
+    BinOp, CType, Callee, Expr, ExprKind, FuncId, IntType, Intrinsic, LinearSum, Program, Span, Stmt, StmtKind,
+    Storage, VarId, build,
 };
 
-use super::symex::{Induction, InductionCase};
+use super::symex::{HeadInvariant, Induction, InductionCase};
 use super::{ByInduction, CheckOptions, CheckReport, FailureKind, Verdict, check_case};
 
 /// A proof by k-induction.
@@ -37,6 +37,8 @@ pub struct InductionProof {
     /// The invariants proved with the program (the strongest bounds; the
     /// weaker ones follow from them).
     pub bounds: Vec<Bound>,
+    /// The linear sums proved to keep their value at the loop's entry.
+    pub kept: Vec<LinearSum>,
     /// SAFE, with `induction` set: what `verify` reports.
     pub report: CheckReport,
     pub base: CheckReport,
@@ -60,17 +62,43 @@ pub enum NoInduction {
     Timeout,
 }
 
+impl std::fmt::Display for NoInduction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoInduction::NoCandidate => {
+                write!(
+                    f,
+                    "no loop of the entry function outside other loops is left not fully unwound"
+                )
+            }
+            NoInduction::Writes { why, .. } => {
+                write!(f, "the step case cannot start the loop in an arbitrary state: {why}")
+            }
+            NoInduction::Base { k, verdict, .. } => {
+                write!(f, "the base case of {k}-induction is {}", verdict.as_str())
+            }
+            NoInduction::Step { largest_k, .. } => {
+                write!(f, "the step case fails for every k up to {largest_k}")
+            }
+            NoInduction::Timeout => write!(f, "the time limit ran out"),
+        }
+    }
+}
+
 /// Try k = 1..=`max_k` on each loop of `opts.entry` (outside other loops)
 /// among `failing` (spans of loops whose unwinding assertion failed), first
 /// failing first, within `opts.timeout_ms` for all checks together.
+/// `kept`: linear sums that may keep their value in a loop (candidates,
+/// from the accelerators' closed forms), besides the bounds found here.
 pub fn prove(
     source: &str,
     opts: &CheckOptions,
     failing: &[Span],
     max_k: u32,
+    kept: &[LinearSum],
 ) -> Result<Result<InductionProof, NoInduction>, Vec<Diagnostic>> {
     let lowered = crate::lower::lower_source_in(source, opts.model)?;
-    prove_program(&lowered.program, source, opts, failing, max_k)
+    prove_program(&lowered.program, source, opts, failing, max_k, kept)
 }
 
 /// `prove` of `program`, lowered from `source` already.
@@ -80,6 +108,7 @@ pub fn prove_program(
     opts: &CheckOptions,
     failing: &[Span],
     max_k: u32,
+    kept: &[LinearSum],
 ) -> Result<Result<InductionProof, NoInduction>, Vec<Diagnostic>> {
     let deadline = opts.deadline_from(Instant::now());
     let candidates = outer_loops(program, &opts.entry);
@@ -95,7 +124,12 @@ pub fn prove_program(
                 continue;
             }
         };
-        let mut invariants = candidate_invariants(program, stmt, &havoc);
+        let mut invariants = kept_candidates(program, &havoc, kept);
+        invariants.extend(
+            candidate_bounds(program, stmt, &havoc)
+                .into_iter()
+                .map(Candidate::Bound),
+        );
         'k: for k in 1..=max_k {
             // Houdini: the candidates that fail, in either case, are dropped
             // and the cases checked again with the others. A base case that
@@ -111,7 +145,7 @@ pub fn prove_program(
                         k,
                         case,
                         havoc: havoc.clone(),
-                        invariants: invariants.iter().map(|c| (c.expr.clone(), c.text())).collect(),
+                        invariants: invariants.iter().map(Candidate::at_head).collect(),
                     };
                     check_case(program, source, &o, &induction).map(Some)
                 };
@@ -147,12 +181,23 @@ pub fn prove_program(
                     return Ok(Err(NoInduction::Timeout));
                 }
                 if step.verdict == Verdict::Safe {
-                    let bounds = strongest(&invariants);
+                    let kept: Vec<LinearSum> = (invariants.iter())
+                        .filter_map(|c| match c {
+                            Candidate::Kept { sum, .. } => Some(sum.clone()),
+                            Candidate::Bound(_) => None,
+                        })
+                        .collect();
+                    let bounds = strongest(invariants.iter().filter_map(|c| match c {
+                        Candidate::Bound(b) => Some(b),
+                        Candidate::Kept { .. } => None,
+                    }));
                     let mut report = base.clone();
                     report.induction = Some(ByInduction {
                         target,
                         k,
-                        invariants: bounds.iter().map(Bound::text).collect(),
+                        invariants: (kept.iter().map(LinearSum::kept))
+                            .chain(bounds.iter().map(Bound::text))
+                            .collect(),
                     });
                     report.solver_time += step.solver_time;
                     report.encode_time += step.encode_time;
@@ -161,6 +206,7 @@ pub fn prove_program(
                         k,
                         havoc,
                         bounds,
+                        kept,
                         report,
                         base,
                         step,
@@ -196,7 +242,7 @@ fn failed_invariants(r: &CheckReport) -> (Vec<usize>, bool) {
     (failed, others)
 }
 
-fn drop_failed(invariants: &mut Vec<Bound>, failed: &[usize]) {
+fn drop_failed(invariants: &mut Vec<Candidate>, failed: &[usize]) {
     let mut i = 0;
     invariants.retain(|_| {
         i += 1;
@@ -220,9 +266,81 @@ impl Bound {
     }
 }
 
+/// A candidate invariant (Houdini's): proved with the program's
+/// properties before the proof relies on it.
+#[derive(Clone, Debug)]
+enum Candidate {
+    Bound(Bound),
+    /// `sum` keeps its value at the loop's entry; `value` computes it in
+    /// `unsigned long long`, where it is exact (`kept_candidates`).
+    Kept {
+        sum: LinearSum,
+        value: Expr,
+    },
+}
+
+impl Candidate {
+    fn at_head(&self) -> HeadInvariant {
+        match self {
+            Candidate::Bound(b) => HeadInvariant {
+                expr: b.expr.clone(),
+                kept: false,
+                text: b.text(),
+            },
+            Candidate::Kept { sum, value } => HeadInvariant {
+                expr: value.clone(),
+                kept: true,
+                text: sum.kept(),
+            },
+        }
+    }
+}
+
+/// The sums of `kept` over variables of the loop (`havoc`, each name
+/// naming one) that can be computed exactly: integers of at most 32 bits
+/// with coefficients below 2^20, so the sum's magnitude stays below 2^63
+/// and its value modulo 2^64 (unsigned arithmetic, which no check of the
+/// checker or CBMC concerns) is equal exactly where the sums are.
+fn kept_candidates(program: &Program, havoc: &[VarId], kept: &[LinearSum]) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    'sums: for sum in kept {
+        let mut value: Option<Expr> = None;
+        for (name, c) in &sum.terms {
+            let mut named = havoc.iter().filter(|v| program.var(**v).name == *name);
+            let (Some(&v), None) = (named.next(), named.next()) else {
+                continue 'sums;
+            };
+            let decl = program.var(v);
+            let CType::Int(t) = decl.ty else { continue 'sums };
+            if t.is_bool() || t.bits() > 32 || c.unsigned_abs() >= 1 << 20 {
+                continue 'sums;
+            }
+            let u = IntType::ULLONG;
+            let term = build::arith(
+                BinOp::Mul,
+                build::cast(build::var(v, &decl.ty), u),
+                build::lit(i128::from(c.unsigned_abs() as u64), u),
+                u,
+            );
+            value = Some(match value {
+                None if *c < 0 => build::arith(BinOp::Sub, build::lit(0, u), term, u),
+                None => term,
+                Some(acc) => build::arith(if *c < 0 { BinOp::Sub } else { BinOp::Add }, acc, term, u),
+            });
+        }
+        if let Some(value) = value {
+            out.push(Candidate::Kept {
+                sum: sum.clone(),
+                value,
+            });
+        }
+    }
+    out
+}
+
 /// The proved bounds that imply the others: the greatest lower and the
 /// least upper bound of each variable.
-fn strongest(invariants: &[Bound]) -> Vec<Bound> {
+fn strongest<'b>(invariants: impl Iterator<Item = &'b Bound>) -> Vec<Bound> {
     let mut out: Vec<&Bound> = Vec::new();
     for c in invariants {
         let same = out.iter().position(|o| o.name == c.name && o.lower == c.lower);
@@ -242,7 +360,7 @@ fn strongest(invariants: &[Bound]) -> Vec<Bound> {
 /// where every value of a variable of at most 32 bits is what C gives;
 /// wider variables get the same bounds read through that conversion, which
 /// the checks decide like any other property.
-fn candidate_invariants(program: &Program, stmt: &Stmt, havoc: &[VarId]) -> Vec<Bound> {
+fn candidate_bounds(program: &Program, stmt: &Stmt, havoc: &[VarId]) -> Vec<Bound> {
     let mut constants = std::collections::BTreeSet::from([0i128]);
     stmt.walk(&mut |s| {
         for e in s.own_exprs() {

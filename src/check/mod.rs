@@ -14,9 +14,10 @@
 //! division and remainder by zero follow z3's total bit-vector semantics
 //! (CBMC would make them nondeterministic); shifts by an amount outside
 //! `0..width` (including negative amounts) give 0 (`<<`, unsigned `>>`) or
-//! the sign fill (signed `>>`); out-of-bounds array accesses read and write
-//! the unbounded SMT array (no bounds check, like CBMC without
-//! `--bounds-check`); uninitialised locals and `nondet_*` results are
+//! the sign fill (signed `>>`); an out-of-bounds read gives a fresh value
+//! and an out-of-bounds write goes to the unbounded SMT array, as in CBMC
+//! (whose bounds check, like `CheckOptions::bounds_check`, reports both);
+//! uninitialised locals and `nondet_*` results are
 //! unconstrained; a body-less function called for its effect is a no-op
 //! (CBMC's treatment), one whose result is used is refused.
 //!

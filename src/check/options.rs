@@ -1,7 +1,8 @@
 //! What `tracc check` is asked to do: the bound, the properties checked,
 //! the data model, the limits, and a progress callback.
 //!
-//! In: nothing (types only). Out: `CheckOptions`, `Progress`.
+//! In: nothing (types only). Out: `CheckOptions` (the progress callback
+//! is `diag::Progress`).
 
 use std::time::{Duration, Instant};
 

@@ -15,7 +15,7 @@ use crate::diag::Diagnostic;
 use crate::diag::render::{self, ColorChoice};
 use crate::emit::{SourceMap, SourcePlace};
 use crate::instrument::LoopReport;
-use crate::ir::Span;
+use crate::ir::{LinearSum, Span};
 
 /// Options shared by `check` and `verify`.
 #[derive(Debug, Args)]
@@ -356,7 +356,8 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         output: &outcome.output,
         map: &outcome.source_map,
     };
-    let (checked, schedule) = verify_check(&outcome.output, &outcome.unwindset, args);
+    let kept = outcome.kept_sums(&args.checker.entry);
+    let (checked, schedule) = verify_check(&outcome.output, &outcome.unwindset, &kept, args);
     let report = match checked {
         Ok(r) => r,
         Err(diags) => {
@@ -406,6 +407,7 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
 fn verify_check(
     output: &str,
     unrolled: &[(String, u32)],
+    kept: &[LinearSum],
     args: &VerifyArgs,
 ) -> (Result<CheckReport, Vec<Diagnostic>>, Vec<Step>) {
     let mut options = args
@@ -424,7 +426,8 @@ fn verify_check(
         && let Some(mut o) = options.until(deadline)
     {
         let status = status_line(&mut o);
-        let proved = crate::check::induction::prove(output, &o, &report.loops_not_unwound(), args.k_induction);
+        let failing = report.loops_not_unwound();
+        let proved = crate::check::induction::prove(output, &o, &failing, args.k_induction, kept);
         status.finish_and_clear();
         match proved {
             Ok(Ok(proof)) => return (Ok(proof.report), schedule),

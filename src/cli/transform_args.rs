@@ -1,5 +1,5 @@
 //! The flags of the transformation itself, shared by every subcommand that
-//! transforms (`accelerate`, `explain`, `verify`). In: clap's parse. Out:
+//! transforms (`accelerate`, `explain`, `verify`, `kinduct`). In: clap's parse. Out:
 //! `pipeline::Options`.
 
 use clap::builder::TypedValueParser;

@@ -23,7 +23,7 @@
 use serde::Serialize;
 
 use crate::check::{CheckOptions, CheckReport, Failure, FailureKind, Verdict, check_source};
-use crate::ir::DataModel;
+use crate::ir::{DataModel, LinearSum};
 use crate::pipeline::{Options, accelerate_source};
 
 /// How each program is checked.
@@ -127,8 +127,9 @@ pub struct ProgramResult {
     pub disagreement: Option<Disagreement>,
 }
 
-/// The resident memory at which a check's solver is stopped and the check
-/// left undecided (the process's, all worker threads together). A halving
+/// The memory a check may add to the process's resident size at its start
+/// before its solver is stopped and the check left undecided
+/// (`CheckOptions::memory_limit_mib`; all worker threads together). A halving
 /// campaign under load once grew to 23 GB and was killed by the kernel,
 /// campaign and all; a rerun of the same programs stayed at 1.4 GB.
 const CHECK_MEMORY_MIB: u64 = 8 * 1024;
@@ -163,10 +164,15 @@ fn check(text: &str, unwind: u32, unwinding_assertions: bool, settings: CheckSet
 /// k-induction on `text`, which `at_3` (its report at `--unwind 3`)
 /// leaves UNKNOWN, as `tracc verify` tries it: SAFE when proved, `None`
 /// otherwise.
-fn induction(text: &str, at_3: &CheckReport, settings: CheckSettings) -> Result<Option<Verdict>, String> {
+fn induction(
+    text: &str,
+    at_3: &CheckReport,
+    kept: &[LinearSum],
+    settings: CheckSettings,
+) -> Result<Option<Verdict>, String> {
     let failing = at_3.loops_not_unwound();
-    let proved =
-        crate::check::induction::prove(text, &options(3, true, settings), &failing, INDUCTION_K).map_err(refused)?;
+    let options = options(3, true, settings);
+    let proved = crate::check::induction::prove(text, &options, &failing, INDUCTION_K, kept).map_err(refused)?;
     Ok(proved.ok().map(|p| p.report.verdict))
 }
 
@@ -258,13 +264,16 @@ pub fn compare_program(source: &str, covering: impl Into<Covering>, settings: Ch
     let unrolled = with_defaults.output.clone();
     // Whether the outputs below still unroll a loop: one that is not
     // accelerated and has a trip bound (`instrument::FALLBACK_UNROLL_LIMIT`).
-    let (accel_only, restricted, still_unrolled) =
+    let (accel_only, restricted, still_unrolled, kept) =
         if with_defaults.loops.iter().any(|l| l.left_to_unrolling().is_some()) {
             match transform(&Options {
                 model: settings.model,
                 ..Options::accelerating_every_loop()
             }) {
-                Ok(out) => (out.accel_only_output, out.output, out.unrolled_loops > 0),
+                Ok(out) => {
+                    let kept = out.kept_sums(&CheckOptions::default().entry);
+                    (out.accel_only_output, out.output, out.unrolled_loops > 0, kept)
+                }
                 Err(e) => {
                     result.disagreement = Some(e);
                     return result;
@@ -272,7 +281,8 @@ pub fn compare_program(source: &str, covering: impl Into<Covering>, settings: Ch
             }
         } else {
             let still = with_defaults.unrolled_loops > 0;
-            (with_defaults.accel_only_output, with_defaults.output, still)
+            let kept = with_defaults.kept_sums(&CheckOptions::default().entry);
+            (with_defaults.accel_only_output, with_defaults.output, still, kept)
         };
     result.transformed = restricted != source;
     result.unrolled = unrolled != restricted;
@@ -303,7 +313,7 @@ pub fn compare_program(source: &str, covering: impl Into<Covering>, settings: Ch
         if comparison == Comparison::RestrictedAt3 {
             result.at_3 = got.map(Verdict::as_str);
             if got == Some(Verdict::Unknown) {
-                match induction(text, &report, settings) {
+                match induction(text, &report, &kept, settings) {
                     Ok(Some(v)) => {
                         got = Some(v);
                         result.by_induction = true;

@@ -17,7 +17,9 @@
 
 use crate::accelerate::{self, Accelerator, ClosedForm, GuardTreatment, show};
 use crate::diag::{Diagnostic, Progress};
-use crate::ir::{CType, Expr, ExprKind, FuncId, IntType, Program, Quantifiers, Span, Stmt, StmtKind, Storage, VarId};
+use crate::ir::{
+    CType, Expr, ExprKind, FuncId, IntType, LinearSum, Program, Quantifiers, Span, Stmt, StmtKind, Storage, VarId,
+};
 use crate::loops::{self, LoopInfo, LoopKind, Path, Step};
 use crate::reason::{Reason, Why};
 
@@ -138,6 +140,18 @@ impl LoopReport {
             Reason::LeftToUnrolling { trips } => Some(*trips),
             _ => None,
         })
+    }
+
+    /// The linear sums every accelerated path keeps
+    /// (`accelerate::kept_sums`): candidate invariants for k-induction.
+    pub fn kept_sums(&self) -> Vec<LinearSum> {
+        let forms: Vec<&[ClosedForm]> = (self.paths.iter().filter(|p| p.accelerated))
+            .map(|p| p.closed_forms.as_slice())
+            .collect();
+        if forms.is_empty() {
+            return Vec::new();
+        }
+        accelerate::kept_sums(&forms)
     }
 
     pub fn path_counts(&self) -> PathCounts {
@@ -855,6 +869,13 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
             for o in &p.overflow {
                 out.push_str(&format!("      no overflow: {o}\n"));
             }
+        }
+        let kept: Vec<String> = r.kept_sums().iter().map(LinearSum::kept).collect();
+        if !kept.is_empty() {
+            out.push_str(&format!(
+                "    kept by the accelerated paths (candidate invariants for `verify`'s k-induction, proved before use): {}\n",
+                kept.join(", ")
+            ));
         }
     }
     if inst.loops.is_empty() {

@@ -12,12 +12,14 @@
 pub mod build;
 mod cbmc_names;
 mod expr;
+mod linear_sum;
 mod program;
 mod stmt;
 pub mod types;
 
 pub use cbmc_names::cbmc_loop_names;
 pub use expr::{BinOp, Callee, Expr, ExprKind, FuncId, Intrinsic, Span, UnOp, VarId};
+pub use linear_sum::LinearSum;
 pub use program::{FreshPrefix, Function, Member, Program, Quantifiers, Storage, StructDef, VarDecl, constant_range};
 pub use stmt::{Init, Stmt, StmtKind};
 pub use types::{CType, DataModel, IntType, Rank, StructRef};

@@ -25,7 +25,9 @@
 use crate::check::induction::{InductionProof, find_loop, prove_program};
 use crate::check::{CheckOptions, Verdict, check_program};
 use crate::diag::Diagnostic;
-use crate::ir::{CType, Callee, ExprKind, Intrinsic, Program, Span, Stmt, StmtKind, Storage, VarId};
+use crate::ir::{
+    CType, Callee, DataModel, ExprKind, Intrinsic, LinearSum, Program, Span, Stmt, StmtKind, Storage, VarId,
+};
 
 use super::outcome::Outcome;
 use crate::emit::{Edit, splice};
@@ -92,20 +94,22 @@ pub fn kinduct_outcome(
         return Ok(Err(NoKInduction::Decided(at_bound.verdict)));
     }
     let failing = at_bound.loops_not_unwound();
-    let proof = match prove_program(&program, &outcome.output, &opts, &failing, max_k)? {
+    let kept = outcome.kept_sums(&opts.entry);
+    let proof = match prove_program(&program, &outcome.output, &opts, &failing, max_k, &kept)? {
         Ok(p) => p,
-        Err(why) => return Ok(Err(NoKInduction::NotProved(format!("{why:?}")))),
+        Err(why) => return Ok(Err(NoKInduction::NotProved(why.to_string()))),
     };
-    Ok(write_cases(&outcome.output, &program, &opts, &proof))
+    Ok(write_cases(outcome, &program, &opts, &proof))
 }
 
 /// The text edits of both cases (module comment).
 fn write_cases(
-    output: &str,
+    outcome: &Outcome,
     program: &Program,
     opts: &CheckOptions,
     proof: &InductionProof,
 ) -> Result<KInduction, NoKInduction> {
+    let output = outcome.output.as_str();
     let Some(target) = find_loop(program, &opts.entry, proof.target) else {
         return Err(NoKInduction::NotExpressible("the loop is not found again"));
     };
@@ -114,19 +118,21 @@ fn write_cases(
     // values; any other one is a failed `no-body` check in CBMC 6.
     let (j, assuming, nondet) = (fresh("j"), fresh("assuming"), format!("nondet_{}", fresh("value")));
     let k = proof.k;
-    let invariants: Vec<String> = proof
-        .bounds
-        .iter()
-        .map(|b| {
+    // A kept sum's value at the entry is taken before the loop, where the
+    // step case's arbitrary values are not made yet.
+    let entries: Vec<String> = (0..proof.kept.len()).map(|i| fresh(&format!("entry{i}"))).collect();
+    let invariants: Vec<String> = (proof.kept.iter().zip(&entries))
+        .map(|(sum, entry)| format!("{} == {entry}", unsigned_sum(sum)))
+        .chain(proof.bounds.iter().map(|b| {
             format!(
                 "(long long)({}) {} {}LL",
                 b.name,
                 if b.lower { ">=" } else { "<=" },
                 b.c
             )
-        })
+        }))
         .collect();
-    let havoc = havoc_text(program, target, &proof.havoc, &nondet)?;
+    let havoc = havoc_text(program, target, &proof.havoc, &nondet, opts.model)?;
     let first_function = (program.funcs.iter())
         .filter(|f| f.body.is_some())
         .map(|f| f.span.start)
@@ -162,7 +168,10 @@ fn write_cases(
     .chain(std::iter::once(format!("{j}++")))
     .collect::<Vec<_>>()
     .join(", ");
-    let open = format!("{{ unsigned long {j} = 0; ");
+    let mut open = format!("{{ unsigned long {j} = 0; ");
+    for (sum, entry) in proof.kept.iter().zip(&entries) {
+        open.push_str(&format!("unsigned long long {entry} = {}; ", unsigned_sum(sum)));
+    }
     base.push(insert(target.span.start, open.clone()));
     base.push(insert(target.span.end, " }".to_string()));
     step.push(insert(target.span.start, open));
@@ -184,13 +193,15 @@ fn write_cases(
             .map(|(n, b)| format!("{n}:{b}"))
             .collect();
         set.push(format!("{name}:{}", bodies + 1));
-        vec![
+        let mut args = outcome.cbmc_mode_args();
+        args.extend([
             "--unwind".to_string(),
             opts.unwind.to_string(),
             "--unwindset".to_string(),
             set.join(","),
             "--unwinding-assertions".to_string(),
-        ]
+        ]);
+        args
     };
     let line = crate::diag::render::line_col(output, target.span.start).map_or(0, |(l, _)| l);
     let written = |mut edits: Vec<Edit>| {
@@ -212,6 +223,24 @@ fn write_cases(
         base_args: args(k),
         step_args: args(k + 1),
     })
+}
+
+/// A kept sum in `unsigned long long`, as the checker computes it
+/// (`check::induction`): exact there for the variables and coefficients
+/// it takes, and no check of CBMC's concerns unsigned arithmetic.
+fn unsigned_sum(sum: &LinearSum) -> String {
+    let mut out = String::from("(");
+    for (i, (name, c)) in sum.terms.iter().enumerate() {
+        let term = format!("(unsigned long long)({name}) * {}ULL", c.unsigned_abs());
+        match (i, *c < 0) {
+            (0, false) => out.push_str(&term),
+            (0, true) => out.push_str(&format!("0ULL - {term}")),
+            (_, false) => out.push_str(&format!(" + {term}")),
+            (_, true) => out.push_str(&format!(" - {term}")),
+        }
+    }
+    out.push(')');
+    out
 }
 
 /// The head before the loop's condition (`while`, `for`), or at the start
@@ -241,7 +270,13 @@ struct Havoc {
     assign: String,
 }
 
-fn havoc_text(program: &Program, target: &Stmt, havoc: &[VarId], nondet: &str) -> Result<Havoc, NoKInduction> {
+fn havoc_text(
+    program: &Program,
+    target: &Stmt,
+    havoc: &[VarId],
+    nondet: &str,
+    model: DataModel,
+) -> Result<Havoc, NoKInduction> {
     let mut out = Havoc { assign: String::new() };
     for &v in havoc {
         let decl = program.var(v);
@@ -268,8 +303,11 @@ fn havoc_text(program: &Program, target: &Stmt, havoc: &[VarId], nondet: &str) -
         }
         match &decl.ty {
             CType::Int(t) => {
-                out.assign
-                    .push_str(&format!("{} = ({}){nondet}(), ", decl.name, t.c_name()));
+                out.assign.push_str(&format!(
+                    "{} = ({}){nondet}(), ",
+                    decl.name,
+                    t.spelled_in(model).c_name()
+                ));
             }
             // Every element arbitrary, whatever the length (a VLA's too).
             CType::Array(..) | CType::Vla(_) => {

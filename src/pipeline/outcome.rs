@@ -6,7 +6,7 @@
 use crate::diag::Diagnostic;
 use crate::emit::SourceMap;
 use crate::instrument::{self, LoopReport};
-use crate::ir::DataModel;
+use crate::ir::{DataModel, LinearSum};
 use std::time::Duration;
 
 /// The result of transforming one file.
@@ -46,10 +46,9 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The arguments to give CBMC with the output file: the data model and
-    /// allocation where they are not CBMC's defaults, every loop unwound
-    /// `ACCELERATED_UNWIND` times but those of the `--unwindset`.
-    pub fn cbmc_args(&self) -> Vec<String> {
+    /// CBMC's arguments for the data model, the checks and allocation,
+    /// where they are not its defaults (the start of `cbmc_args`).
+    pub fn cbmc_mode_args(&self) -> Vec<String> {
         let mut args: Vec<String> = self.model.cbmc_flag().map(str::to_string).into_iter().collect();
         if !self.standard_checks {
             args.push("--no-standard-checks".to_string());
@@ -57,6 +56,27 @@ impl Outcome {
         if !self.malloc_may_fail {
             args.push("--no-malloc-may-fail".to_string());
         }
+        args
+    }
+
+    /// The linear sums that the accelerated paths of `function`'s loops
+    /// keep (`LoopReport::kept_sums`): candidate invariants for
+    /// k-induction (`check::induction::prove`), which proves them first.
+    pub fn kept_sums(&self, function: &str) -> Vec<LinearSum> {
+        let mut out: Vec<LinearSum> = (self.loops.iter())
+            .filter(|l| l.function == function)
+            .flat_map(LoopReport::kept_sums)
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The arguments to give CBMC with the output file: the data model and
+    /// allocation where they are not CBMC's defaults, every loop unwound
+    /// `ACCELERATED_UNWIND` times but those of the `--unwindset`.
+    pub fn cbmc_args(&self) -> Vec<String> {
+        let mut args = self.cbmc_mode_args();
         args.extend(["--unwind".to_string(), instrument::ACCELERATED_UNWIND.to_string()]);
         if !self.unwindset.is_empty() {
             let set: Vec<String> = (self.unwindset.iter()).map(|(name, k)| format!("{name}:{k}")).collect();

@@ -21,7 +21,9 @@
 //! `break`, the assertion) are on `v + c` or `v - c`, which may overflow a
 //! signed type. (Array loops, a third of the seeds, are in `array.rs`; some
 //! run past their arrays' end. Sum loops, a tenth of the other seeds, are
-//! in `sum.rs`: a counter summed until its own test fails.) A quarter of the counted `while` loops have a counted inner loop after their
+//! in `sum.rs`: a counter summed until its own test fails. Halving loops,
+//! a few percent of the rest, are in `halving.rs`, and endless loops for
+//! k-induction, a few percent again, in `endless.rs`.) A quarter of the counted `while` loops have a counted inner loop after their
 //! branches (`for` or `while`, a counter of any width moving up or down to
 //! a constant, to the outer counter, or around a narrow type's wrap, and
 //! sometimes a third loop inside it), whose summary the outer loop's
@@ -126,7 +128,9 @@ pub enum Class {
     Endless,
 }
 
-/// The program for `seed`: one of the two shapes, half of the seeds each.
+/// The program for `seed`: an array, sum, halving or endless loop on the
+/// seeds their own streams pick (`Class`), else a header loop or a counted
+/// `while` loop, half of the others each.
 pub fn loop_program(seed: u64) -> Generated {
     // A separate stream picks the array loops, so that the other seeds give
     // the same programs as before array loops were generated.

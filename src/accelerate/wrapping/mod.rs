@@ -691,6 +691,8 @@ pub(super) fn closed_form(c: &Counter) -> ClosedForm {
         ty: c.ty.to_string(),
         kind,
         formula,
+        // Modulo 2^bits, not a step in exact arithmetic.
+        step: None,
     }
 }
 

@@ -31,7 +31,7 @@ use state::{
     Enc, FnCtx, Key, Labels, Prop, R, State, Step, Val, and2, is_false, lit, members_of, or2, sid, sort_of, unsupported,
 };
 
-pub(crate) use state::{EncodeOptions, Encoding, Induction, InductionCase, PropKind, StepKind, Stop};
+pub(crate) use state::{EncodeOptions, Encoding, HeadInvariant, Induction, InductionCase, PropKind, StepKind, Stop};
 
 /// Symbolically execute `opts.entry` of `prog`.
 pub(crate) fn encode(prog: &Program, src: &str, opts: &EncodeOptions<'_>) -> Result<Encoding, Stop> {

@@ -139,7 +139,19 @@ pub(crate) struct Induction {
     /// Candidate invariants, each a property at the head of every
     /// iteration (so assumed in the step case's first k, checked after):
     /// proved together with the program's own properties.
-    pub invariants: Vec<(crate::ir::Expr, String)>,
+    pub invariants: Vec<HeadInvariant>,
+}
+
+/// A candidate invariant at the target loop's head.
+#[derive(Clone, Debug)]
+pub(crate) struct HeadInvariant {
+    /// A condition (`kept` false), or a value that equals its value at
+    /// the loop's entry (`kept`: taken before the step case's arbitrary
+    /// values, so it is the entry of the execution the prefix reached).
+    pub expr: crate::ir::Expr,
+    pub kept: bool,
+    /// How reports show it.
+    pub text: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

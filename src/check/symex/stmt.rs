@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use z3::ast::{Ast, Bool};
+use z3::ast::{Ast, BV, Bool};
 
 use super::expr::convert;
 use super::state::{Enc, InductionCase, PropKind, R, State, StepKind, Val, and2, lit, not1, or2, sid, unsupported};
@@ -234,6 +234,10 @@ impl<'p> Enc<'p> {
         let induction = (self.opts.induction)
             .filter(|i| i.target == s.span)
             .map(|i| (i.case, i.k));
+        let entry = match induction {
+            Some(_) => self.entry_values(st)?,
+            None => Vec::new(),
+        };
         let stepping = match induction {
             Some((InductionCase::Step, k)) => {
                 self.havoc(st, s.span)?;
@@ -256,7 +260,7 @@ impl<'p> Enc<'p> {
                 self.assuming = assumed;
             }
             if induction.is_some() {
-                self.check_invariants(st, s.span)?;
+                self.check_invariants(st, s.span, &entry)?;
             }
             if !do_while && let Some(c) = cond {
                 let c = if st.dead {
@@ -323,18 +327,39 @@ impl<'p> Enc<'p> {
         Ok(())
     }
 
+    /// The values of the kept candidate invariants (`HeadInvariant::kept`)
+    /// at the target loop's entry, in their order (`None` for the others,
+    /// and for all where the loop is not reached).
+    fn entry_values(&mut self, st: &mut State) -> R<Vec<Option<BV>>> {
+        let invariants = self.opts.induction.map(|i| i.invariants.as_slice()).unwrap_or_default();
+        let mut out = Vec::with_capacity(invariants.len());
+        for inv in invariants {
+            out.push(match inv.kept && !st.dead {
+                true => Some(self.eval_bv(&inv.expr, st)?),
+                false => None,
+            });
+        }
+        Ok(out)
+    }
+
     /// The candidate invariants (`Induction::invariants`) as properties at
-    /// the target loop's head. They are comparisons of variables, which
-    /// change nothing in the state they are evaluated in.
-    fn check_invariants(&mut self, st: &mut State, span: Span) -> R<()> {
+    /// the target loop's head, a kept value against its value at `entry`.
+    /// They are comparisons and unsigned arithmetic over variables, which
+    /// change nothing in the state they are evaluated in and check nothing
+    /// themselves.
+    fn check_invariants(&mut self, st: &mut State, span: Span, entry: &[Option<BV>]) -> R<()> {
         if st.dead {
             return Ok(());
         }
         let invariants = self.opts.induction.map(|i| i.invariants.as_slice()).unwrap_or_default();
-        for (i, (e, text)) in invariants.iter().enumerate() {
-            let c = self.truth(e, st)?;
+        for (i, inv) in invariants.iter().enumerate() {
+            let c = match entry.get(i).and_then(Option::as_ref) {
+                Some(at_entry) if inv.kept => self.eval_bv(&inv.expr, st)?.eq(at_entry),
+                _ if inv.kept => continue,
+                _ => self.truth(&inv.expr, st)?,
+            };
             let fails = and2(&st.guard, &not1(&c));
-            self.prop(PropKind::Invariant, span, format!("invariant {i}: {text}"), fails);
+            self.prop(PropKind::Invariant, span, format!("invariant {i}: {}", inv.text), fails);
         }
         Ok(())
     }

@@ -1,0 +1,34 @@
+// tracc: expect SAFE verify=UNKNOWN induction=1
+// j grows twice as fast as i, which stops at 1000, for as long as a nondeterministic choice says: j - i <= 1000 needs the relation j == 2*i, which the accelerated path's closed forms give (i0 + k, j0 + 2*k) and no bound does.
+#include <assert.h>
+
+int nondet_int(void);
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    int i = 0;
+    int j = 0;
+    _Bool tracc_q1 = 0;
+    while (nondet_int()) {
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)j) / 2UL);
+            __CPROVER_assume(i < 1000 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 1000);
+            i = (int)((long)i + (long)tracc_n1);
+            j = (int)((long)j + (long)(tracc_n1 * 2UL));
+        } else {
+            if (i < 1000) {
+                i++;
+                j += 2;
+            }
+        }
+    }
+    assert(j - i <= 1000);
+    return 0;
+}

@@ -1,0 +1,34 @@
+// tracc: expect UNSAFE verify=UNSAFE
+// As induction_relational_safe, with a bound one too small: j - i reaches 1000 after 1000 iterations, which the accelerator takes at once.
+#include <assert.h>
+
+int nondet_int(void);
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    int i = 0;
+    int j = 0;
+    _Bool tracc_q1 = 0;
+    while (nondet_int()) {
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
+            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)j) / 2UL);
+            __CPROVER_assume(i < 1000 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 1000);
+            i = (int)((long)i + (long)tracc_n1);
+            j = (int)((long)j + (long)(tracc_n1 * 2UL));
+        } else {
+            if (i < 1000) {
+                i++;
+                j += 2;
+            }
+        }
+    }
+    assert(j - i <= 999);
+    return 0;
+}
