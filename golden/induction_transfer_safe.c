@@ -17,12 +17,13 @@ int main(void)
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(tracc_n1 <= (unsigned long)((long)x - -2147483648L));
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)y));
+            __CPROVER_assume(y + 1 >= 0 ? x - 1 <= 2147483647 - (y + 1) : x - 1 >= (-2147483647 - 1) - (y + 1));
             __CPROVER_assume(x > 0 && (int)((long)x - (long)(tracc_n1 - 1UL)) > 0);
             __CPROVER_assume(x - 1 + (y + 1) == 10);
             x = (int)((long)x - (long)tracc_n1);
             y = (int)((long)y + (long)tracc_n1);
         } else {
-            _Bool tracc_cov1 = x > (-2147483647 - 1) && y < 2147483647 && x > 0 && x - 1 + (y + 1) == 10;
+            _Bool tracc_cov1 = x > (-2147483647 - 1) && y < 2147483647 && (y + 1 >= 0 ? x - 1 <= 2147483647 - (y + 1) : x - 1 >= (-2147483647 - 1) - (y + 1)) && x > 0 && x - 1 + (y + 1) == 10;
             if (x > 0) {
                 x = x - 1;
                 y = y + 1;

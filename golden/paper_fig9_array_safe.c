@@ -65,12 +65,13 @@ int main(void)
             __CPROVER_assume(tracc_n3 >= 1UL);
             __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - i));
             __CPROVER_assume(i < 100U && (unsigned int)((long)i + (long)(tracc_n3 - 1UL)) < 100U);
+            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k9; !(tracc_k9 < 100UL) || (!(tracc_n3 != 0UL && tracc_k9 >= (unsigned long)i && tracc_k9 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n3 - 1UL))) || (b[tracc_k9] >= 0 ? a[tracc_k9] <= 2147483647 - b[tracc_k9] : a[tracc_k9] >= (-2147483647 - 1) - b[tracc_k9])) });
             __CPROVER_assume(i < N && (unsigned int)((long)i + (long)(tracc_n3 - 1UL)) < N);
             __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k8; !(tracc_k8 < 100UL) || (!(tracc_n3 != 0UL && tracc_k8 >= (unsigned long)i && tracc_k8 <= (unsigned long)(unsigned int)((long)i + (long)(tracc_n3 - 1UL))) || c[tracc_k8] == a[tracc_k8] + b[tracc_k8]) });
             i = (unsigned int)((long)i + (long)(tracc_n3 - 1UL));
         } else {
             assert(c[i] == a[i] + b[i]);
-            __CPROVER_assume(!(i < 100U && c[i] == a[i] + b[i]));
+            __CPROVER_assume(!(i < 100U && (b[i] >= 0 ? a[i] <= 2147483647 - b[i] : a[i] >= (-2147483647 - 1) - b[i]) && c[i] == a[i] + b[i]));
         }
     }
     return 0;

@@ -23,14 +23,34 @@ pub(super) fn const_value(e: &Expr) -> Option<i128> {
 
 /// Operations in an assigned value whose result could leave its type.
 pub(super) fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>) -> Result<(), Reason> {
+    collect(e, out, seen, false)
+}
+
+/// Operations in a guard or assertion that a check fails on: signed
+/// arithmetic that could overflow (a division by a value that may be 0
+/// and a shift are refused, as in `collect_checks`). The accelerator
+/// evaluates a guard at its last iteration before it assumes the other
+/// guards that make that iteration reachable, so an operation that fails
+/// there in no execution of the loop could fail in the accelerator; each
+/// one found is assumed not to overflow at every covered iteration, like
+/// an assignment's. Unsigned operations and conversions wrap as C says,
+/// which no check concerns and which the guard treatments model.
+pub(super) fn collect_guard_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>) -> Result<(), Reason> {
+    collect(e, out, seen, true)
+}
+
+fn collect(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>, signed_only: bool) -> Result<(), Reason> {
     let mut err = None;
     let mut found: Vec<Expr> = Vec::new();
     e.walk(&mut |x| {
         let t = x.ty.as_int();
         match &x.kind {
-            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..) | ExprKind::Unary(UnOp::Neg, _) => {
+            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..) | ExprKind::Unary(UnOp::Neg, _)
+                if !signed_only || t.is_some_and(|t| t.signed && !t.is_bool()) =>
+            {
                 found.push(x.clone())
             }
+            ExprKind::Cast { .. } if signed_only => {}
             ExprKind::Cast { expr, .. } => {
                 if let (Some(t), Some(f)) = (t, expr.ty.as_int())
                     && !t.includes(f)

@@ -4,7 +4,7 @@
 //! effect: each written variable's value (after the body, after the whole
 //! iteration) over the values before it, the guards, the checked operations.
 
-use super::checks::{collect_checks, const_value};
+use super::checks::{collect_checks, collect_guard_checks, const_value};
 use crate::ir::build::key;
 use crate::ir::build::{self, as_value};
 use crate::ir::{BinOp, CType, Expr, ExprKind, Program, Span, Storage, UnOp, VarId};
@@ -306,6 +306,9 @@ impl<'a> Run<'a> {
             Step::Assume(g) | Step::Assert(g, _) => {
                 let g = current(&self.vals, &mut self.nondets, g);
                 let read_havoc = find_havoc(&g);
+                // Evaluated at the accelerator's last iteration before the
+                // guards that make it reachable (`collect_guard_checks`).
+                collect_guard_checks(&g, &mut self.checks, &mut self.seen_checks)?;
                 self.guards.push(PathGuard {
                     cond: g,
                     assertion: matches!(step, Step::Assert(..)),
