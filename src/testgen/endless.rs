@@ -1,7 +1,8 @@
 //! Endless loops over a finite state: `while (1)` (or `while
 //! (nondet_int())`, with an assertion after it) around small counters that
 //! stay in `0..m` (modular steps, saturating and resetting counters, a
-//! transfer between two counters that keeps their sum), branches on a
+//! transfer between two counters that keeps their sum, a paired step
+//! `v += a; w += b` that keeps `b*v - a*w`), branches on a
 //! nondeterministic choice, and an assertion in the body. Safe ones whose
 //! assertion is inductive, or becomes so after a few iterations, are what
 //! k-induction proves; others need an invariant it does not find, or fail.
@@ -33,6 +34,9 @@ enum Update {
     Reset(usize),
     /// `if (v > 0 && w < m_w - 1) { v = v - 1; w = w + 1; }`
     Transfer(usize, usize),
+    /// `if (v + a < m_v && w + b < m_w) { v = v + a; w = w + b; }`: keeps
+    /// `b*v - a*w`, a relation only a kept sum (not a bound) expresses.
+    Pair(usize, usize, i64, i64),
 }
 
 /// An assertion over the counters.
@@ -46,6 +50,8 @@ enum Prop {
     Le(usize, i64),
     /// `v + w == c` / `v + w <= c`
     Sum(usize, usize, i64, bool),
+    /// `b*v - a*w == c` / `b*v - a*w <= c`
+    Scaled(usize, usize, i64, i64, i64, bool),
 }
 
 pub(super) struct EndlessLoop {
@@ -85,8 +91,12 @@ impl EndlessLoop {
         let update = |rng: &mut Rng| {
             let v = rng.below(n as u64) as usize;
             let m = vars[v].0;
-            match rng.below(6) {
+            match rng.below(7) {
                 0 => Update::Step(v, 1 + rng.below((m - 1).max(1) as u64) as i64),
+                6 if n > 1 => {
+                    let w = (v + 1 + rng.below(n as u64 - 1) as usize) % n;
+                    Update::Pair(v, w, 1 + rng.below(2) as i64, 1 + rng.below(3) as i64)
+                }
                 1 => Update::Mod(v, 1 + rng.below(m as u64) as i64),
                 2 => Update::Saturate(v),
                 3 => Update::Down(v),
@@ -105,8 +115,14 @@ impl EndlessLoop {
         let prop = |rng: &mut Rng| {
             let v = rng.below(n as u64) as usize;
             let m = vars[v].0;
-            match rng.below(4) {
+            match rng.below(5) {
                 0 => Prop::InRange(v),
+                4 if n > 1 => {
+                    let w = (v + 1) % n;
+                    let (a, b) = (1 + rng.below(2) as i64, 1 + rng.below(3) as i64);
+                    let start = b * vars[v].1 - a * vars[w].1;
+                    Prop::Scaled(v, w, a, b, start + rng.below(2) as i64, rng.chance(50))
+                }
                 1 => Prop::Ne(v, rng.below(m as u64 + 2) as i64),
                 2 => Prop::Le(v, rng.below(m as u64 + 1) as i64),
                 _ if n > 1 => {
@@ -154,6 +170,12 @@ impl EndlessLoop {
                 if s[v] > 0 && s[w] < m(w) - 1 {
                     s[v] -= 1;
                     s[w] += 1;
+                }
+            }
+            Update::Pair(v, w, a, b) => {
+                if s[v] + a < m(v) && s[w] + b < m(w) {
+                    s[v] += a;
+                    s[w] += b;
                 }
             }
         }
@@ -232,6 +254,18 @@ impl EndlessLoop {
                 x(w),
                 x(w)
             ),
+            Update::Pair(v, w, a, b) => writeln!(
+                out,
+                "{indent}if ({} + {a} < {} && {} + {b} < {}) {{\n{indent}    {} = {} + {a};\n{indent}    {} = {} + {b};\n{indent}}}",
+                x(v),
+                m(v),
+                x(w),
+                m(w),
+                x(v),
+                x(v),
+                x(w),
+                x(w)
+            ),
         };
     }
 
@@ -245,6 +279,16 @@ impl EndlessLoop {
             Prop::Le(v, c) => format!("{} <= {c}", x(v)),
             Prop::Sum(v, w, c, true) => format!("{} + {} == {c}", x(v), x(w)),
             Prop::Sum(v, w, c, false) => format!("{} + {} <= {c}", x(v), x(w)),
+            // In `long long`, where every value of the counters' types and
+            // the products are exact.
+            Prop::Scaled(v, w, a, b, c, eq) => {
+                format!(
+                    "{b}LL * {} - {a}LL * {} {} {c}",
+                    x(v),
+                    x(w),
+                    if eq { "==" } else { "<=" }
+                )
+            }
         }
     }
 
@@ -292,6 +336,8 @@ impl EndlessLoop {
             Prop::Le(v, c) => s[v] <= c,
             Prop::Sum(v, w, c, true) => s[v] + s[w] == c,
             Prop::Sum(v, w, c, false) => s[v] + s[w] <= c,
+            Prop::Scaled(v, w, a, b, c, true) => b * s[v] - a * s[w] == c,
+            Prop::Scaled(v, w, a, b, c, false) => b * s[v] - a * s[w] <= c,
         }
     }
 

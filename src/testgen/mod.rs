@@ -346,6 +346,20 @@ mod tests {
     }
 
     #[test]
+    fn endless_loops_with_paired_steps_give_kept_sums() {
+        // k-induction's relational candidates (`accelerate::kept_sums`)
+        // come from paths like `if (x0 + 1 < 5 && x1 + 2 < 7) { x0 = x0 +
+        // 1; x1 = x1 + 2; }`: the campaign's endless loops must have them.
+        let with_sums = of_class(Class::Endless)
+            .filter(|(_, g)| g.source.contains(") {\n") && g.source.contains("LL * "))
+            .filter_map(|(_, g)| crate::pipeline::accelerate_source(&g.source, &Default::default()).ok())
+            .filter(|out| !out.kept_sums("main").is_empty())
+            .take(3)
+            .count();
+        assert_eq!(with_sums, 3, "endless loops with kept sums");
+    }
+
+    #[test]
     fn conditions_with_side_effects_are_generated_and_accelerated() {
         // `while (c++ < L)`, `while ((c += 3) != L)`, `for (c = S; ++c < L;)`:
         // their paths take the condition after the body.
