@@ -85,7 +85,7 @@ fn fixtures_are_proved_by_induction_as_their_headers_say() {
         if report.verdict != Verdict::Unknown || report.unknown_reason.is_some() {
             return None;
         }
-        let got = induct_with(&out.output, &opts, 8, &out.kept_sums("main")).ok();
+        let got = induct_with(&out.output, &opts, 8, &out.kept_sums()).ok();
         if e.verdict == common::Verdict::Unsafe && got.is_some() {
             return Some(format!("{name}: UNSAFE, proved by {got:?}-induction"));
         }
@@ -317,28 +317,15 @@ int main(void)
     assert_eq!(induct(src), Err(NoInduction::NoCandidate));
 }
 
-/// `j` grows twice as fast as `i`, which stops at 1000: `j - i <= 1000`
-/// after the loop needs `j == 2*i`, which no bound gives; the accelerated
-/// path's closed forms (`i0 + k`, `j0 + 2*k`) give it as a kept sum.
-const TWICE: &str = "int nondet_int(void);
-int main(void)
-{
-    int i = 0, j = 0;
-    while (nondet_int()) {
-        if (i < 1000) {
-            i++;
-            j += 2;
-        }
-    }
-    assert(j - i <= 1000);
-    return 0;
-}
-";
-
 #[test]
 fn a_relation_from_the_closed_forms_proves_what_bounds_cannot() {
-    let out = accelerate_source(TWICE, &Options::default()).expect("transformed");
-    let kept = out.kept_sums("main");
+    // `j` grows twice as fast as `i`, which stops at 1000: `j - i <= 1000`
+    // after the loop needs `j == 2*i`, which no bound gives; the accelerated
+    // path's closed forms (`i0 + k`, `j0 + 2*k`) give it as a kept sum.
+    let fixture =
+        |name: &str| std::fs::read_to_string(common::repo_root().join("fixtures").join(name)).expect("fixture");
+    let out = accelerate_source(&fixture("induction_relational_safe.c"), &Options::default()).expect("transformed");
+    let kept = out.kept_sums();
     let shown: Vec<String> = kept.iter().map(LinearSum::kept).collect();
     assert_eq!(shown, ["2*i - j == 2*i0 - j0"]);
     let opts = CheckOptions {
@@ -357,7 +344,22 @@ fn a_relation_from_the_closed_forms_proves_what_bounds_cannot() {
         Err(NoInduction::Step { .. })
     ));
     // One iteration too many for the bound: failing, never proved.
-    let failing = TWICE.replace("<= 1000)", "<= 999)");
+    let failing = fixture("induction_relational_unsafe.c");
     let out = accelerate_source(&failing, &Options::default()).expect("transformed");
     assert_eq!(bounded(&out.output, 3), Verdict::Unsafe);
+}
+
+/// A loop in a function that runs at most once per execution is a target
+/// (`fixtures/induction_function_safe.c`); one in a function called twice
+/// in a row runs twice, and the argument of induction does not hold for it.
+#[test]
+fn a_loop_in_a_function_called_twice_is_not_a_target() {
+    let src = std::fs::read_to_string(common::repo_root().join("fixtures/induction_function_safe.c")).expect("fixture");
+    let twice = src.replace(
+        "    if (nondet_int())\n        r = run(10);\n    else\n        r = run(20);",
+        "    r = run(10);\n    r = run(20);",
+    );
+    assert_ne!(src, twice);
+    assert_eq!(induct(&src), Ok(1));
+    assert_eq!(induct(&twice), Err(NoInduction::NoCandidate));
 }

@@ -1,4 +1,5 @@
-//! k-induction on one loop of the entry function, for the programs that
+//! k-induction on one loop that runs at most once per execution (in the
+//! entry function or one that runs at most once), for the programs that
 //! bounded checking leaves UNKNOWN because a loop's unwinding assertion can
 //! fail (`tracc verify`, after its deepening).
 //!
@@ -23,6 +24,7 @@ use crate::ir::{
     Storage, VarId, build,
 };
 
+use super::runs_once::at_most_once;
 use super::symex::{HeadInvariant, Induction, InductionCase};
 use super::{ByInduction, CheckOptions, CheckReport, FailureKind, Verdict, check_case};
 
@@ -48,7 +50,8 @@ pub struct InductionProof {
 /// Why k-induction proved nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoInduction {
-    /// No loop of the entry function outside other loops failed its
+    /// No loop that runs at most once per execution (outside other loops,
+    /// in the entry or a function that runs at most once) failed its
     /// unwinding assertion.
     NoCandidate,
     /// The loop writes what the step case cannot make arbitrary.
@@ -68,7 +71,7 @@ impl std::fmt::Display for NoInduction {
             NoInduction::NoCandidate => {
                 write!(
                     f,
-                    "no loop of the entry function outside other loops is left not fully unwound"
+                    "no loop that runs at most once per execution is left not fully unwound"
                 )
             }
             NoInduction::Writes { why, .. } => {
@@ -85,8 +88,8 @@ impl std::fmt::Display for NoInduction {
     }
 }
 
-/// Try k = 1..=`max_k` on each loop of `opts.entry` (outside other loops)
-/// among `failing` (spans of loops whose unwinding assertion failed), first
+/// Try k = 1..=`max_k` on each loop that runs at most once per execution
+/// of `opts.entry` (`outer_loops`) among `failing` (spans of loops whose unwinding assertion failed), first
 /// failing first, within `opts.timeout_ms` for all checks together.
 /// `kept`: linear sums that may keep their value in a loop (candidates,
 /// from the accelerators' closed forms), besides the bounds found here.
@@ -408,9 +411,9 @@ fn candidate_bounds(program: &Program, stmt: &Stmt, havoc: &[VarId]) -> Vec<Boun
 /// At most this many constants give candidate bounds.
 const MOST_CONSTANTS: usize = 8;
 
-/// The loops of `entry` that are inside no other loop: each runs at most
-/// once per execution (a backward `goto` is refused by the checker,
-/// recursion into the entry is cut by its unwinding).
+/// The loops inside no other loop of the functions that run at most once
+/// in an execution of `entry` (`runs_once::at_most_once`, the entry among
+/// them unless it is called again): each runs at most once per execution.
 fn outer_loops<'p>(program: &'p Program, entry: &str) -> Vec<&'p Stmt> {
     fn visit<'p>(s: &'p Stmt, out: &mut Vec<&'p Stmt>) {
         if s.is_loop() {
@@ -422,22 +425,21 @@ fn outer_loops<'p>(program: &'p Program, entry: &str) -> Vec<&'p Stmt> {
         }
     }
     let mut out = Vec::new();
-    if let Some(body) = program.func_by_name(entry).and_then(|f| program.func(f).body.as_ref()) {
-        visit(body, &mut out);
+    let Some(entry) = program.func_by_name(entry) else {
+        return out;
+    };
+    for f in at_most_once(program, entry) {
+        if let Some(body) = &program.func(f).body {
+            visit(body, &mut out);
+        }
     }
     out
 }
 
-/// The loop statement at `target` in `entry`.
+/// The loop statement at `target` (a loop `prove` may take: in `entry` or
+/// a function it calls).
 pub fn find_loop<'p>(program: &'p Program, entry: &str, target: Span) -> Option<&'p Stmt> {
-    let body = program.func(program.func_by_name(entry)?).body.as_ref()?;
-    let mut found = None;
-    body.walk(&mut |s| {
-        if found.is_none() && s.is_loop() && s.span == target {
-            found = Some(s);
-        }
-    });
-    found
+    outer_loops(program, entry).into_iter().find(|s| s.span == target)
 }
 
 /// The variables the loop `stmt` may write: its own (and the entry's)

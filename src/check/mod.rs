@@ -40,6 +40,7 @@ mod lemmas;
 mod options;
 mod quant;
 mod report;
+mod runs_once;
 mod symex;
 
 #[cfg(test)]

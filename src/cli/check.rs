@@ -356,7 +356,7 @@ pub fn verify(args: &VerifyArgs, color: ColorChoice) -> Exit {
         output: &outcome.output,
         map: &outcome.source_map,
     };
-    let kept = outcome.kept_sums(&args.checker.entry);
+    let kept = outcome.kept_sums();
     let (checked, schedule) = verify_check(&outcome.output, &outcome.unwindset, &kept, args);
     let report = match checked {
         Ok(r) => r,

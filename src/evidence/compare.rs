@@ -271,7 +271,7 @@ pub fn compare_program(source: &str, covering: impl Into<Covering>, settings: Ch
                 ..Options::accelerating_every_loop()
             }) {
                 Ok(out) => {
-                    let kept = out.kept_sums(&CheckOptions::default().entry);
+                    let kept = out.kept_sums();
                     (out.accel_only_output, out.output, out.unrolled_loops > 0, kept)
                 }
                 Err(e) => {
@@ -281,7 +281,7 @@ pub fn compare_program(source: &str, covering: impl Into<Covering>, settings: Ch
             }
         } else {
             let still = with_defaults.unrolled_loops > 0;
-            let kept = with_defaults.kept_sums(&CheckOptions::default().entry);
+            let kept = with_defaults.kept_sums();
             (with_defaults.accel_only_output, with_defaults.output, still, kept)
         };
     result.transformed = restricted != source;

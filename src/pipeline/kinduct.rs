@@ -94,7 +94,7 @@ pub fn kinduct_outcome(
         return Ok(Err(NoKInduction::Decided(at_bound.verdict)));
     }
     let failing = at_bound.loops_not_unwound();
-    let kept = outcome.kept_sums(&opts.entry);
+    let kept = outcome.kept_sums();
     let proof = match prove_program(&program, &outcome.output, &opts, &failing, max_k, &kept)? {
         Ok(p) => p,
         Err(why) => return Ok(Err(NoKInduction::NotProved(why.to_string()))),

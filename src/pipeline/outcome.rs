@@ -59,14 +59,12 @@ impl Outcome {
         args
     }
 
-    /// The linear sums that the accelerated paths of `function`'s loops
-    /// keep (`LoopReport::kept_sums`): candidate invariants for
-    /// k-induction (`check::induction::prove`), which proves them first.
-    pub fn kept_sums(&self, function: &str) -> Vec<LinearSum> {
-        let mut out: Vec<LinearSum> = (self.loops.iter())
-            .filter(|l| l.function == function)
-            .flat_map(LoopReport::kept_sums)
-            .collect();
+    /// The linear sums that the accelerated paths of the loops keep
+    /// (`LoopReport::kept_sums`): candidate invariants for k-induction
+    /// (`check::induction::prove`, which takes those over the target
+    /// loop's variables and proves them first).
+    pub fn kept_sums(&self) -> Vec<LinearSum> {
+        let mut out: Vec<LinearSum> = self.loops.iter().flat_map(LoopReport::kept_sums).collect();
         out.sort();
         out.dedup();
         out

@@ -63,6 +63,9 @@ pub(super) struct EndlessLoop {
     forever: bool,
     inside: Prop,
     after: Option<Prop>,
+    /// The counters and the loop in `void endless(void)`, which `main`
+    /// calls once (k-induction takes loops of functions that run once).
+    in_helper: bool,
 }
 
 /// Most reachable states a program may have, so that the covering bound
@@ -142,6 +145,7 @@ impl EndlessLoop {
             forever,
             inside,
             after,
+            in_helper: rng.chance(30),
         }
     }
 
@@ -294,7 +298,12 @@ impl EndlessLoop {
 
     pub(super) fn render(&self) -> String {
         let mut out = String::from(PRELUDE);
-        out.push_str("int nondet_int(void);\nint main(void)\n{\n");
+        out.push_str("int nondet_int(void);\n");
+        out.push_str(if self.in_helper {
+            "void endless(void)\n{\n"
+        } else {
+            "int main(void)\n{\n"
+        });
         for (i, (_, start, ty)) in self.vars.iter().enumerate() {
             let _ = writeln!(out, "    {ty} {} = {start};", Self::var(i));
         }
@@ -321,6 +330,9 @@ impl EndlessLoop {
         out.push_str("    }\n");
         if let Some(p) = self.after {
             let _ = writeln!(out, "    assert({});", self.render_prop(p));
+        }
+        if self.in_helper {
+            out.push_str("}\n\nint main(void)\n{\n    endless();\n");
         }
         out.push_str("    return 0;\n}\n");
         out

@@ -353,7 +353,7 @@ mod tests {
         let with_sums = of_class(Class::Endless)
             .filter(|(_, g)| g.source.contains(") {\n") && g.source.contains("LL * "))
             .filter_map(|(_, g)| crate::pipeline::accelerate_source(&g.source, &Default::default()).ok())
-            .filter(|out| !out.kept_sums("main").is_empty())
+            .filter(|out| !out.kept_sums().is_empty())
             .take(3)
             .count();
         assert_eq!(with_sums, 3, "endless loops with kept sums");
