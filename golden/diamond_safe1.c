@@ -1,5 +1,5 @@
-// tracc: expect SAFE verify=UNKNOWN
-// An if/else on a nondeterministic _Bool inside the body increments x or y, so x + y always equals the trip count n.
+// tracc: expect SAFE verify=UNKNOWN induction=1
+// An if/else on a nondeterministic _Bool inside the body increments x or y, so x + y always equals the trip count n. k-induction proves it with the kept sum i - x - y.
 #include <assert.h>
 
 unsigned int nondet_uint(void);
