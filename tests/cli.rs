@@ -268,6 +268,38 @@ fn several_inputs_without_destination_are_a_usage_error() {
     assert!(!dir.path().join("x.c").exists());
 }
 
+/// The JSON report says what the user wrote: loop kinds and guard
+/// treatments in kebab-case, no post-increment temporaries of the lowering,
+/// a syntactic path count that is a number or absent, never `null` (issue
+/// 41, point 6).
+#[test]
+fn the_json_report_names_what_the_user_wrote() {
+    let src = "unsigned nondet_uint(void);\nint main(void) {\n    unsigned n = nondet_uint(), s = 0;\n    for (unsigned i = 0; i < n; i++)\n        s += 2;\n    return (int)s;\n}\n";
+    let dir = dir_with(&[("f.c", src)]);
+    let o = tracc(
+        &["accelerate", "f.c", "-o", "out.c", "--report", "json"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = stdout(&o);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let l = &v["files"][0]["report"]["loops"][0];
+    assert_eq!(l["kind"], "for", "{l}");
+    let treatments: Vec<&str> = (l["paths"].as_array().into_iter().flatten())
+        .flat_map(|p| p["guards"].as_array().into_iter().flatten())
+        .filter_map(|g| g["treatment"].as_str())
+        .collect();
+    assert!(treatments.contains(&"two-point"), "{l}");
+    assert!(!text.contains("tracc_t"), "a temporary of the lowering: {text}");
+    let counts = &l["path_counts"];
+    assert!(
+        counts["syntactic"].is_u64() || counts.get("syntactic").is_none(),
+        "{counts}"
+    );
+    assert!(!text.contains("\"syntactic\": null"), "{text}");
+}
+
 #[test]
 fn report_json_parses() {
     let dir = dir_with(&[("a.c", NO_LOOPS), ("bad.c", MALFORMED)]);
