@@ -89,8 +89,9 @@ impl std::fmt::Display for NoInduction {
 }
 
 /// Try k = 1..=`max_k` on each loop that runs at most once per execution
-/// of `opts.entry` (`outer_loops`) among `failing` (spans of loops whose unwinding assertion failed), first
-/// failing first, within `opts.timeout_ms` for all checks together.
+/// of `opts.entry` (`outer_loops`) among `failing` (spans of loops whose
+/// unwinding assertion failed), first failing first, within
+/// `opts.timeout_ms` for all checks together.
 /// `kept`: linear sums that may keep their value in a loop (candidates,
 /// from the accelerators' closed forms), besides the bounds found here.
 pub fn prove(

@@ -59,17 +59,13 @@ fn calls(s: &Stmt) -> BTreeMap<FuncId, u32> {
             }
             worse.into_iter().for_each(|(f, c)| add(&mut out, f, c));
         }
-        StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => {
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => {
             // The condition and step (`own_exprs`) and the body repeat;
             // a `for`'s first clause does not.
             out.values_mut().for_each(|c| *c = MANY);
             if let StmtKind::For { init: Some(init), .. } = &s.kind {
                 calls(init).into_iter().for_each(|(f, c)| add(&mut out, f, c));
             }
-            let body = match &s.kind {
-                StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => body,
-                _ => return out,
-            };
             calls(body).into_keys().for_each(|f| add(&mut out, f, MANY));
         }
         _ => {

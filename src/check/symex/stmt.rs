@@ -353,10 +353,14 @@ impl<'p> Enc<'p> {
         }
         let invariants = self.opts.induction.map(|i| i.invariants.as_slice()).unwrap_or_default();
         for (i, inv) in invariants.iter().enumerate() {
-            let c = match entry.get(i).and_then(Option::as_ref) {
-                Some(at_entry) if inv.kept => self.eval_bv(&inv.expr, st)?.eq(at_entry),
-                _ if inv.kept => continue,
-                _ => self.truth(&inv.expr, st)?,
+            let c = if inv.kept {
+                // None only where the loop was reached dead, as it is here.
+                let Some(at_entry) = entry.get(i).and_then(Option::as_ref) else {
+                    continue;
+                };
+                self.eval_bv(&inv.expr, st)?.eq(at_entry)
+            } else {
+                self.truth(&inv.expr, st)?
             };
             let fails = and2(&st.guard, &not1(&c));
             self.prop(PropKind::Invariant, span, format!("invariant {i}: {}", inv.text), fails);
