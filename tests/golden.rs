@@ -166,8 +166,9 @@ fn source_map_places_output_lines_at_the_input_lines_they_copy() {
             // `for` loops) are placed at the loop they stand for.
             let loops = ["while", "for", "do"];
             let is_loop = loops.contains(&keyword(o));
+            let at_loop = loops.contains(&keyword(i)) || follows_a_label(&text, place.offset);
             assert!(
-                o.starts_with(i) || i.starts_with(o) || (is_loop && loops.contains(&keyword(i))),
+                o.starts_with(i) || i.starts_with(o) || (is_loop && at_loop),
                 "{}: output line {o:?} placed at input text {i:?}",
                 stem(&f),
             );
@@ -180,6 +181,26 @@ fn source_map_places_output_lines_at_the_input_lines_they_copy() {
     }
     assert!(loop_heads > 40, "only {loop_heads} loop heads placed");
     assert!(copied_lines > 1000, "only {copied_lines} lines placed");
+}
+
+/// Whether the text before `offset` ends with a label (`L:`, on its line
+/// or the one before): where a loop written with a backward `goto` starts,
+/// whose `while` head the output places at its first statement.
+fn follows_a_label(text: &str, offset: usize) -> bool {
+    let before = text[..offset.min(text.len())].trim_end();
+    let Some(rest) = before.strip_suffix(':') else {
+        return false;
+    };
+    let name_len = rest
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .count();
+    let (lead, name) = rest.split_at(rest.len() - name_len);
+    !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name != "default"
+        && lead.ends_with(|c: char| c.is_whitespace() || matches!(c, ';' | '{' | '}'))
 }
 
 /// With `#line` directives (the CLI's default), CBMC numbers every output
@@ -227,7 +248,10 @@ fn line_directives_give_cbmc_the_input_line_of_every_copied_line() {
                 };
                 let loops = ["while", "for", "do"];
                 let is_loop = loops.contains(&keyword(o).as_str());
-                let loop_at_loop = is_loop && loops.contains(&keyword(input).as_str());
+                let line_start: usize = input_lines[..number - 1].iter().map(|l| l.len() + 1).sum();
+                let head = line_start + (input_lines[number - 1].len() - input_lines[number - 1].trim_start().len());
+                let at_loop = loops.contains(&keyword(input).as_str()) || follows_a_label(&text, head);
+                let loop_at_loop = is_loop && at_loop;
                 assert!(
                     o.starts_with(input) || input.contains(o) || loop_at_loop,
                     "{name}: output line {o:?} numbered {number}, input line {number} is {input:?}"

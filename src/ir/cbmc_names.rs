@@ -12,8 +12,8 @@ use super::program::Program;
 use super::stmt::StmtKind;
 
 /// CBMC's name of every loop statement of the program (`f.N`), with its
-/// span. Backward `goto`s take their numbers too, but have no statement
-/// to name.
+/// span. Backward `goto`s that `lower` left as they are take their numbers
+/// too, but have no statement to name.
 pub fn cbmc_loop_names(program: &Program) -> Vec<(Span, String)> {
     let mut out = Vec::new();
     for f in &program.funcs {
@@ -71,7 +71,16 @@ mod tests {
             .into_iter()
             .map(|(s, n)| (line(s), n))
             .collect();
-        let want = [(1, "g.0"), (5, "main.0"), (6, "main.1"), (4, "main.2"), (11, "main.4")];
+        // The goto loop is a `while` loop in the IR (`lower::goto_loops`),
+        // from the statement after its label, on line 9.
+        let want = [
+            (1, "g.0"),
+            (5, "main.0"),
+            (6, "main.1"),
+            (4, "main.2"),
+            (9, "main.3"),
+            (11, "main.4"),
+        ];
         let mut want: Vec<(usize, String)> = want.iter().map(|(l, n)| (*l, n.to_string())).collect();
         want.sort_by(|a, b| a.1.cmp(&b.1));
         let mut names = names;

@@ -5,6 +5,7 @@
 use super::expr::{BinOp, Expr, ExprKind, FuncId, Span, UnOp, VarId};
 use super::stmt::{Init, Stmt};
 use super::types::{CType, DataModel, StructRef};
+use std::collections::BTreeSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Storage {
@@ -56,6 +57,9 @@ pub struct Program {
     /// The data model the program was lowered for, and the output is
     /// written for.
     pub model: DataModel,
+    /// The spans of the `while` loops `lower` made of loops written with a
+    /// backward `goto` (`L: ...; goto L;`).
+    pub goto_loops: BTreeSet<Span>,
 }
 
 /// A structure type's members, in declaration order. `None` while only

@@ -62,6 +62,7 @@ pub(super) fn analyse_loop(
     gotos: &[(String, Span)],
 ) -> LoopInfo {
     let kind = match s.kind {
+        StmtKind::While { .. } if program.goto_loops.contains(&s.span) => LoopKind::Goto,
         StmtKind::While { .. } => LoopKind::While,
         StmtKind::DoWhile { .. } => LoopKind::DoWhile,
         _ => LoopKind::For,

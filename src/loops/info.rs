@@ -13,6 +13,8 @@ pub enum LoopKind {
     While,
     DoWhile,
     For,
+    /// Written with a backward `goto`, a `while` loop in the IR.
+    Goto,
 }
 
 impl LoopKind {
@@ -21,6 +23,7 @@ impl LoopKind {
             LoopKind::While => "while",
             LoopKind::DoWhile => "do-while",
             LoopKind::For => "for",
+            LoopKind::Goto => "goto",
         }
     }
 }

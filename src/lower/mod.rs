@@ -9,6 +9,7 @@
 
 mod call;
 mod expr;
+mod goto_loops;
 mod literal;
 mod lvalue;
 mod operator;
@@ -426,7 +427,8 @@ impl<'a> Lowerer<'a> {
         }
         self.program.funcs[id.0].params = params;
         self.program.funcs[id.0].opaque = opaque;
-        let body = node.child_by_field_name("body").map(|b| self.block_contents(b));
+        let body = (node.child_by_field_name("body").map(|b| self.block_contents(b)))
+            .map(|b| goto_loops::rewrite(b, &mut self.program.goto_loops));
         self.program.funcs[id.0].body = body;
         self.pop_scope();
         self.current_func = None;

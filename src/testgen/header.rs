@@ -44,6 +44,16 @@ impl HeaderForm {
     }
 }
 
+/// How a header loop is written with `goto` instead of a loop statement
+/// (`lower` makes a `while` loop of it again).
+#[derive(Clone, Copy, Debug)]
+enum GotoStyle {
+    /// `top: if (COND) { BODY goto top; }`
+    IfBlock,
+    /// `top: if (!(COND)) goto out; BODY goto top; out:;`
+    Exit,
+}
+
 /// A loop whose counter is updated outside the body: in the `for` header
 /// or in a side effect of the condition (`do`-`while`, `while`, `for`). Starting values lie a
 /// few steps from the type's limits, so the update wraps around within a
@@ -64,6 +74,8 @@ pub(super) struct HeaderLoop {
     /// body, and the step still runs) or `if (k == K) break;` (`true`)
     /// after `k++`, in `for` loops only.
     skip: Option<(i128, bool)>,
+    /// Written with a backward `goto` (a `break` as `goto out`).
+    goto: Option<GotoStyle>,
 }
 
 /// How a header loop runs (body executions and the final counter).
@@ -140,6 +152,7 @@ impl HeaderLoop {
             body_assert,
             final_assert: None,
             skip: None,
+            goto: None,
         }
     }
 
@@ -149,6 +162,15 @@ impl HeaderLoop {
         if matches!(self.form, HeaderForm::For) && rng.chance(40) {
             self.skip = Some((1 + rng.below(u64::from(HEADER_CAP)) as i128, rng.chance(50)));
         }
+    }
+
+    /// Sometimes written with a backward `goto`, from a stream of its own;
+    /// never with a `continue`, which has no loop to continue there.
+    pub(super) fn choose_goto(&mut self, rng: &mut Rng) -> bool {
+        if rng.chance(25) && !matches!(self.skip, Some((_, false))) {
+            self.goto = Some(*rng.pick(&[GotoStyle::IfBlock, GotoStyle::Exit]));
+        }
+        self.goto.is_some()
     }
 
     fn guard(&self, c: i128) -> bool {
@@ -269,38 +291,49 @@ impl HeaderLoop {
         if let Some(b) = self.body_assert {
             let _ = writeln!(body, "        assert(k != {b});");
         }
-        match self.form {
-            HeaderForm::For => {
-                let _ = write!(
-                    out,
-                    "    for (c = {}; {}; {update}) {{\n{body}    }}\n",
-                    literal(self.start),
-                    cond("c")
-                );
-            }
-            HeaderForm::WhilePre | HeaderForm::WhilePost | HeaderForm::ForCondPre => {
-                let test = if self.form.post() { cond(&update) } else { cond(&pre) };
-                let start = literal(self.start);
-                let _ = match self.form {
-                    HeaderForm::ForCondPre => write!(out, "    for (c = {start}; {test};) {{\n{body}    }}\n"),
-                    _ => write!(out, "    c = {start};\n    while ({test}) {{\n{body}    }}\n"),
-                };
-            }
-            HeaderForm::DoWhilePre => {
-                let _ = write!(
-                    out,
-                    "    c = {};\n    do {{\n{body}    }} while ({});\n",
-                    literal(self.start),
-                    cond(&pre)
-                );
-            }
-            HeaderForm::DoWhilePost => {
-                let _ = write!(
-                    out,
-                    "    c = {};\n    do {{\n{body}    }} while ({});\n",
-                    literal(self.start),
-                    cond(&update)
-                );
+        if let Some(style) = self.goto {
+            self.render_goto(
+                &mut out,
+                style,
+                &body.replace("break;", "goto out;"),
+                &cond,
+                &update,
+                &pre,
+            );
+        } else {
+            match self.form {
+                HeaderForm::For => {
+                    let _ = write!(
+                        out,
+                        "    for (c = {}; {}; {update}) {{\n{body}    }}\n",
+                        literal(self.start),
+                        cond("c")
+                    );
+                }
+                HeaderForm::WhilePre | HeaderForm::WhilePost | HeaderForm::ForCondPre => {
+                    let test = if self.form.post() { cond(&update) } else { cond(&pre) };
+                    let start = literal(self.start);
+                    let _ = match self.form {
+                        HeaderForm::ForCondPre => write!(out, "    for (c = {start}; {test};) {{\n{body}    }}\n"),
+                        _ => write!(out, "    c = {start};\n    while ({test}) {{\n{body}    }}\n"),
+                    };
+                }
+                HeaderForm::DoWhilePre => {
+                    let _ = write!(
+                        out,
+                        "    c = {};\n    do {{\n{body}    }} while ({});\n",
+                        literal(self.start),
+                        cond(&pre)
+                    );
+                }
+                HeaderForm::DoWhilePost => {
+                    let _ = write!(
+                        out,
+                        "    c = {};\n    do {{\n{body}    }} while ({});\n",
+                        literal(self.start),
+                        cond(&update)
+                    );
+                }
             }
         }
         if let Some((on_k, cmp, v)) = self.final_assert {
@@ -312,10 +345,41 @@ impl HeaderLoop {
     }
 }
 
+impl HeaderLoop {
+    /// The loop as a label and a backward `goto`: a test before the body
+    /// where the loop tests first (`for`, `while`), after it otherwise.
+    fn render_goto(
+        &self,
+        out: &mut String,
+        style: GotoStyle,
+        body: &str,
+        cond: &dyn Fn(&str) -> String,
+        update: &str,
+        pre: &str,
+    ) {
+        let _ = writeln!(out, "    c = {};\ntop:", literal(self.start));
+        let (test, step) = match self.form {
+            HeaderForm::For => (cond("c"), format!("        {update};\n")),
+            HeaderForm::WhilePost | HeaderForm::DoWhilePost => (cond(update), String::new()),
+            _ => (cond(pre), String::new()),
+        };
+        if !self.form.tests_first() && !matches!(self.form, HeaderForm::For) {
+            let _ = write!(out, "    {{\n{body}    }}\n    if ({test}) goto top;\n");
+        } else if matches!(style, GotoStyle::IfBlock) {
+            let _ = write!(out, "    if ({test}) {{\n{body}{step}        goto top;\n    }}\n");
+        } else {
+            let _ = write!(out, "    if (!({test})) goto out;\n{body}{step}    goto top;\n");
+        }
+        if matches!(style, GotoStyle::Exit) || self.skip.is_some() {
+            out.push_str("out:;\n");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testgen::loop_program;
+    use crate::testgen::{Class, loop_program};
 
     #[test]
     fn header_loops_cover_every_form_type_and_guard() {
@@ -372,5 +436,39 @@ mod tests {
             }
         }
         assert!(wraps >= 20 && long >= 10, "wraps {wraps}, long {long}");
+    }
+
+    #[test]
+    fn goto_loops_are_generated_in_every_form_and_accelerated() {
+        // Test first and test last, an `if` block and a goto out, a `break`
+        // as a goto out; tracc reads them as loops and accelerates them.
+        let options = crate::pipeline::Options::accelerating_every_loop();
+        let mut shapes = std::collections::BTreeSet::new();
+        let mut accelerated = 0;
+        for (seed, g) in (0..5000)
+            .map(|seed| (seed, loop_program(seed)))
+            .filter(|(_, g)| g.classes.contains(&Class::Goto))
+            .take(60)
+        {
+            assert!(
+                g.source.contains("top:\n") && g.source.contains("goto top;"),
+                "seed {seed}"
+            );
+            for (needle, shape) in [
+                ("    if (!(", "exit"),
+                (") {\n", "if-block"),
+                (") goto top;", "test-last"),
+                ("goto out;\n        ", "break"),
+            ] {
+                if g.source.contains(needle) {
+                    shapes.insert(shape);
+                }
+            }
+            let out = crate::pipeline::accelerate_source(&g.source, &options).expect("transforms");
+            let goto_kind = |l: &crate::instrument::LoopReport| l.kind == crate::loops::LoopKind::Goto;
+            accelerated += usize::from(out.loops.iter().any(|l| goto_kind(l) && l.accelerated));
+        }
+        assert_eq!(shapes.len(), 4, "{shapes:?}");
+        assert!(accelerated >= 30, "only {accelerated} of 60 goto loops accelerated");
     }
 }

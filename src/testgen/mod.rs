@@ -126,6 +126,8 @@ pub enum Class {
     /// condition) over counters with finitely many states, an assertion in
     /// its body: what k-induction proves.
     Endless,
+    /// A header loop written with a label and a backward `goto`.
+    Goto,
 }
 
 /// The program for `seed`: an array, sum, halving or endless loop on the
@@ -203,8 +205,12 @@ pub fn loop_program(seed: u64) -> Generated {
             h = HeaderLoop::random(&mut rng);
         }
         h.choose_skip(&mut Rng::new(seed ^ 0x5C1F_0000_0000_0000));
+        let goto = h.choose_goto(&mut Rng::new(seed ^ 0x6070_0000_0000_0000));
         h.choose_final_assert(&mut rng);
         let mut classes = vec![Class::Header];
+        if goto {
+            classes.push(Class::Goto);
+        }
         if h.wraps() {
             classes.push(Class::Wrapping);
         }
