@@ -28,7 +28,7 @@ use super::checks::{collect_checks, const_value};
 use super::context::{Atoms, CheckPoly, Ctx, facts_at, moving_step};
 use super::poly::Atom;
 use super::recurrence::Kind;
-use super::smt::{Eval, Mode, int};
+use super::smt::{Eval, Mode, int, low_bits_modulus};
 use super::solver::prove_alone;
 use super::symex::Sym;
 use crate::ir::build;
@@ -45,14 +45,33 @@ pub(super) const MAX_PERIOD: i128 = 256;
 fn moving_moduli<'e>(ctx: &Ctx, cond: &'e Expr) -> Vec<(&'e Expr, i128)> {
     let mut out = Vec::new();
     cond.walk(&mut |x| {
-        if let ExprKind::Binary(BinOp::Rem, a, b) = &x.kind
-            && let Some(c) = const_value(b).filter(|c| *c > 0)
+        if let Some((a, c)) = modulus_operand(x)
             && let Some(s) = moving_step(ctx, a)
         {
             out.push((x, c / gcd(s.unsigned_abs() as i128, c)));
         }
     });
     out
+}
+
+/// `a` and `c` where `x` is `a % c` (a constant `c > 0`) or `a & m` with a
+/// constant mask `m = c - 1` of the low bits (`c` a power of two): in two's
+/// complement `a & m` is `a` modulo `c`, whatever the sign of `a`, so it
+/// repeats with `a`'s value modulo `c`, as `a % c` does.
+pub(super) fn modulus_operand(x: &Expr) -> Option<(&Expr, i128)> {
+    match &x.kind {
+        ExprKind::Binary(BinOp::Rem, a, b) => Some((&**a, const_value(b).filter(|c| *c > 0)?)),
+        ExprKind::Binary(BinOp::BitAnd, a, b) => {
+            let (a, m) = match (const_value(a), const_value(b)) {
+                (None, Some(m)) => (&**a, m),
+                (Some(m), None) => (&**b, m),
+                _ => return None,
+            };
+            let c = low_bits_modulus(m)?;
+            Some((a, c))
+        }
+        _ => None,
+    }
 }
 
 fn gcd(a: i128, b: i128) -> i128 {
@@ -106,7 +125,7 @@ pub(super) fn operand_checks(ctx: &Ctx, sym: &mut Sym) -> Result<(), Reason> {
             continue;
         }
         for (m, _) in moving_moduli(ctx, g) {
-            if let ExprKind::Binary(BinOp::Rem, a, _) = &m.kind {
+            if let Some((a, _)) = modulus_operand(m) {
                 collect_checks(a, &mut sym.checks, &mut seen)?;
             }
         }
@@ -232,7 +251,7 @@ impl<'a> GuardAt<'a> {
 /// as they are.
 pub(super) fn literal_divisors(e: Expr) -> Expr {
     match e.kind {
-        ExprKind::Binary(op @ (BinOp::Div | BinOp::Rem), a, b) => {
+        ExprKind::Binary(op @ (BinOp::Div | BinOp::Rem | BinOp::BitAnd | BinOp::Shr), a, b) => {
             let b = match (const_value(&b), b.int_type()) {
                 (Some(c), Some(t)) => Expr::int(c, t),
                 _ => literal_divisors(*b),

@@ -9,6 +9,7 @@
 //! the mathematical one. It is used to check the code tracc emits.
 //! Operations outside the supported set give `None`.
 
+use super::checks::const_value;
 use super::poly::{Atom, Poly};
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, UnOp, VarId};
 use std::collections::HashMap;
@@ -31,6 +32,12 @@ pub fn int(v: i128) -> Int {
     } else {
         Int::from_i128(v)
     }
+}
+
+/// `m + 1` when the constant `m > 0` is a mask of low bits (`2^j - 1`, `j
+/// <= 62`): `a & m` is then `a` modulo `m + 1` in two's complement.
+pub(super) fn low_bits_modulus(m: i128) -> Option<i128> {
+    (m > 0 && m < 1 << 62 && (m + 1) & m == 0).then_some(m + 1)
 }
 
 pub fn in_range(v: &Int, t: IntType) -> Bool {
@@ -235,6 +242,19 @@ impl<'a> Eval<'a> {
                 let v = if op == BinOp::Div { q } else { x - y * q };
                 self.side(ctx, in_range(&v, t));
                 Some(self.wrap(v, t))
+            }
+            // `a & m` with `m` a mask of low bits, `a >> s` by a constant:
+            // `a` modulo `m + 1` and `a` divided by `2^s` rounding down,
+            // exact in two's complement for either sign (CBMC shifts a
+            // negative value arithmetically); a shift past the type's width
+            // has no value.
+            BinOp::BitAnd => {
+                let m = const_value(b).and_then(low_bits_modulus)?;
+                Some(x.modulo(int(m)))
+            }
+            BinOp::Shr => {
+                let s = const_value(b).filter(|s| (0..i128::from(t.bits())).contains(s))?;
+                Some(x.div(int(1i128 << s)))
             }
             _ => None,
         }

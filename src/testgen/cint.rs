@@ -137,6 +137,12 @@ pub(super) fn remainder(a: (i128, IntType), b: (i128, IntType)) -> (i128, IntTyp
     (t.wrap(t.wrap(a.0) % t.wrap(b.0)), t)
 }
 
+/// `a & b` for a mask `b >= 0`, in two's complement.
+pub(super) fn low_bits(a: (i128, IntType), b: (i128, IntType)) -> (i128, IntType) {
+    let t = IntType::common(a.1, b.1);
+    (t.wrap(t.wrap(a.0) & t.wrap(b.0)), t)
+}
+
 pub(super) fn compare(a: (i128, IntType), b: (i128, IntType), cmp: Cmp) -> bool {
     let t = IntType::common(a.1, b.1);
     cmp.eval(t.wrap(a.0), t.wrap(b.0))

@@ -7,7 +7,7 @@
 //! the optional features, each from a stream of its own; the C text is
 //! written by `counted_render`.
 
-use super::cint::{Cmp, arith, compare, literal_type, product, remainder};
+use super::cint::{Cmp, arith, compare, literal_type, low_bits, product, remainder};
 use super::rng::Rng;
 use crate::ir::IntType;
 
@@ -51,6 +51,9 @@ pub(super) struct Cond {
     /// `var % m` is compared rather than `var` (a guard whose truth repeats
     /// with a period when `var` moves by a constant step).
     pub(super) modulo: Option<i128>,
+    /// With a power-of-two `modulo`, `var & (modulo - 1)` is compared
+    /// instead: the low bits, `var` modulo `modulo` whatever its sign.
+    pub(super) mask: bool,
     /// `var + offset` (or `var - |offset|`) is tested rather than `var`: in
     /// a signed `int` or `long` the sum may overflow, a bug of the input
     /// that every output must keep.
@@ -305,6 +308,7 @@ impl Program {
                 Branch::Cond(Cond {
                     var,
                     modulo: Some(m),
+                    mask: false,
                     offset: None,
                     cmp: *rng.pick(&[Cmp::Eq, Cmp::Ne]),
                     value: rng.below(m as u64) as i128,
@@ -313,6 +317,7 @@ impl Program {
                 Branch::Cond(Cond {
                     var,
                     modulo: None,
+                    mask: false,
                     offset: None,
                     cmp,
                     value,
@@ -329,6 +334,7 @@ impl Program {
             prog.inner_assert = Some(Cond {
                 var,
                 modulo: None,
+                mask: false,
                 offset: None,
                 cmp: Cmp::Ne,
                 value,
@@ -399,6 +405,17 @@ impl Program {
         vals[target] = self.vars[target].ty.wrap(result.0);
     }
 
+    /// Sometimes test a guard's low bits with a mask (`(x & 3) == 1`)
+    /// instead of a remainder by a power of two, from a stream of its own.
+    pub(super) fn choose_mask(&mut self, rng: &mut Rng) {
+        if let Some(Branch::Cond(c)) = &mut self.guard
+            && matches!(c.modulo, Some(2 | 4))
+            && rng.chance(50)
+        {
+            c.mask = true;
+        }
+    }
+
     fn holds(&self, vals: &[i128], c: &Cond) -> bool {
         let v = (vals[c.var], self.vars[c.var].ty);
         let v = match c.offset {
@@ -406,6 +423,7 @@ impl Program {
             None => v,
         };
         let lhs = match c.modulo {
+            Some(m) if c.mask => low_bits(v, (m - 1, literal_type(m - 1))),
             Some(m) => remainder(v, (m, literal_type(m))),
             None => v,
         };
@@ -475,6 +493,7 @@ impl Program {
         Cond {
             var,
             modulo: None,
+            mask: false,
             offset: None,
             cmp: *rng.pick(cmps),
             value: self.interesting_value(rng, self.vars[var].ty),
@@ -551,6 +570,7 @@ impl Program {
             0 | 1 => Cond {
                 var,
                 modulo: None,
+                mask: false,
                 offset: None,
                 cmp: Cmp::Ne,
                 value: reached,
@@ -559,6 +579,7 @@ impl Program {
             2 => Cond {
                 var,
                 modulo: None,
+                mask: false,
                 offset: None,
                 cmp: Cmp::Eq,
                 value: reached,
@@ -566,6 +587,7 @@ impl Program {
             _ => Cond {
                 var,
                 modulo: None,
+                mask: false,
                 offset: None,
                 cmp: *rng.pick(&[Cmp::Le, Cmp::Ge]),
                 value: reached,

@@ -115,6 +115,7 @@ impl Program {
             None => name.clone(),
         };
         match (c.modulo, c.offset) {
+            (Some(m), _) if c.mask => format!("({tested} & {}) {} {}", literal(m - 1), c.cmp.text(), literal(c.value)),
             (Some(m), Some(_)) => format!("({tested}) % {} {} {}", literal(m), c.cmp.text(), literal(c.value)),
             (Some(m), None) => format!("{tested} % {} {} {}", literal(m), c.cmp.text(), literal(c.value)),
             (None, _) => format!("{tested} {} {}", c.cmp.text(), literal(c.value)),

@@ -222,6 +222,7 @@ pub fn loop_program(seed: u64) -> Generated {
         };
     }
     let mut prog = Program::random(&mut rng);
+    prog.choose_mask(&mut Rng::new(seed ^ 0x3A5C_0000_0000_0000));
     let mut classes = vec![Class::Counted];
     // A separate stream again: programs without the branch stay as before.
     let mut correlated = Rng::new(seed ^ 0xC022_E1A7_0000_0000);
@@ -776,6 +777,9 @@ mod tests {
     fn remainder_branches_give_periodic_guards_that_are_accelerated() {
         let n = accelerated_with(&[" % "], "\"periodic\"", 1, 5);
         assert!(n >= 5, "only {n} programs with periodic guards accelerated");
+        // A mask of low bits is a remainder too.
+        let n = accelerated_with(&[" & 1) ", " & 3) "], "\"periodic\"", 1, 3);
+        assert!(n >= 3, "only {n} programs with masked guards accelerated");
     }
 
     /// Generated programs with a loop that has paths proved infeasible.
