@@ -28,7 +28,7 @@ use super::checks::{collect_checks, const_value};
 use super::context::{Atoms, CheckPoly, Ctx, facts_at, moving_step};
 use super::poly::Atom;
 use super::recurrence::Kind;
-use super::smt::{Eval, Mode, int, low_bits_modulus};
+use super::smt::{Eval, Mode, int, low_bits_operand};
 use super::solver::prove_alone;
 use super::symex::Sym;
 use crate::ir::build;
@@ -54,22 +54,13 @@ fn moving_moduli<'e>(ctx: &Ctx, cond: &'e Expr) -> Vec<(&'e Expr, i128)> {
     out
 }
 
-/// `a` and `c` where `x` is `a % c` (a constant `c > 0`) or `a & m` with a
-/// constant mask `m = c - 1` of the low bits (`c` a power of two): in two's
-/// complement `a & m` is `a` modulo `c`, whatever the sign of `a`, so it
-/// repeats with `a`'s value modulo `c`, as `a % c` does.
+/// `a` and `c` where `x` is `a % c` (a constant `c > 0`) or `a & (c - 1)`,
+/// a mask of low bits (`smt::low_bits_operand`): either repeats with `a`'s
+/// value modulo `c`.
 pub(super) fn modulus_operand(x: &Expr) -> Option<(&Expr, i128)> {
     match &x.kind {
         ExprKind::Binary(BinOp::Rem, a, b) => Some((&**a, const_value(b).filter(|c| *c > 0)?)),
-        ExprKind::Binary(BinOp::BitAnd, a, b) => {
-            let (a, m) = match (const_value(a), const_value(b)) {
-                (None, Some(m)) => (&**a, m),
-                (Some(m), None) => (&**b, m),
-                _ => return None,
-            };
-            let c = low_bits_modulus(m)?;
-            Some((a, c))
-        }
+        ExprKind::Binary(BinOp::BitAnd, a, b) => low_bits_operand(a, b),
         _ => None,
     }
 }
@@ -251,7 +242,7 @@ impl<'a> GuardAt<'a> {
 /// as they are.
 pub(super) fn literal_divisors(e: Expr) -> Expr {
     match e.kind {
-        ExprKind::Binary(op @ (BinOp::Div | BinOp::Rem | BinOp::BitAnd | BinOp::Shr), a, b) => {
+        ExprKind::Binary(op @ (BinOp::Div | BinOp::Rem), a, b) => {
             let b = match (const_value(&b), b.int_type()) {
                 (Some(c), Some(t)) => Expr::int(c, t),
                 _ => literal_divisors(*b),

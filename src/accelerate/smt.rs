@@ -34,10 +34,16 @@ pub fn int(v: i128) -> Int {
     }
 }
 
-/// `m + 1` when the constant `m > 0` is a mask of low bits (`2^j - 1`, `j
-/// <= 62`): `a & m` is then `a` modulo `m + 1` in two's complement.
-pub(super) fn low_bits_modulus(m: i128) -> Option<i128> {
-    (m > 0 && m < 1 << 62 && (m + 1) & m == 0).then_some(m + 1)
+/// For `a & b` with one side a constant mask of low bits `m = 2^j - 1`
+/// (`0 < j <= 62`), the other side and `m + 1`: in two's complement `a & m`
+/// is that side modulo `m + 1`, whatever its sign.
+pub(super) fn low_bits_operand<'e>(a: &'e Expr, b: &'e Expr) -> Option<(&'e Expr, i128)> {
+    let (x, m) = match (const_value(a), const_value(b)) {
+        (None, Some(m)) => (a, m),
+        (Some(m), None) => (b, m),
+        _ => return None,
+    };
+    (m > 0 && m < 1 << 62 && (m + 1) & m == 0).then_some((x, m + 1))
 }
 
 pub fn in_range(v: &Int, t: IntType) -> Bool {
@@ -212,8 +218,13 @@ impl<'a> Eval<'a> {
         }
     }
 
-    /// `a op b` for `+ - * / %` in type `t`.
+    /// `a op b` for `+ - * / %` and masks of low bits in type `t`.
     fn arith_value(&mut self, op: BinOp, a: &Expr, b: &Expr, t: IntType, ctx: &Bool) -> Option<Int> {
+        // A mask of low bits: the other operand modulo a power of two.
+        if op == BinOp::BitAnd {
+            let (operand, c) = low_bits_operand(a, b)?;
+            return Some(self.value(operand, ctx)?.modulo(int(c)));
+        }
         let x = self.value(a, ctx)?;
         match op {
             BinOp::Add | BinOp::Sub | BinOp::Mul => {
@@ -242,19 +253,6 @@ impl<'a> Eval<'a> {
                 let v = if op == BinOp::Div { q } else { x - y * q };
                 self.side(ctx, in_range(&v, t));
                 Some(self.wrap(v, t))
-            }
-            // `a & m` with `m` a mask of low bits, `a >> s` by a constant:
-            // `a` modulo `m + 1` and `a` divided by `2^s` rounding down,
-            // exact in two's complement for either sign (CBMC shifts a
-            // negative value arithmetically); a shift past the type's width
-            // has no value.
-            BinOp::BitAnd => {
-                let m = const_value(b).and_then(low_bits_modulus)?;
-                Some(x.modulo(int(m)))
-            }
-            BinOp::Shr => {
-                let s = const_value(b).filter(|s| (0..i128::from(t.bits())).contains(s))?;
-                Some(x.div(int(1i128 << s)))
             }
             _ => None,
         }

@@ -105,6 +105,20 @@ impl Stmt {
         }
     }
 
+    /// Direct sub-statements, in source order, to change in place.
+    pub fn children_mut(&mut self) -> Vec<&mut Stmt> {
+        match &mut self.kind {
+            StmtKind::Block { stmts, .. } => stmts.iter_mut().collect(),
+            StmtKind::If { then, els, .. } => std::iter::once(&mut **then).chain(els.as_deref_mut()).collect(),
+            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => vec![body],
+            StmtKind::For { init, body, .. } => init.as_deref_mut().into_iter().chain([&mut **body]).collect(),
+            StmtKind::Label(_, s) | StmtKind::Case(_, s) | StmtKind::Default(s) | StmtKind::Switch { body: s, .. } => {
+                vec![s]
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// This statement with each direct sub-statement replaced by `f` of
     /// it (expressions and the span kept).
     pub fn map_children(&self, f: &mut dyn FnMut(&Stmt) -> Stmt) -> Stmt {

@@ -32,7 +32,7 @@ use std::collections::BTreeSet;
 
 /// `body` with its goto loops rewritten; the spans of the new loops are
 /// added to `loops`.
-pub(super) fn rewrite(body: Stmt, loops: &mut BTreeSet<Span>) -> Stmt {
+pub(super) fn rewrite(mut body: Stmt, loops: &mut BTreeSet<Span>) -> Stmt {
     let mut gotos = Vec::new();
     let mut labels = Vec::new();
     body.walk(&mut |s| match &s.kind {
@@ -40,15 +40,24 @@ pub(super) fn rewrite(body: Stmt, loops: &mut BTreeSet<Span>) -> Stmt {
         StmtKind::Label(l, _) => labels.push((l.clone(), s.span)),
         _ => {}
     });
-    let jumps = Jumps { gotos, labels };
-    jumps.stmt(body, loops)
+    // Only statements holding a label that a goto after it jumps back to
+    // are visited: nearly every function has none.
+    let heads: Vec<Span> = (labels.iter())
+        .filter(|(l, at)| gotos.iter().any(|(m, g)| m == l && g.start > at.start))
+        .map(|(_, at)| *at)
+        .collect();
+    if !heads.is_empty() {
+        Jumps { gotos, labels, heads }.stmt(&mut body, loops);
+    }
+    body
 }
 
 /// Every goto and label of the function, to tell which labels a goto from
-/// outside a region enters.
+/// outside a region enters, and the labels that may head a loop.
 struct Jumps {
     gotos: Vec<(String, Span)>,
     labels: Vec<(String, Span)>,
+    heads: Vec<Span>,
 }
 
 fn within(inner: Span, outer: Span) -> bool {
@@ -56,32 +65,30 @@ fn within(inner: Span, outer: Span) -> bool {
 }
 
 impl Jumps {
-    fn stmt(&self, s: Stmt, loops: &mut BTreeSet<Span>) -> Stmt {
-        let s = s.map_children(&mut |c| self.stmt(c.clone(), loops));
-        match s.kind {
-            StmtKind::Block { stmts, scoped } => Stmt::new(
-                StmtKind::Block {
-                    stmts: self.block(stmts, loops),
-                    scoped,
-                },
-                s.span,
-            ),
-            _ => s,
+    /// Rewrite the regions inside `s`, innermost first.
+    fn stmt(&self, s: &mut Stmt, loops: &mut BTreeSet<Span>) {
+        if !self.heads.iter().any(|h| within(*h, s.span)) {
+            return;
+        }
+        for c in s.children_mut() {
+            self.stmt(c, loops);
+        }
+        if let StmtKind::Block { stmts, .. } = &mut s.kind {
+            self.block(stmts, loops);
         }
     }
 
-    /// A block's statements with each region whose label stands in it
-    /// rewritten, from the last label back, so that a region inside
-    /// another is a loop before the one around it is made.
-    fn block(&self, mut stmts: Vec<Stmt>, loops: &mut BTreeSet<Span>) -> Vec<Stmt> {
+    /// Rewrite each region whose label stands in a block, from the last
+    /// label back, so that a region inside another is a loop before the
+    /// one around it is made.
+    fn block(&self, stmts: &mut Vec<Stmt>, loops: &mut BTreeSet<Span>) {
         for a in (0..stmts.len()).rev() {
-            if let Some((b, goto)) = self.region_end(&stmts, a)
+            if let Some((b, goto)) = self.region_end(stmts, a)
                 && let Some(looped) = self.as_loop(&stmts[a..=b], goto, loops)
             {
                 stmts.splice(a..=b, [looped]);
             }
         }
-        stmts
     }
 
     /// Where the region of the label at `stmts[a]` ends: the index of the
@@ -171,11 +178,9 @@ impl Jumps {
     /// Whether statement `s` of the region `whole` means the same inside a
     /// loop: see the module comment.
     fn keeps_meaning(&self, s: &Stmt, whole: Span, goto: Span) -> bool {
-        if matches!(s.kind, StmtKind::Decl(..)) {
+        // A declaration, or the group of one with several declarators.
+        if matches!(s.kind, StmtKind::Decl(..) | StmtKind::Block { scoped: false, .. }) {
             return false;
-        }
-        if let StmtKind::Block { stmts, scoped: false } = &s.kind {
-            return stmts.iter().all(|x| self.keeps_meaning(x, whole, goto));
         }
         let mut ok = true;
         walk_jumps(s, false, false, &mut |x, in_loop, in_switch| match &x.kind {

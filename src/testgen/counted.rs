@@ -45,15 +45,29 @@ pub(super) enum Update {
     Swap(usize, usize),
 }
 
+/// How a guard reduces its variable: `% m`, or a mask of the low bits,
+/// `& (m - 1)` with `m` a power of two (`var` modulo `m` whatever its sign).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Modulo {
+    Rem(i128),
+    LowBits(i128),
+}
+
+impl Modulo {
+    pub(super) fn modulus(self) -> i128 {
+        match self {
+            Modulo::Rem(m) | Modulo::LowBits(m) => m,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(super) struct Cond {
     pub(super) var: usize,
-    /// `var % m` is compared rather than `var` (a guard whose truth repeats
-    /// with a period when `var` moves by a constant step).
-    pub(super) modulo: Option<i128>,
-    /// With a power-of-two `modulo`, `var & (modulo - 1)` is compared
-    /// instead: the low bits, `var` modulo `modulo` whatever its sign.
-    pub(super) mask: bool,
+    /// `var % m` or `var & (m - 1)` is compared rather than `var` (a guard
+    /// whose truth repeats with a period when `var` moves by a constant
+    /// step).
+    pub(super) modulo: Option<Modulo>,
     /// `var + offset` (or `var - |offset|`) is tested rather than `var`: in
     /// a signed `int` or `long` the sum may overflow, a bug of the input
     /// that every output must keep.
@@ -307,8 +321,7 @@ impl Program {
                 let m = *rng.pick(&[2, 3, 4, 6, 10]);
                 Branch::Cond(Cond {
                     var,
-                    modulo: Some(m),
-                    mask: false,
+                    modulo: Some(Modulo::Rem(m)),
                     offset: None,
                     cmp: *rng.pick(&[Cmp::Eq, Cmp::Ne]),
                     value: rng.below(m as u64) as i128,
@@ -317,7 +330,6 @@ impl Program {
                 Branch::Cond(Cond {
                     var,
                     modulo: None,
-                    mask: false,
                     offset: None,
                     cmp,
                     value,
@@ -334,7 +346,6 @@ impl Program {
             prog.inner_assert = Some(Cond {
                 var,
                 modulo: None,
-                mask: false,
                 offset: None,
                 cmp: Cmp::Ne,
                 value,
@@ -409,10 +420,10 @@ impl Program {
     /// instead of a remainder by a power of two, from a stream of its own.
     pub(super) fn choose_mask(&mut self, rng: &mut Rng) {
         if let Some(Branch::Cond(c)) = &mut self.guard
-            && matches!(c.modulo, Some(2 | 4))
+            && let Some(Modulo::Rem(m @ (2 | 4))) = c.modulo
             && rng.chance(50)
         {
-            c.mask = true;
+            c.modulo = Some(Modulo::LowBits(m));
         }
     }
 
@@ -423,8 +434,8 @@ impl Program {
             None => v,
         };
         let lhs = match c.modulo {
-            Some(m) if c.mask => low_bits(v, (m - 1, literal_type(m - 1))),
-            Some(m) => remainder(v, (m, literal_type(m))),
+            Some(Modulo::LowBits(m)) => low_bits(v, (m - 1, literal_type(m - 1))),
+            Some(Modulo::Rem(m)) => remainder(v, (m, literal_type(m))),
             None => v,
         };
         compare(lhs, (c.value, literal_type(c.value)), c.cmp)
@@ -493,7 +504,6 @@ impl Program {
         Cond {
             var,
             modulo: None,
-            mask: false,
             offset: None,
             cmp: *rng.pick(cmps),
             value: self.interesting_value(rng, self.vars[var].ty),
@@ -538,7 +548,7 @@ impl Program {
                     0 => {}
                     1 => c.cmp = c.cmp.negated(),
                     _ if c.modulo.is_none() => c.cmp = *rng.pick(&[Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge, Cmp::Eq]),
-                    _ => c.value = (c.value + 1) % c.modulo.unwrap_or(1),
+                    _ => c.value = (c.value + 1) % c.modulo.map_or(1, Modulo::modulus),
                 }
                 c
             }
@@ -570,7 +580,6 @@ impl Program {
             0 | 1 => Cond {
                 var,
                 modulo: None,
-                mask: false,
                 offset: None,
                 cmp: Cmp::Ne,
                 value: reached,
@@ -579,7 +588,6 @@ impl Program {
             2 => Cond {
                 var,
                 modulo: None,
-                mask: false,
                 offset: None,
                 cmp: Cmp::Eq,
                 value: reached,
@@ -587,7 +595,6 @@ impl Program {
             _ => Cond {
                 var,
                 modulo: None,
-                mask: false,
                 offset: None,
                 cmp: *rng.pick(&[Cmp::Le, Cmp::Ge]),
                 value: reached,

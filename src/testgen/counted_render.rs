@@ -7,7 +7,7 @@
 //! and the simulation (`counted`), which never read the text.
 
 use super::cint::{PRELUDE, literal, nondet_name};
-use super::counted::{Branch, Cond, InnerLoop, Limit, Program, Rhs, Update};
+use super::counted::{Branch, Cond, InnerLoop, Limit, Modulo, Program, Rhs, Update};
 use crate::ir::IntType;
 use std::fmt::Write as _;
 
@@ -115,9 +115,13 @@ impl Program {
             None => name.clone(),
         };
         match (c.modulo, c.offset) {
-            (Some(m), _) if c.mask => format!("({tested} & {}) {} {}", literal(m - 1), c.cmp.text(), literal(c.value)),
-            (Some(m), Some(_)) => format!("({tested}) % {} {} {}", literal(m), c.cmp.text(), literal(c.value)),
-            (Some(m), None) => format!("{tested} % {} {} {}", literal(m), c.cmp.text(), literal(c.value)),
+            (Some(Modulo::LowBits(m)), _) => {
+                format!("({tested} & {}) {} {}", literal(m - 1), c.cmp.text(), literal(c.value))
+            }
+            (Some(Modulo::Rem(m)), Some(_)) => {
+                format!("({tested}) % {} {} {}", literal(m), c.cmp.text(), literal(c.value))
+            }
+            (Some(Modulo::Rem(m)), None) => format!("{tested} % {} {} {}", literal(m), c.cmp.text(), literal(c.value)),
             (None, _) => format!("{tested} {} {}", c.cmp.text(), literal(c.value)),
         }
     }

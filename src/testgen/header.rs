@@ -291,51 +291,27 @@ impl HeaderLoop {
         if let Some(b) = self.body_assert {
             let _ = writeln!(body, "        assert(k != {b});");
         }
-        if let Some(style) = self.goto {
-            self.render_goto(
-                &mut out,
-                style,
-                &body.replace("break;", "goto out;"),
-                &cond,
-                &update,
-                &pre,
-            );
-        } else {
-            match self.form {
-                HeaderForm::For => {
-                    let _ = write!(
-                        out,
-                        "    for (c = {}; {}; {update}) {{\n{body}    }}\n",
-                        literal(self.start),
-                        cond("c")
-                    );
-                }
-                HeaderForm::WhilePre | HeaderForm::WhilePost | HeaderForm::ForCondPre => {
-                    let test = if self.form.post() { cond(&update) } else { cond(&pre) };
-                    let start = literal(self.start);
-                    let _ = match self.form {
-                        HeaderForm::ForCondPre => write!(out, "    for (c = {start}; {test};) {{\n{body}    }}\n"),
-                        _ => write!(out, "    c = {start};\n    while ({test}) {{\n{body}    }}\n"),
-                    };
-                }
-                HeaderForm::DoWhilePre => {
-                    let _ = write!(
-                        out,
-                        "    c = {};\n    do {{\n{body}    }} while ({});\n",
-                        literal(self.start),
-                        cond(&pre)
-                    );
-                }
-                HeaderForm::DoWhilePost => {
-                    let _ = write!(
-                        out,
-                        "    c = {};\n    do {{\n{body}    }} while ({});\n",
-                        literal(self.start),
-                        cond(&update)
-                    );
-                }
+        // The condition as the loop tests it, its counter update included.
+        let test = match self.form {
+            HeaderForm::For => cond("c"),
+            _ if self.form.post() => cond(&update),
+            _ => cond(&pre),
+        };
+        let start = literal(self.start);
+        let _ = match (self.goto, self.form) {
+            (Some(style), _) => {
+                self.render_goto(&mut out, style, &body.replace("break;", "goto out;"), &test, &update);
+                Ok(())
             }
-        }
+            (None, HeaderForm::For) => write!(out, "    for (c = {start}; {test}; {update}) {{\n{body}    }}\n"),
+            (None, HeaderForm::ForCondPre) => write!(out, "    for (c = {start}; {test};) {{\n{body}    }}\n"),
+            (None, HeaderForm::WhilePre | HeaderForm::WhilePost) => {
+                write!(out, "    c = {start};\n    while ({test}) {{\n{body}    }}\n")
+            }
+            (None, HeaderForm::DoWhilePre | HeaderForm::DoWhilePost) => {
+                write!(out, "    c = {start};\n    do {{\n{body}    }} while ({test});\n")
+            }
+        };
         if let Some((on_k, cmp, v)) = self.final_assert {
             let lhs = if on_k { "k" } else { "c" };
             let _ = writeln!(out, "    assert({lhs} {} {});", cmp.text(), literal(v));
@@ -343,33 +319,23 @@ impl HeaderLoop {
         out.push_str("    return 0;\n}\n");
         out
     }
-}
 
-impl HeaderLoop {
-    /// The loop as a label and a backward `goto`: a test before the body
-    /// where the loop tests first (`for`, `while`), after it otherwise.
-    fn render_goto(
-        &self,
-        out: &mut String,
-        style: GotoStyle,
-        body: &str,
-        cond: &dyn Fn(&str) -> String,
-        update: &str,
-        pre: &str,
-    ) {
+    /// The loop as a label and a backward `goto`: the test before the body
+    /// where the loop tests first (`for`, `while`), after it in a `do`
+    /// loop; a `for` loop's `step` after the body.
+    fn render_goto(&self, out: &mut String, style: GotoStyle, body: &str, test: &str, step: &str) {
         let _ = writeln!(out, "    c = {};\ntop:", literal(self.start));
-        let (test, step) = match self.form {
-            HeaderForm::For => (cond("c"), format!("        {update};\n")),
-            HeaderForm::WhilePost | HeaderForm::DoWhilePost => (cond(update), String::new()),
-            _ => (cond(pre), String::new()),
+        let step = match self.form {
+            HeaderForm::For => format!("        {step};\n"),
+            _ => String::new(),
         };
-        if !self.form.tests_first() && !matches!(self.form, HeaderForm::For) {
-            let _ = write!(out, "    {{\n{body}    }}\n    if ({test}) goto top;\n");
-        } else if matches!(style, GotoStyle::IfBlock) {
-            let _ = write!(out, "    if ({test}) {{\n{body}{step}        goto top;\n    }}\n");
-        } else {
-            let _ = write!(out, "    if (!({test})) goto out;\n{body}{step}    goto top;\n");
-        }
+        let _ = match (self.form, style) {
+            (HeaderForm::DoWhilePre | HeaderForm::DoWhilePost, _) => {
+                write!(out, "    {{\n{body}    }}\n    if ({test}) goto top;\n")
+            }
+            (_, GotoStyle::IfBlock) => write!(out, "    if ({test}) {{\n{body}{step}        goto top;\n    }}\n"),
+            (_, GotoStyle::Exit) => write!(out, "    if (!({test})) goto out;\n{body}{step}    goto top;\n"),
+        };
         if matches!(style, GotoStyle::Exit) || self.skip.is_some() {
             out.push_str("out:;\n");
         }
