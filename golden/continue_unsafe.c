@@ -12,37 +12,24 @@ int main(void)
 {
     unsigned int n = nondet_uint();
     unsigned int i, evens = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (i = 0; i < n; i++) {
-        if (tracc_q1 != 1 && nondet_bool()) {
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 2UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - evens));
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 2UL)) < n);
-            __CPROVER_assume(i % 2 != 0);
-            __CPROVER_assume(i + 1U < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 2UL)) + 1U < n);
-            i = (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 2UL)) + 1U;
-            evens = (unsigned int)((long)evens + (long)(tracc_n1 - 1UL)) + 1U;
-            tracc_q1 = 1;
-        } else if (tracc_q1 != 2 && nondet_bool()) {
-            unsigned long tracc_n2 = nondet_ulong();
-            __CPROVER_assume(tracc_n2 >= 1UL);
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i) / 2UL);
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - evens));
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 2UL)) < n);
-            __CPROVER_assume(!(i % 2 != 0));
-            __CPROVER_assume(i + 1U < n && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 2UL)) + 1U < n);
-            i = (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 2UL)) + 1U;
-            evens = (unsigned int)((long)evens + (long)(tracc_n2 - 1UL)) + 1U;
-            tracc_q1 = 2;
+            __CPROVER_assume((unsigned long)i <= 4294967229UL);
+            __CPROVER_assume(tracc_n1 <= 4294967229UL - (unsigned long)i);
+            __CPROVER_assume((unsigned int)((unsigned long)i + (tracc_n1 - 1UL)) < n);
+            evens = (unsigned int)((unsigned long)evens + (((unsigned long)i + tracc_n1) / 2UL - (unsigned long)i / 2UL + (unsigned long)(((unsigned long)i + tracc_n1) % 2UL > 0UL) - (unsigned long)((unsigned long)i % 2UL > 0UL)));
+            i = (unsigned int)((unsigned long)i + (tracc_n1 - 1UL));
         } else {
-            __CPROVER_assume(!(evens < 4294967295U && i + 1U < n));
-            tracc_q1 = 0;
-            if (i % 2 != 0) {
-                continue;
-            }
-            evens++;
+            do {
+                if (i % 2 != 0) {
+                    continue;
+                }
+                evens++;
+            } while (0);
+            __CPROVER_assume(!((unsigned long)i <= 4294967229UL && 1UL <= 4294967229UL - (unsigned long)i));
         }
     }
     assert(2 * evens <= n);

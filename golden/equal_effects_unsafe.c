@@ -16,18 +16,16 @@ int main(void)
     _Bool tracc_q1 = 0;
     while (i < n) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
-            unsigned long tracc_n2 = nondet_ulong();
-            __CPROVER_assume(tracc_n2 >= 1UL);
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i));
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - x) / 2UL);
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - y));
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)(tracc_n2 - 1UL)) < n);
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k2; !(tracc_k2 < 5UL) || (!(tracc_k2 < tracc_n2) || ((unsigned int)((long)i + (long)tracc_k2) % 5 == 1 || (unsigned int)((long)i + (long)tracc_k2) % 5 == 3 || !((unsigned int)((long)i + (long)tracc_k2) % 5 == 1 || (unsigned int)((long)i + (long)tracc_k2) % 5 == 3))) });
-            i = (unsigned int)((long)i + (long)tracc_n2);
-            x = (unsigned int)((long)x + (long)(tracc_n2 * 2UL));
-            y = (unsigned int)((long)y + (long)tracc_n2);
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume((unsigned long)i <= 4294967226UL);
+            __CPROVER_assume(tracc_n1 <= 4294967226UL - (unsigned long)i);
+            __CPROVER_assume((unsigned int)((unsigned long)i + (tracc_n1 - 1UL)) < n);
+            x = (unsigned int)((unsigned long)x + (10UL * (((unsigned long)i + tracc_n1) / 5UL - (unsigned long)i / 5UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 0UL) - 2UL * (unsigned long)((unsigned long)i % 5UL > 0UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 1UL) - 2UL * (unsigned long)((unsigned long)i % 5UL > 1UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 2UL) - 2UL * (unsigned long)((unsigned long)i % 5UL > 2UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 3UL) - 2UL * (unsigned long)((unsigned long)i % 5UL > 3UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 4UL) - 2UL * (unsigned long)((unsigned long)i % 5UL > 4UL)));
+            y = (unsigned int)((unsigned long)y + (5UL * (((unsigned long)i + tracc_n1) / 5UL - (unsigned long)i / 5UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 0UL) - (unsigned long)((unsigned long)i % 5UL > 0UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 1UL) - (unsigned long)((unsigned long)i % 5UL > 1UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 2UL) - (unsigned long)((unsigned long)i % 5UL > 2UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 3UL) - (unsigned long)((unsigned long)i % 5UL > 3UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 4UL) - (unsigned long)((unsigned long)i % 5UL > 4UL)));
+            i = (unsigned int)((unsigned long)i + tracc_n1);
         } else {
-            __CPROVER_assume(!(x <= 4294967293U && y < 4294967295U));
+            __CPROVER_assume(!((unsigned long)i <= 4294967226UL && 1UL <= 4294967226UL - (unsigned long)i));
             if (i % 5 == 1 || i % 5 == 3) {
                 x = x + 2;
                 y++;

@@ -8,29 +8,20 @@ unsigned long nondet_ulong(void);
 
 int main(void) {
     int n = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     for (int i = 0; i < 100000; i++) {
-        if (tracc_q1 != 1 && nondet_bool()) {
-            unsigned long tracc_n2 = nondet_ulong();
-            __CPROVER_assume(tracc_n2 >= 1UL);
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)n));
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)i) / 4UL);
-            __CPROVER_assume(i < 100000 && (int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) < 100000);
-            __CPROVER_assume((i & 3) == 0);
-            n = (int)((long)n + (long)(tracc_n2 - 1UL)) + 1;
-            i = (int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) + 1 + 1 + 1;
-            tracc_q1 = 1;
-        } else if (tracc_q1 != 2 && nondet_bool()) {
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)i));
-            __CPROVER_assume(i < 100000 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 100000);
-            __CPROVER_assume(__CPROVER_forall { unsigned long tracc_k1; !(tracc_k1 < 4UL) || (!(tracc_k1 < tracc_n1) || !(((int)((long)i + (long)tracc_k1) & 3) == 0)) });
-            i = (int)((long)i + (long)(tracc_n1 - 1UL));
-            tracc_q1 = 2;
+            __CPROVER_assume(i >= 0);
+            __CPROVER_assume((unsigned long)i <= 2147483579UL);
+            __CPROVER_assume(tracc_n1 <= 2147483579UL - (unsigned long)i);
+            __CPROVER_assume((int)((unsigned long)i + (tracc_n1 - 1UL)) < 100000);
+            __CPROVER_assume((long)n + (long)(((unsigned long)i + tracc_n1) / 4UL - (unsigned long)i / 4UL + (unsigned long)(((unsigned long)i + tracc_n1) % 4UL > 0UL) - (unsigned long)((unsigned long)i % 4UL > 0UL)) <= 2147483647L);
+            n = (int)((long)n + (long)(((unsigned long)i + tracc_n1) / 4UL - (unsigned long)i / 4UL + (unsigned long)(((unsigned long)i + tracc_n1) % 4UL > 0UL) - (unsigned long)((unsigned long)i % 4UL > 0UL)));
+            i = (int)((unsigned long)i + (tracc_n1 - 1UL));
         } else {
-            __CPROVER_assume(!((n < 2147483647 && (i & 3) == 0) || (i & 3) != 0));
-            tracc_q1 = 0;
+            __CPROVER_assume(!(i >= 0 && (long)n + (long)(((unsigned long)i + 1UL) / 4UL - (unsigned long)i / 4UL + (unsigned long)(((unsigned long)i + 1UL) % 4UL > 0UL) - (unsigned long)((unsigned long)i % 4UL > 0UL)) <= 2147483647L));
             if ((i & 3) == 0)
                 n++;
         }

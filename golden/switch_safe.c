@@ -12,79 +12,20 @@ int main(void)
 {
     unsigned int n = nondet_uint();
     unsigned int i = 0, a = 0, b = 0, c = 0, d = 0;
-    unsigned char tracc_q1 = 0;
+    _Bool tracc_q1 = 0;
     while (i < n) {
-        if (tracc_q1 != 1 && nondet_bool()) {
+        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - i) / 4UL);
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - a));
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - b));
-            __CPROVER_assume(tracc_n1 <= (unsigned long)(4294967295U - c) / 2UL);
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 4UL)) < n);
-            __CPROVER_assume(i % 4 == 0U);
-            __CPROVER_assume(i + 1U < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 4UL)) + 1U < n);
-            __CPROVER_assume(i + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 4UL)) + 1U + 1U < n);
-            __CPROVER_assume(i + 1U + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n1 - 1UL) * 4UL)) + 1U + 1U + 1U < n);
-            i = (unsigned int)((long)i + (long)(tracc_n1 * 4UL));
-            a = (unsigned int)((long)a + (long)tracc_n1);
-            b = (unsigned int)((long)b + (long)tracc_n1);
-            c = (unsigned int)((long)c + (long)(tracc_n1 * 2UL));
-            tracc_q1 = 1;
-        } else if (tracc_q1 != 2 && nondet_bool()) {
-            unsigned long tracc_n2 = nondet_ulong();
-            __CPROVER_assume(tracc_n2 >= 1UL);
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - i) / 4UL);
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - a));
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - b));
-            __CPROVER_assume(tracc_n2 <= (unsigned long)(4294967295U - c) / 2UL);
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) < n);
-            __CPROVER_assume(i % 4 == 3U);
-            __CPROVER_assume(i + 1U < n && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) + 1U < n);
-            __CPROVER_assume(i + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) + 1U + 1U < n);
-            __CPROVER_assume(i + 1U + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n2 - 1UL) * 4UL)) + 1U + 1U + 1U < n);
-            i = (unsigned int)((long)i + (long)(tracc_n2 * 4UL));
-            a = (unsigned int)((long)a + (long)tracc_n2);
-            b = (unsigned int)((long)b + (long)tracc_n2);
-            c = (unsigned int)((long)c + (long)(tracc_n2 * 2UL));
-            tracc_q1 = 2;
-        } else if (tracc_q1 != 3 && nondet_bool()) {
-            unsigned long tracc_n3 = nondet_ulong();
-            __CPROVER_assume(tracc_n3 >= 1UL);
-            __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - i) / 4UL);
-            __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - a));
-            __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - b));
-            __CPROVER_assume(tracc_n3 <= (unsigned long)(4294967295U - c) / 2UL);
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n3 - 1UL) * 4UL)) < n);
-            __CPROVER_assume(i % 4 == 2U);
-            __CPROVER_assume(i + 1U < n && (unsigned int)((long)i + (long)((tracc_n3 - 1UL) * 4UL)) + 1U < n);
-            __CPROVER_assume(i + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n3 - 1UL) * 4UL)) + 1U + 1U < n);
-            __CPROVER_assume(i + 1U + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n3 - 1UL) * 4UL)) + 1U + 1U + 1U < n);
-            i = (unsigned int)((long)i + (long)(tracc_n3 * 4UL));
-            a = (unsigned int)((long)a + (long)tracc_n3);
-            b = (unsigned int)((long)b + (long)tracc_n3);
-            c = (unsigned int)((long)c + (long)(tracc_n3 * 2UL));
-            tracc_q1 = 3;
-        } else if (tracc_q1 != 4 && nondet_bool()) {
-            unsigned long tracc_n4 = nondet_ulong();
-            __CPROVER_assume(tracc_n4 >= 1UL);
-            __CPROVER_assume(tracc_n4 <= (unsigned long)(4294967295U - i) / 4UL);
-            __CPROVER_assume(tracc_n4 <= (unsigned long)(4294967295U - a));
-            __CPROVER_assume(tracc_n4 <= (unsigned long)(4294967295U - b));
-            __CPROVER_assume(tracc_n4 <= (unsigned long)(4294967295U - c) / 2UL);
-            __CPROVER_assume(i < n && (unsigned int)((long)i + (long)((tracc_n4 - 1UL) * 4UL)) < n);
-            __CPROVER_assume(i % 4 == 1U);
-            __CPROVER_assume(i + 1U < n && (unsigned int)((long)i + (long)((tracc_n4 - 1UL) * 4UL)) + 1U < n);
-            __CPROVER_assume(i + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n4 - 1UL) * 4UL)) + 1U + 1U < n);
-            __CPROVER_assume(i + 1U + 1U + 1U < n && (unsigned int)((long)i + (long)((tracc_n4 - 1UL) * 4UL)) + 1U + 1U + 1U < n);
-            i = (unsigned int)((long)i + (long)(tracc_n4 * 4UL));
-            a = (unsigned int)((long)a + (long)tracc_n4);
-            b = (unsigned int)((long)b + (long)tracc_n4);
-            c = (unsigned int)((long)c + (long)(tracc_n4 * 2UL));
-            tracc_q1 = 4;
+            __CPROVER_assume((unsigned long)i <= 4294967227UL);
+            __CPROVER_assume(tracc_n1 <= 4294967227UL - (unsigned long)i);
+            __CPROVER_assume((unsigned int)((unsigned long)i + (tracc_n1 - 1UL)) < n);
+            a = (unsigned int)((unsigned long)a + (((unsigned long)i + tracc_n1) / 4UL - (unsigned long)i / 4UL + (unsigned long)(((unsigned long)i + tracc_n1) % 4UL > 0UL) - (unsigned long)((unsigned long)i % 4UL > 0UL)));
+            b = (unsigned int)((unsigned long)b + (((unsigned long)i + tracc_n1) / 4UL - (unsigned long)i / 4UL + (unsigned long)(((unsigned long)i + tracc_n1) % 4UL > 1UL) - (unsigned long)((unsigned long)i % 4UL > 1UL)));
+            c = (unsigned int)((unsigned long)c + (2UL * (((unsigned long)i + tracc_n1) / 4UL - (unsigned long)i / 4UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 4UL > 2UL) - (unsigned long)((unsigned long)i % 4UL > 2UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 4UL > 3UL) - (unsigned long)((unsigned long)i % 4UL > 3UL)));
+            i = (unsigned int)((unsigned long)i + tracc_n1);
         } else {
-            __CPROVER_assume(!(i <= 4294967291U && a < 4294967295U && b < 4294967295U && c <= 4294967293U && i + 1U + 1U + 1U < n));
-            tracc_q1 = 0;
+            __CPROVER_assume(!((unsigned long)i <= 4294967227UL && 1UL <= 4294967227UL - (unsigned long)i));
             switch (i % 4) {
             case 0:
                 a++;

@@ -29,6 +29,9 @@ pub enum GuardTreatment {
     /// Over a counter that wraps around its unsigned type, true for every
     /// value of the type: nothing to check.
     Always,
+    /// A function of the counter's remainder that chooses among the loop's
+    /// paths: not assumed, counted (`residue`).
+    Counted,
 }
 
 impl GuardTreatment {
@@ -42,6 +45,7 @@ impl GuardTreatment {
             GuardTreatment::Periodic => "periodic",
             GuardTreatment::WrapsAround => "wraps-around",
             GuardTreatment::Always => "always",
+            GuardTreatment::Counted => "counted",
         }
     }
 }
@@ -64,6 +68,9 @@ pub enum FormKind {
     Geometric,
     /// The elements an array loop writes (`arrays`).
     Array,
+    /// A sum over the iterations of an addend chosen by the counter's
+    /// remainder, counted per residue (`residue`).
+    Counted,
 }
 
 impl std::fmt::Display for FormKind {
@@ -76,6 +83,7 @@ impl std::fmt::Display for FormKind {
             FormKind::Alternating => "alternating",
             FormKind::Geometric => "geometric",
             FormKind::Array => "array",
+            FormKind::Counted => "counted",
         })
     }
 }

@@ -96,8 +96,12 @@ pub struct PathReport {
     /// JSON report when empty.
     pub composed_with: Vec<usize>,
     /// How many feasible paths with equal effects this one stands for
-    /// (`loops::equal_effect_groups`; 1: itself only).
+    /// (`loops::equal_effect_groups`; 1: itself only), or, with
+    /// `by_residue`, how many paths its accelerator serves.
     pub merged: usize,
+    /// The period `P` when one accelerator serves all of the loop's paths,
+    /// which the counter modulo `P` tells apart (`residue_accelerator`).
+    pub by_residue: Option<i128>,
     pub closed_forms: Vec<ClosedForm>,
     pub guards: Vec<GuardReport>,
     pub overflow: Vec<String>,
@@ -474,6 +478,9 @@ fn instrument_loop(
             };
         }
     };
+    if let Some(r) = accelerate::residue_accelerator(prog, &info, &paths, complete) {
+        return residue_result(program, prog, info, paths, r, report, diagnostics);
+    }
     let mut accelerators = Vec::new();
     let (paths, mut results, merged) = merge_equal_effects(prog, &info, paths, opts.quantifiers);
     // Each path's accelerator, with the paths (by index) that follow it
@@ -517,6 +524,7 @@ fn instrument_loop(
                     reason: Why::one(reason),
                     n_var: None,
                     composed_with: Vec::new(),
+                    by_residue: None,
                     closed_forms: Vec::new(),
                     guards: Vec::new(),
                     overflow: Vec::new(),
@@ -558,6 +566,65 @@ fn instrument_loop(
         paths,
         complete,
         accelerators,
+        report,
+        diagnostics,
+        unrolled: None,
+        unrolled_stmt: None,
+    }
+}
+
+/// A loop whose paths its counter's remainder tells apart, accelerated
+/// as a whole (`accelerate::residue_accelerator`): one accelerator serves
+/// every path, since with `n = 1` it reproduces whichever iteration the
+/// state takes. It stands in `paths` as one path (the first), which the
+/// report says stands for all of them.
+fn residue_result(
+    program: &Program,
+    prog: &Program,
+    info: LoopInfo,
+    paths: Vec<Path>,
+    r: accelerate::ResidueAccelerator,
+    mut report: LoopReport,
+    diagnostics: Vec<Diagnostic>,
+) -> LoopResult {
+    let mut steps = Vec::new();
+    for (j, (path, residues)) in paths.iter().zip(&r.residues).enumerate() {
+        let rs: Vec<String> = residues.iter().map(i128::to_string).collect();
+        steps.push(format!(
+            "path {} where {} % {} is in {{{}}}:",
+            j + 1,
+            r.counter,
+            r.period,
+            rs.join(", ")
+        ));
+        steps.extend(
+            path_steps(program, info.func, path)
+                .into_iter()
+                .map(|s| format!("  {s}")),
+        );
+    }
+    let mut path_report = accelerated_path_report(prog, &r.acc, steps);
+    path_report.merged = paths.len();
+    path_report.by_residue = Some(r.period);
+    report.paths.push(path_report);
+    report.accelerated = true;
+    let replacement = loops::loop_stmt(program, &info).map(|s| {
+        let body = match &s.kind {
+            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => {
+                (**body).clone()
+            }
+            _ => s.clone(),
+        };
+        build_loop(s, vec![(nondet_bool(), r.acc.block.clone())], body)
+    });
+    let first = paths.into_iter().take(1).collect();
+    LoopResult {
+        span: info.span,
+        info,
+        replacement,
+        paths: first,
+        complete: true,
+        accelerators: vec![(0, r.acc)],
         report,
         diagnostics,
         unrolled: None,
@@ -744,6 +811,7 @@ fn accelerated_path_report(prog: &Program, acc: &Accelerator, steps: Vec<String>
         n_var: names(acc.n_var),
         composed_with: Vec::new(),
         merged: 1,
+        by_residue: None,
         closed_forms: acc.closed_forms.clone(),
         guards: acc
             .guards
@@ -812,7 +880,12 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
             ));
         }
         for (i, p) in r.paths.iter().enumerate() {
-            let merged = if p.merged > 1 {
+            let merged = if let Some(period) = p.by_residue {
+                format!(
+                    " ({} feasible paths told apart by the counter modulo {period}: one accelerator counts them)",
+                    p.merged
+                )
+            } else if p.merged > 1 {
                 format!(" ({} feasible paths with the same effect, merged)", p.merged)
             } else {
                 String::new()
@@ -863,6 +936,7 @@ pub fn explain(_program: &Program, source: &str, inst: &Instrumented) -> String 
                         "its counter wraps around: excluded from where it first fails, modulo the type's size"
                     }
                     GuardTreatment::Always => "its counter wraps around, and it holds for every value of the type",
+                    GuardTreatment::Counted => "chooses the path by the counter's remainder: counted, not assumed",
                 };
                 out.push_str(&format!("      {what} {} at iterations {range}: {how}\n", g.cond));
             }

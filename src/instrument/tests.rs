@@ -606,3 +606,43 @@ fn progress_is_told_before_each_loop() {
     let seen = seen.lock().map(|v| v.clone()).unwrap_or_default();
     assert_eq!(seen, ["loop 1 of 3", "loop 2 of 3", "loop 3 of 3"]);
 }
+
+/// The period of the loop's one residue accelerator, `None` without one.
+fn residue_period(body: &str) -> Option<i128> {
+    let (_, i) = inst_for(&wrap_main(body), Quantifiers::Bounded);
+    i.loops.first()?.report.paths.first()?.by_residue
+}
+
+#[test]
+fn paths_told_apart_by_the_counters_remainder_share_one_accelerator() {
+    let three = "unsigned n = nondet_uint(), i = 0, j = 0, k = 0, l = 0;\n\
+                 while (l < n) { if (!(l % 3)) i = i + 1; else if (!(l % 2)) j += 2; else k--; l = l + 1; }";
+    assert_eq!(residue_period(three), Some(6));
+    let (_, inst) = inst_for(&wrap_main(three), Quantifiers::Bounded);
+    assert_eq!(inst.loops[0].accelerators.len(), 1);
+    // A mask, a `for` step, a signed sum moving one way, an addend that is
+    // a remainder itself.
+    let masked = "int s = 0; unsigned g = 0;\n\
+                  for (int i = 0; i < 1000; i++) { if ((i & 3) == 3) s += 2; g += i % 5; }";
+    assert_eq!(residue_period(masked), Some(20));
+}
+
+#[test]
+fn loops_outside_the_residue_shape_keep_the_per_path_accelerators() {
+    for body in [
+        // A way out of the loop at some residues.
+        "unsigned n = nondet_uint(), i = 0, a = 0;\nwhile (i < n) { if (i % 5 == 3) break; a++; i++; }",
+        // A signed sum that moves both ways.
+        "int n = nondet_int(), i = 0, a = 0;\nwhile (i < n) { if (i % 2) a += 3; else a -= 1; i++; }",
+        // A step other than 1.
+        "unsigned n = nondet_uint(), i = 0, a = 0, b = 0;\nwhile (i < n) { if (i % 4 == 0) a++; else b++; i += 2; }",
+        // A guard on another variable.
+        "unsigned n = nondet_uint(), i = 0, a = 0, b = 0;\nwhile (i < n) { if ((i + a) % 2) a++; else b++; i++; }",
+        // An assertion in the body.
+        "unsigned n = nondet_uint(), i = 0, a = 0, b = 0;\nwhile (i < n) { if (i % 2) a++; else b++; __CPROVER_assert(a < 100, \"a\"); i++; }",
+        // A condition that is not monotone in the counter.
+        "unsigned n = nondet_uint(), i = 0, a = 0, b = 0;\nwhile (i != n) { if (i % 2) a++; else b++; i++; }",
+    ] {
+        assert_eq!(residue_period(body), None, "{body}");
+    }
+}

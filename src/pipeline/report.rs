@@ -85,6 +85,9 @@ fn path_json(p: &PathReport) -> Value {
         "overflow": p.overflow,
     });
     why_json(&mut v, &p.reason);
+    if let Some(period) = p.by_residue {
+        v["by_residue"] = json!(period);
+    }
     if !p.composed_with.is_empty() {
         v["composed_with"] = json!(p.composed_with);
     }

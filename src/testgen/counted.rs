@@ -86,6 +86,13 @@ pub(super) enum Branch {
     /// `if (flag)` on the toggled flag: the two paths alternate, and only
     /// their composition repeats.
     Flag,
+    /// A test of the loop counter's remainder, `i % m == v` (or a mask):
+    /// the path is a function of the counter modulo `m`.
+    Counter {
+        modulo: Modulo,
+        cmp: Cmp,
+        value: i128,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -427,18 +434,61 @@ impl Program {
         }
     }
 
+    /// Sometimes make the branch's remainder test one of the loop counter
+    /// (`Branch::Counter`), from a stream of its own; says whether it did.
+    pub(super) fn test_the_counter(&mut self, rng: &mut Rng) -> bool {
+        if let Some(Branch::Cond(c)) = &self.guard
+            && let Some(modulo) = c.modulo
+            && rng.chance(40)
+        {
+            self.guard = Some(Branch::Counter {
+                modulo,
+                cmp: c.cmp,
+                value: c.value,
+            });
+            // Mostly sums, each path adding its own constants, and no
+            // assertion in the body: what one accelerator can count.
+            if rng.chance(70) {
+                for u in self.then_updates.iter_mut().chain(self.else_updates.iter_mut()) {
+                    let (Update::Assign(t, _) | Update::Inc(t) | Update::Dec(t) | Update::Swap(t, _)) = *u;
+                    let c = 1 + rng.below(9) as i128;
+                    *u = Update::Assign(
+                        t,
+                        if rng.chance(20) {
+                            Rhs::SubConst(t, c)
+                        } else {
+                            Rhs::AddConst(t, c)
+                        },
+                    );
+                }
+                if rng.chance(60) {
+                    self.inner_assert = None;
+                }
+                // A `break` or an inner loop is a way through the body that
+                // the count cannot take.
+                if rng.chance(60) {
+                    self.exit = None;
+                    self.inner = None;
+                }
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Whether the counter's test holds at the counter value `i`.
+    pub(super) fn counter_holds(&self, i: u32, (modulo, cmp, value): (Modulo, Cmp, i128)) -> bool {
+        let v = (self.counter_ty.wrap(i128::from(i)), self.counter_ty);
+        tested_holds(v, Some(modulo), cmp, value)
+    }
+
     fn holds(&self, vals: &[i128], c: &Cond) -> bool {
         let v = (vals[c.var], self.vars[c.var].ty);
         let v = match c.offset {
             Some(o) => arith(v, (o.abs(), literal_type(o.abs())), o >= 0),
             None => v,
         };
-        let lhs = match c.modulo {
-            Some(Modulo::LowBits(m)) => low_bits(v, (m - 1, literal_type(m - 1))),
-            Some(Modulo::Rem(m)) => remainder(v, (m, literal_type(m))),
-            None => v,
-        };
-        compare(lhs, (c.value, literal_type(c.value)), c.cmp)
+        tested_holds(v, c.modulo, c.cmp, c.value)
     }
 
     /// Run the program with the given initial values and iteration count
@@ -473,6 +523,7 @@ impl Program {
                 Some(Branch::Cond(g)) => self.holds(&vals, g),
                 Some(Branch::Nondet) => rng.chance(50),
                 Some(Branch::Flag) => flag,
+                Some(Branch::Counter { modulo, cmp, value }) => self.counter_holds(i, (*modulo, *cmp, *value)),
             };
             flag = !flag;
             let updates = if take_then {
@@ -602,4 +653,14 @@ impl Program {
         };
         self.final_asserts.push(cond);
     }
+}
+
+/// `v` (or its remainder) compared with `value`, as C computes it.
+fn tested_holds(v: (i128, IntType), modulo: Option<Modulo>, cmp: Cmp, value: i128) -> bool {
+    let lhs = match modulo {
+        Some(Modulo::LowBits(m)) => low_bits(v, (m - 1, literal_type(m - 1))),
+        Some(Modulo::Rem(m)) => remainder(v, (m, literal_type(m))),
+        None => v,
+    };
+    compare(lhs, (value, literal_type(value)), cmp)
 }

@@ -236,6 +236,13 @@ impl Program {
             }
             Some(Branch::Nondet) => out.push_str("        if (nondet_bool()) {\n"),
             Some(Branch::Flag) => out.push_str("        if (flag) {\n"),
+            Some(Branch::Counter { modulo, cmp, value }) => {
+                let tested = match modulo {
+                    Modulo::LowBits(m) => format!("(i & {})", literal(*m - 1)),
+                    Modulo::Rem(m) => format!("i % {}", literal(*m)),
+                };
+                let _ = writeln!(out, "        if ({tested} {} {}) {{", cmp.text(), literal(*value));
+            }
             None => {}
         }
         for u in &self.then_updates {

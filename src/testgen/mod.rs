@@ -128,6 +128,10 @@ pub enum Class {
     Endless,
     /// A header loop written with a label and a backward `goto`.
     Goto,
+    /// A counted loop whose branch tests the counter's remainder
+    /// (`i % m == v`, `(i & 3) != v`): one accelerator counts each path's
+    /// iterations by residue.
+    Residue,
 }
 
 /// The program for `seed`: an array, sum, halving or endless loop on the
@@ -224,6 +228,9 @@ pub fn loop_program(seed: u64) -> Generated {
     let mut prog = Program::random(&mut rng);
     prog.choose_mask(&mut Rng::new(seed ^ 0x3A5C_0000_0000_0000));
     let mut classes = vec![Class::Counted];
+    if prog.test_the_counter(&mut Rng::new(seed ^ 0x4E51_D0E0_0000_0000)) {
+        classes.push(Class::Residue);
+    }
     // A separate stream again: programs without the branch stay as before.
     let mut correlated = Rng::new(seed ^ 0xC022_E1A7_0000_0000);
     if correlated.chance(30) {
@@ -780,6 +787,13 @@ mod tests {
         // A mask of low bits is a remainder too.
         let n = accelerated_with(&[" & 1) ", " & 3) "], "\"periodic\"", 1, 3);
         assert!(n >= 3, "only {n} programs with masked guards accelerated");
+    }
+
+    #[test]
+    fn loops_told_apart_by_the_counters_remainder_are_generated_and_counted() {
+        // `accelerate::residue_accelerator`: one accelerator for all paths.
+        let n = accelerated_with(&[" % ", " & 1) ", " & 3) "], "\"by_residue\"", 1, 3);
+        assert!(n >= 3, "only {n} loops counted by residue");
     }
 
     /// Generated programs with a loop that has paths proved infeasible.
