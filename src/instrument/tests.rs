@@ -351,7 +351,7 @@ fn explain_mentions_locations_closed_forms_and_reasons() {
     );
     let lowered = crate::lower::lower_source(&src).expect("lowers");
     let i = instrument_program(&lowered.program, &InstrumentOptions::default());
-    let text = explain(&lowered.program, &src, &i);
+    let text = explain::explain(&lowered.program, &src, &i);
     assert!(text.contains("function main"), "{text}");
     assert!(text.contains("while loop at 4:"), "{text}");
     assert!(text.contains("y (unsigned int, linear)"), "{text}");

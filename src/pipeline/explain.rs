@@ -47,7 +47,7 @@ fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanati
         let (line, col) = line_col(text, w.span.start);
         out.push_str(&format!("warning at {line}:{col}: {}\n", w.message));
     }
-    out.push_str(&instrument::explain(&inst.program, text, &inst));
+    out.push_str(&instrument::explain::explain(&inst.program, text, &inst));
     if dot || opts.restrict {
         let mut program = inst.program.clone();
         for (no, l) in inst.loops.iter().filter(|l| l.replacement.is_some()).enumerate() {
