@@ -5,7 +5,6 @@
 unsigned int nondet_uint(void);
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -14,22 +13,20 @@ int main(void)
     unsigned int i, evens = 0;
     _Bool tracc_q1 = 0;
     for (i = 0; i < n; i++) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume((unsigned long)i <= 4294967229UL);
-            __CPROVER_assume(tracc_n1 <= 4294967229UL - (unsigned long)i);
+            __CPROVER_assume((unsigned long)i <= 4294967295UL);
+            __CPROVER_assume(tracc_n1 <= 4294967295UL - (unsigned long)i);
             __CPROVER_assume((unsigned int)((unsigned long)i + (tracc_n1 - 1UL)) < n);
             evens = (unsigned int)((unsigned long)evens + (((unsigned long)i + tracc_n1) / 2UL - (unsigned long)i / 2UL + (unsigned long)(((unsigned long)i + tracc_n1) % 2UL > 0UL) - (unsigned long)((unsigned long)i % 2UL > 0UL)));
             i = (unsigned int)((unsigned long)i + (tracc_n1 - 1UL));
         } else {
-            do {
-                if (i % 2 != 0) {
-                    continue;
-                }
-                evens++;
-            } while (0);
-            __CPROVER_assume(!((unsigned long)i <= 4294967229UL && 1UL <= 4294967229UL - (unsigned long)i));
+            __CPROVER_assume(0);
+            if (i % 2 != 0) {
+                continue;
+            }
+            evens++;
         }
     }
     assert(2 * evens <= n);

@@ -13,8 +13,8 @@ int main(void)
         if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume((unsigned long)i <= 4294967228UL);
-            __CPROVER_assume(tracc_n1 <= 4294967228UL - (unsigned long)i);
+            __CPROVER_assume((unsigned long)i <= 4294967295UL);
+            __CPROVER_assume(tracc_n1 <= 4294967295UL - (unsigned long)i);
             __CPROVER_assume((unsigned int)((unsigned long)i + (tracc_n1 - 1UL)) < 300000u);
             a = (unsigned int)((unsigned long)a + (((unsigned long)i + tracc_n1) / 3UL - (unsigned long)i / 3UL + (unsigned long)(((unsigned long)i + tracc_n1) % 3UL > 0UL) - (unsigned long)((unsigned long)i % 3UL > 0UL)));
             b = (unsigned int)((unsigned long)b + (2UL * (((unsigned long)i + tracc_n1) / 3UL - (unsigned long)i / 3UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 3UL > 1UL) - (unsigned long)((unsigned long)i % 3UL > 1UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 3UL > 2UL) - (unsigned long)((unsigned long)i % 3UL > 2UL)));

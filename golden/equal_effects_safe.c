@@ -5,7 +5,6 @@
 unsigned int nondet_uint(void);
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void)
@@ -15,17 +14,17 @@ int main(void)
     __CPROVER_assume(n <= 1000000);
     _Bool tracc_q1 = 0;
     while (i < n) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume((unsigned long)i <= 4294967226UL);
-            __CPROVER_assume(tracc_n1 <= 4294967226UL - (unsigned long)i);
+            __CPROVER_assume((unsigned long)i <= 4294967295UL);
+            __CPROVER_assume(tracc_n1 <= 4294967295UL - (unsigned long)i);
             __CPROVER_assume((unsigned int)((unsigned long)i + (tracc_n1 - 1UL)) < n);
             x = (unsigned int)((unsigned long)x + (10UL * (((unsigned long)i + tracc_n1) / 5UL - (unsigned long)i / 5UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 0UL) - 2UL * (unsigned long)((unsigned long)i % 5UL > 0UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 1UL) - 2UL * (unsigned long)((unsigned long)i % 5UL > 1UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 2UL) - 2UL * (unsigned long)((unsigned long)i % 5UL > 2UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 3UL) - 2UL * (unsigned long)((unsigned long)i % 5UL > 3UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 4UL) - 2UL * (unsigned long)((unsigned long)i % 5UL > 4UL)));
             y = (unsigned int)((unsigned long)y + (5UL * (((unsigned long)i + tracc_n1) / 5UL - (unsigned long)i / 5UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 0UL) - (unsigned long)((unsigned long)i % 5UL > 0UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 1UL) - (unsigned long)((unsigned long)i % 5UL > 1UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 2UL) - (unsigned long)((unsigned long)i % 5UL > 2UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 3UL) - (unsigned long)((unsigned long)i % 5UL > 3UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 5UL > 4UL) - (unsigned long)((unsigned long)i % 5UL > 4UL)));
             i = (unsigned int)((unsigned long)i + tracc_n1);
         } else {
-            __CPROVER_assume(!((unsigned long)i <= 4294967226UL && 1UL <= 4294967226UL - (unsigned long)i));
+            __CPROVER_assume(0);
             if (i % 5 == 1 || i % 5 == 3) {
                 x = x + 2;
                 y++;

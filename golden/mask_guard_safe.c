@@ -12,8 +12,8 @@ int main(void) {
         if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume((unsigned long)i <= 4294967229UL);
-            __CPROVER_assume(tracc_n1 <= 4294967229UL - (unsigned long)i);
+            __CPROVER_assume((unsigned long)i <= 4294967295UL);
+            __CPROVER_assume(tracc_n1 <= 4294967295UL - (unsigned long)i);
             __CPROVER_assume((unsigned int)((unsigned long)i + (tracc_n1 - 1UL)) < 100000);
             x = (unsigned int)((unsigned long)x + (3UL * (((unsigned long)i + tracc_n1) / 2UL - (unsigned long)i / 2UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 2UL > 0UL) - 2UL * (unsigned long)((unsigned long)i % 2UL > 0UL) + (unsigned long)(((unsigned long)i + tracc_n1) % 2UL > 1UL) - (unsigned long)((unsigned long)i % 2UL > 1UL)));
             i = (unsigned int)((unsigned long)i + (tracc_n1 - 1UL));

@@ -5,7 +5,6 @@
 unsigned int nondet_uint(void);
 
 /* tracc: declarations used by the generated code */
-_Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
 
 int main(void) {
@@ -14,18 +13,18 @@ int main(void) {
     unsigned int i = 0, j = 0, k = 0, l = 0;
     _Bool tracc_q1 = 0;
     while (l < n) {
-        if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
+        if ((tracc_q1 = !tracc_q1)) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume((unsigned long)l <= 4294967225UL);
-            __CPROVER_assume(tracc_n1 <= 4294967225UL - (unsigned long)l);
+            __CPROVER_assume((unsigned long)l <= 4294967295UL);
+            __CPROVER_assume(tracc_n1 <= 4294967295UL - (unsigned long)l);
             __CPROVER_assume((unsigned int)((unsigned long)l + (tracc_n1 - 1UL)) < n);
             i = (unsigned int)((unsigned long)i + (2UL * (((unsigned long)l + tracc_n1) / 6UL - (unsigned long)l / 6UL) + (unsigned long)(((unsigned long)l + tracc_n1) % 6UL > 0UL) - (unsigned long)((unsigned long)l % 6UL > 0UL) + (unsigned long)(((unsigned long)l + tracc_n1) % 6UL > 3UL) - (unsigned long)((unsigned long)l % 6UL > 3UL)));
             j = (unsigned int)((unsigned long)j + (2UL * (((unsigned long)l + tracc_n1) / 6UL - (unsigned long)l / 6UL) + (unsigned long)(((unsigned long)l + tracc_n1) % 6UL > 2UL) - (unsigned long)((unsigned long)l % 6UL > 2UL) + (unsigned long)(((unsigned long)l + tracc_n1) % 6UL > 4UL) - (unsigned long)((unsigned long)l % 6UL > 4UL)));
             k = (unsigned int)((unsigned long)k + (2UL * (((unsigned long)l + tracc_n1) / 6UL - (unsigned long)l / 6UL) + (unsigned long)(((unsigned long)l + tracc_n1) % 6UL > 1UL) - (unsigned long)((unsigned long)l % 6UL > 1UL) + (unsigned long)(((unsigned long)l + tracc_n1) % 6UL > 5UL) - (unsigned long)((unsigned long)l % 6UL > 5UL)));
             l = (unsigned int)((unsigned long)l + tracc_n1);
         } else {
-            __CPROVER_assume(!((unsigned long)l <= 4294967225UL && 1UL <= 4294967225UL - (unsigned long)l));
+            __CPROVER_assume(0);
             if (!(l % 3))
                 i = i + 1;
             else if (!(l % 2))

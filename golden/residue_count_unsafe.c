@@ -14,8 +14,8 @@ int main(void) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
             __CPROVER_assume(i >= 0);
-            __CPROVER_assume((unsigned long)i <= 2147483579UL);
-            __CPROVER_assume(tracc_n1 <= 2147483579UL - (unsigned long)i);
+            __CPROVER_assume((unsigned long)i <= 2147483647UL);
+            __CPROVER_assume(tracc_n1 <= 2147483647UL - (unsigned long)i);
             __CPROVER_assume((int)((unsigned long)i + (tracc_n1 - 1UL)) < 100000);
             __CPROVER_assume((long)a + (long)(6UL * (((unsigned long)i + tracc_n1) / 4UL - (unsigned long)i / 4UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 4UL > 0UL) - 2UL * (unsigned long)((unsigned long)i % 4UL > 0UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 4UL > 1UL) - 2UL * (unsigned long)((unsigned long)i % 4UL > 1UL) + 2UL * (unsigned long)(((unsigned long)i + tracc_n1) % 4UL > 2UL) - 2UL * (unsigned long)((unsigned long)i % 4UL > 2UL)) <= 2147483647L);
             __CPROVER_assume((long)c - (long)(((unsigned long)i + tracc_n1) / 4UL - (unsigned long)i / 4UL + (unsigned long)(((unsigned long)i + tracc_n1) % 4UL > 3UL) - (unsigned long)((unsigned long)i % 4UL > 3UL)) >= -2147483648L);

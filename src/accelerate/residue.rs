@@ -147,7 +147,8 @@ pub fn residue_accelerator(
 
     // The path guards and the addends: functions of the counter's remainders.
     let mut moduli = BTreeSet::new();
-    let mut periodic = |e: &Expr| periodic_in(e, counter, &mut moduli);
+    let mut offset = 0;
+    let mut periodic = |e: &Expr| periodic_in(e, counter, &mut moduli, &mut offset);
     for s in &syms {
         if !s.guards[1..].iter().all(|g| periodic(&g.cond)) {
             return None;
@@ -190,14 +191,16 @@ pub fn residue_accelerator(
     if period == 1 {
         return None;
     }
-    let limit = ct.max() - MAX_OFFSET - period;
-    if limit < period {
+    // The counter's last value `a + n`, so that no operand `l + c` and no
+    // increment wraps; the iterations start at the values below it.
+    let limit = ct.max() - offset;
+    if limit <= period {
         return None;
     }
 
     set_rlimit(RLIMIT_LINEAR);
     let l = Int::new_const("tracc_residue_l");
-    let in_range = Bool::and(&[l.ge(int(0)), l.le(int(limit))]);
+    let in_range = Bool::and(&[l.ge(int(0)), l.lt(int(limit))]);
     let rem = l.modulo(int(period));
     // z3's exact reading of `%` and `/` takes literal divisors only.
     let at = |e: &Expr, value: &Int| -> Option<Int> {
@@ -299,7 +302,7 @@ pub fn residue_accelerator(
             }
         }
     }
-    if !counts_verified(period) || !condition_monotone(&cond, counter, ct, limit, prog, &paths[0]) {
+    if !counts_verified(period) || !condition_monotone(&cond, counter, limit, prog, &paths[0]) {
         return None;
     }
     let name = |v: VarId| {
@@ -490,8 +493,9 @@ fn addend_of(e: &Expr, v: VarId, ty: IntType) -> Option<(Terms, Vec<String>)> {
 
 /// Whether `e` reads no variable but `l`, and `l` only in operands
 /// `(l + c) % m` or `(l + c) & (m - 1)` (conversions aside, `0 <= c <=
-/// MAX_OFFSET`); the moduli are added to `moduli`.
-fn periodic_in(e: &Expr, l: VarId, moduli: &mut BTreeSet<i128>) -> bool {
+/// MAX_OFFSET`); the moduli are added to `moduli`, the largest `c` is kept
+/// in `offset`.
+fn periodic_in(e: &Expr, l: VarId, moduli: &mut BTreeSet<i128>, offset: &mut i128) -> bool {
     let mut vars = BTreeSet::new();
     build::vars_of(e, &mut vars);
     if vars.iter().any(|v| *v != l) {
@@ -503,7 +507,8 @@ fn periodic_in(e: &Expr, l: VarId, moduli: &mut BTreeSet<i128>) -> bool {
     let mut ok = true;
     e.walk(&mut |x| {
         if let Some((a, c)) = modulus_operand(x) {
-            if offset_of(a, l).is_some() && c <= MAX_PERIOD {
+            if let Some(o) = offset_of(a, l).filter(|_| c <= MAX_PERIOD) {
+                *offset = (*offset).max(o);
                 in_moduli += 1;
                 moduli.insert(c);
             } else {
@@ -548,12 +553,12 @@ fn counts_verified(period: i128) -> bool {
 /// every smaller `x >= 0`, whatever the other variables it reads (which the
 /// loop does not change). Then it holds at all `n` iterations if it holds
 /// at the last.
-fn condition_monotone(cond: &Expr, counter: VarId, ct: IntType, limit: i128, prog: &Program, path: &Path) -> bool {
+fn condition_monotone(cond: &Expr, counter: VarId, limit: i128, prog: &Program, path: &Path) -> bool {
     let mut vars = BTreeSet::new();
     build::vars_of(cond, &mut vars);
     let x = Int::new_const("tracc_residue_x");
     let y = Int::new_const("tracc_residue_y");
-    let mut premises = vec![x.ge(int(0)), x.le(&y), y.le(int(limit.min(ct.max())))];
+    let mut premises = vec![x.ge(int(0)), x.le(&y), y.lt(int(limit))];
     let mut at_x = HashMap::from([(counter, x.clone())]);
     for v in vars.iter().filter(|v| **v != counter) {
         let Some(t) = path.var_decl(prog, *v).and_then(|d| d.ty.as_int()) else {
