@@ -542,22 +542,7 @@ fn instrument_loop(
         None
     } else {
         report.accelerated = true;
-        loops::loop_stmt(program, &info).map(|s| {
-            let body = match &s.kind {
-                StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => {
-                    (**body).clone()
-                }
-                _ => s.clone(),
-            };
-            build_loop(
-                s,
-                accelerators
-                    .iter()
-                    .map(|(_, a)| (nondet_bool(), a.block.clone()))
-                    .collect(),
-                body,
-            )
-        })
+        accelerated_loop(program, &info, accelerators.iter().map(|(_, a)| &a.block))
     };
     LoopResult {
         span: info.span,
@@ -608,15 +593,7 @@ fn residue_result(
     path_report.by_residue = Some(r.period);
     report.paths.push(path_report);
     report.accelerated = true;
-    let replacement = loops::loop_stmt(program, &info).map(|s| {
-        let body = match &s.kind {
-            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => {
-                (**body).clone()
-            }
-            _ => s.clone(),
-        };
-        build_loop(s, vec![(nondet_bool(), r.acc.block.clone())], body)
-    });
+    let replacement = accelerated_loop(program, &info, [&r.acc.block]);
     let first = paths.into_iter().take(1).collect();
     LoopResult {
         span: info.span,
@@ -630,6 +607,28 @@ fn residue_result(
         unrolled: None,
         unrolled_stmt: None,
     }
+}
+
+/// The loop with a nondeterministic choice of each accelerator's block
+/// before its original body (`build_loop`).
+fn accelerated_loop<'a>(
+    program: &Program,
+    info: &LoopInfo,
+    blocks: impl IntoIterator<Item = &'a Stmt>,
+) -> Option<Stmt> {
+    loops::loop_stmt(program, info).map(|s| {
+        let body = match &s.kind {
+            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } => {
+                (**body).clone()
+            }
+            _ => s.clone(),
+        };
+        build_loop(
+            s,
+            blocks.into_iter().map(|b| (nondet_bool(), b.clone())).collect(),
+            body,
+        )
+    })
 }
 
 /// Each path's accelerator (or why it has none).
