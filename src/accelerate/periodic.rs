@@ -65,7 +65,7 @@ pub(super) fn modulus_operand(x: &Expr) -> Option<(&Expr, i128)> {
     }
 }
 
-fn gcd(a: i128, b: i128) -> i128 {
+pub(super) fn gcd(a: i128, b: i128) -> i128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 

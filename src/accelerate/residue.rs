@@ -36,7 +36,7 @@ use z3::ast::{Ast, Bool, Int};
 use super::accelerator::{Accelerator, ClosedForm, FormKind, GuardInfo, GuardTreatment};
 use super::context::{assign, assume};
 use super::fresh::FreshVars;
-use super::periodic::{literal_divisors, modulus_operand};
+use super::periodic::{gcd, literal_divisors, modulus_operand};
 use super::smt::{Eval, Mode, int};
 use super::solver::{RLIMIT_LINEAR, prove_alone, set_rlimit};
 use super::symex::{Sym, symex};
@@ -202,23 +202,33 @@ pub fn residue_accelerator(
     let l = Int::new_const("tracc_residue_l");
     let in_range = Bool::and(&[l.ge(int(0)), l.lt(int(limit))]);
     let rem = l.modulo(int(period));
-    // z3's exact reading of `%` and `/` takes literal divisors only.
+    // z3's exact reading of `%` and `/` takes literal divisors only: the
+    // guards and terms are rewritten once, then read at each residue.
     let at = |e: &Expr, value: &Int| -> Option<Int> {
         let vars = HashMap::from([(counter, value.clone())]);
-        Eval::new(Mode::Exact, &vars).value(&literal_divisors(e.clone()), &Bool::from_bool(true))
+        Eval::new(Mode::Exact, &vars).value(e, &Bool::from_bool(true))
     };
     let truth = |e: &Expr, value: &Int| -> Option<Bool> {
         let vars = HashMap::from([(counter, value.clone())]);
-        Eval::new(Mode::Exact, &vars).truth(&literal_divisors(e.clone()), &Bool::from_bool(true))
+        Eval::new(Mode::Exact, &vars).truth(e, &Bool::from_bool(true))
     };
+    let path_guards: Vec<Vec<Expr>> = syms
+        .iter()
+        .map(|s| s.guards[1..].iter().map(|g| literal_divisors(g.cond.clone())).collect())
+        .collect();
+    for per_path in addends.values_mut() {
+        for (_, d) in per_path.iter_mut().flatten().flatten() {
+            *d = literal_divisors(d.clone());
+        }
+    }
     // Which path each residue takes, read off at the residue itself.
     let mut taken: Vec<Option<usize>> = vec![None; period as usize];
     for (rho, slot) in taken.iter_mut().enumerate() {
         let value = int(rho as i128);
-        for (j, s) in syms.iter().enumerate() {
-            let holds = s.guards[1..]
+        for (j, guards) in path_guards.iter().enumerate() {
+            let holds = guards
                 .iter()
-                .map(|g| truth(&g.cond, &value).and_then(|b| b.simplify().as_bool()))
+                .map(|g| truth(g, &value).and_then(|b| b.simplify().as_bool()))
                 .collect::<Option<Vec<bool>>>()?;
             if holds.iter().all(|h| *h) {
                 if slot.is_some() {
@@ -234,11 +244,8 @@ pub fn residue_accelerator(
         .collect();
     // z3: at every counter value covered, a path is taken exactly at its
     // residues.
-    for (s, rs) in syms.iter().zip(&residues) {
-        let guards = s.guards[1..]
-            .iter()
-            .map(|g| truth(&g.cond, &l))
-            .collect::<Option<Vec<_>>>()?;
+    for (guards, rs) in path_guards.iter().zip(&residues) {
+        let guards = guards.iter().map(|g| truth(g, &l)).collect::<Option<Vec<_>>>()?;
         let at_residue = Bool::or(&rs.iter().map(|r| rem.eq(int(*r))).collect::<Vec<_>>());
         if !prove_alone(std::slice::from_ref(&in_range), &Bool::and(&guards).eq(&at_residue)) {
             return None;
@@ -252,6 +259,12 @@ pub fn residue_accelerator(
         for (rho, a) in addend.iter_mut().enumerate() {
             for (negated, d) in per_path[taken[rho]].iter().flatten() {
                 let value = i128::from(at(d, &int(rho as i128))?.simplify().as_i64()?);
+                // Each term, not only their sum: a narrow sum's steps are
+                // `int` additions of these (a term is the same at every
+                // counter value of its residue).
+                if value.abs() > MAX_ADDEND {
+                    return None;
+                }
                 *a += if *negated { -value } else { value };
             }
         }
@@ -322,7 +335,11 @@ pub fn residue_accelerator(
     };
     let n = Expr::var(n_id, build::ULONG);
     let (overflow, finals) = parts.block_parts(&cond, &sums, &n);
-    let (covered_overflow, _) = parts.block_parts(&cond, &sums, &ulong(1));
+    // As for every accelerator: its assumptions at `n = 1`.
+    let covered_overflow: Vec<Expr> = overflow
+        .iter()
+        .map(|e| build::subst(e, &|v| (v == n_id).then(|| ulong(1))))
+        .collect();
     let mut stmts = vec![Stmt::new(
         StmtKind::Decl(
             n_id,
@@ -520,9 +537,6 @@ fn periodic_in(e: &Expr, l: VarId, moduli: &mut BTreeSet<i128>, offset: &mut i12
 }
 
 fn lcm(a: i128, b: i128) -> i128 {
-    fn gcd(a: i128, b: i128) -> i128 {
-        if b == 0 { a } else { gcd(b, a % b) }
-    }
     a / gcd(a, b) * b
 }
 
@@ -530,6 +544,21 @@ fn lcm(a: i128, b: i128) -> i128 {
 /// `cnt(a, 0) = 0` and `cnt(a, m + 1) = cnt(a, m) + [(a + m) mod P = rho]`
 /// for all `a, m >= 0` and every residue: it counts the residue.
 fn counts_verified(period: i128) -> bool {
+    // A fact of arithmetic: proved once per period and thread.
+    thread_local! {
+        static PROVED: std::cell::RefCell<BTreeSet<i128>> = const { std::cell::RefCell::new(BTreeSet::new()) };
+    }
+    if PROVED.with(|p| p.borrow().contains(&period)) {
+        return true;
+    }
+    let proved = prove_counts(period);
+    if proved {
+        PROVED.with(|p| p.borrow_mut().insert(period));
+    }
+    proved
+}
+
+fn prove_counts(period: i128) -> bool {
     let a = Int::new_const("tracc_residue_a");
     let m = Int::new_const("tracc_residue_m");
     let p = int(period);
