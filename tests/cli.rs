@@ -1223,7 +1223,13 @@ fn the_data_model_is_chosen_with_32_and_64_and_svcomp() {
         serde_json::from_str(&fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
     assert_eq!(
         report["files"][0]["cbmc_args"],
-        serde_json::json!(["--32", "--unwind", "3", "--unwinding-assertions"]),
+        serde_json::json!([
+            "--32",
+            "--unwind",
+            "3",
+            "--unwinding-assertions",
+            "--no-sat-preprocessor"
+        ]),
         "{report}"
     );
     let o = tracc(&["accelerate", "--svcomp", "in.c", "-o", "sv.c"], dir.path(), None);

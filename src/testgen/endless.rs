@@ -7,6 +7,12 @@
 //! assertion is inductive, or becomes so after a few iterations, are what
 //! k-induction proves; others need an invariant it does not find, or fail.
 //!
+//! Or (`random_wrapping`) unsigned counters that wrap around their type,
+//! `x = x + a` with nothing else on them, read only modulo a power of two
+//! `m` (`(x & 7) != 5`, `((x0 - x1) % 8) != 3`): their values there stay
+//! in `0..m` too, so the same exploration covers them, whatever the type's
+//! width and however many wrap-arounds the loop runs through.
+//!
 //! In: a random stream. Out: an `EndlessLoop`, its C text and a bound that
 //! covers it although it never ends: the states reachable from the start,
 //! explored here, are all reached within their count of iterations, so
@@ -37,6 +43,9 @@ enum Update {
     /// `if (v + a < m_v && w + b < m_w) { v = v + a; w = w + b; }`: keeps
     /// `b*v - a*w`, a relation only a kept sum (not a bound) expresses.
     Pair(usize, usize, i64, i64),
+    /// `v = v + a;` (`v = v - |a|;` for a negative `a`) on a counter that
+    /// wraps around its unsigned type; its state is its value modulo `m`.
+    Wrap(usize, i64),
 }
 
 /// An assertion over the counters.
@@ -52,16 +61,25 @@ enum Prop {
     Sum(usize, usize, i64, bool),
     /// `b*v - a*w == c` / `b*v - a*w <= c`
     Scaled(usize, usize, i64, i64, i64, bool),
+    /// `(v & (m - 1)) != c` / `v % m != c`, `v` a wrapping counter.
+    Low(usize, i64, bool),
+    /// `((v - w) & (m - 1)) != c`, both wrapping counters of one `m`.
+    LowDiff(usize, usize, i64),
 }
 
 pub(super) struct EndlessLoop {
-    /// Each counter's bound `m`, start and C type.
+    /// Each counter's bound `m`, start and C type (a wrapping counter's
+    /// start modulo `m`, its state).
     vars: Vec<(i64, i64, &'static str)>,
+    /// A wrapping counter's start in its type (`None`: not one).
+    wrap_starts: Vec<Option<u128>>,
     /// One or two branches on `nondet_int()` (one: no branch).
     branches: Vec<Vec<Update>>,
     /// `while (1)`; otherwise `while (nondet_int())` with `after`.
     forever: bool,
-    inside: Prop,
+    /// The assertion in the body, after the updates (always one in a loop
+    /// that never ends).
+    inside: Option<Prop>,
     after: Option<Prop>,
     /// The counters and the loop in `void endless(void)`, which `main`
     /// calls once (k-induction takes loops of functions that run once).
@@ -137,9 +155,10 @@ impl EndlessLoop {
             }
         };
         let forever = rng.chance(60);
-        let inside = prop(rng);
+        let inside = Some(prop(rng));
         let after = (!forever).then(|| prop(rng));
         EndlessLoop {
+            wrap_starts: vec![None; vars.len()],
             vars,
             branches,
             forever,
@@ -147,6 +166,91 @@ impl EndlessLoop {
             after,
             in_helper: rng.chance(30),
         }
+    }
+
+    /// A loop over one to three unsigned counters that wrap around their
+    /// types (see the module comment), each read modulo one power of two.
+    pub(super) fn random_wrapping(rng: &mut Rng) -> EndlessLoop {
+        loop {
+            let l = Self::draw_wrapping(rng);
+            if l.reachable().len() <= MOST_STATES {
+                return l;
+            }
+        }
+    }
+
+    fn draw_wrapping(rng: &mut Rng) -> EndlessLoop {
+        let n = 1 + rng.below(3) as usize;
+        let m = 1i64 << (1 + rng.below(4));
+        let types: [(&'static str, u32); 4] = [
+            ("unsigned char", 8),
+            ("unsigned short", 16),
+            ("unsigned", 32),
+            ("unsigned long", 64),
+        ];
+        let mut vars = Vec::new();
+        let mut wrap_starts = Vec::new();
+        for _ in 0..n {
+            let (ty, bits) = *rng.pick(&types);
+            let max = (1u128 << bits) - 1;
+            // Near the top half the time: the loop wraps within a few steps.
+            let start = if rng.chance(50) {
+                rng.below(3 * m as u64) as u128
+            } else {
+                max - rng.below(3 * m as u64) as u128
+            };
+            vars.push((m, (start % m as u128) as i64, ty));
+            wrap_starts.push(Some(start));
+        }
+        let update = |rng: &mut Rng| {
+            let a = 1 + rng.below(3 * m as u64) as i64;
+            Update::Wrap(rng.below(n as u64) as usize, if rng.chance(25) { -a } else { a })
+        };
+        let branch_count = if rng.chance(50) { 2 } else { 1 };
+        let branches = (0..branch_count)
+            .map(|_| (0..1 + rng.below(2)).map(|_| update(rng)).collect())
+            .collect();
+        // Mostly the assertion after a loop that may stop at any time.
+        let forever = rng.chance(25);
+        let mut l = EndlessLoop {
+            vars,
+            wrap_starts,
+            branches,
+            forever,
+            inside: None,
+            after: None,
+            in_helper: rng.chance(30),
+        };
+        // Half the assertions exclude a value no state has: safe, often
+        // for a reason of parity (steps and starts all even).
+        let states: Vec<Vec<i64>> = l.reachable().into_keys().collect();
+        let prop = |rng: &mut Rng| {
+            let v = rng.below(n as u64) as usize;
+            let w = (v + 1) % n;
+            let diff = n > 1 && rng.chance(40);
+            let value = |s: &Vec<i64>| if diff { (s[v] - s[w]).rem_euclid(m) } else { s[v] };
+            let unseen: Vec<i64> = (0..m).filter(|c| !states.iter().any(|s| value(s) == *c)).collect();
+            let c = if !unseen.is_empty() && rng.chance(50) {
+                *rng.pick(&unseen)
+            } else {
+                rng.below(m as u64) as i64
+            };
+            if diff {
+                Prop::LowDiff(v, w, c)
+            } else {
+                Prop::Low(v, c, rng.chance(50))
+            }
+        };
+        // An assertion in the body reads the counter at every iteration:
+        // then the accelerator keeps its bound at the wrap.
+        l.inside = (forever || rng.chance(30)).then(|| prop(rng));
+        l.after = (!forever).then(|| prop(rng));
+        l
+    }
+
+    /// Whether the program's counters wrap around their types.
+    pub(super) fn wraps(&self) -> bool {
+        self.wrap_starts.iter().any(Option::is_some)
     }
 
     fn apply(&self, u: Update, s: &mut [i64]) {
@@ -182,6 +286,7 @@ impl EndlessLoop {
                     s[w] += b;
                 }
             }
+            Update::Wrap(v, a) => s[v] = (s[v] + a).rem_euclid(m(v)),
         }
     }
 
@@ -270,6 +375,8 @@ impl EndlessLoop {
                 x(w),
                 x(w)
             ),
+            Update::Wrap(v, a) if a < 0 => writeln!(out, "{indent}{} = {} - {};", x(v), x(v), -a),
+            Update::Wrap(v, a) => writeln!(out, "{indent}{} = {} + {a};", x(v), x(v)),
         };
     }
 
@@ -293,6 +400,9 @@ impl EndlessLoop {
                     if eq { "==" } else { "<=" }
                 )
             }
+            Prop::Low(v, c, true) => format!("({} & {}) != {c}", x(v), self.vars[v].0 - 1),
+            Prop::Low(v, c, false) => format!("{} % {} != {c}", x(v), self.vars[v].0),
+            Prop::LowDiff(v, w, c) => format!("(({} - {}) & {}) != {c}", x(v), x(w), self.vars[v].0 - 1),
         }
     }
 
@@ -305,6 +415,12 @@ impl EndlessLoop {
             "int main(void)\n{\n"
         });
         for (i, (_, start, ty)) in self.vars.iter().enumerate() {
+            let start = match (self.wrap_starts[i], *ty) {
+                (Some(s), "unsigned") => format!("{s}U"),
+                (Some(s), "unsigned long") => format!("{s}UL"),
+                (Some(s), _) => s.to_string(),
+                (None, _) => start.to_string(),
+            };
             let _ = writeln!(out, "    {ty} {} = {start};", Self::var(i));
         }
         let _ = writeln!(
@@ -326,7 +442,9 @@ impl EndlessLoop {
                 out.push_str("        }\n");
             }
         }
-        let _ = writeln!(out, "        assert({});", self.render_prop(self.inside));
+        if let Some(p) = self.inside {
+            let _ = writeln!(out, "        assert({});", self.render_prop(p));
+        }
         out.push_str("    }\n");
         if let Some(p) = self.after {
             let _ = writeln!(out, "    assert({});", self.render_prop(p));
@@ -350,6 +468,8 @@ impl EndlessLoop {
             Prop::Sum(v, w, c, false) => s[v] + s[w] <= c,
             Prop::Scaled(v, w, a, b, c, true) => b * s[v] - a * s[w] == c,
             Prop::Scaled(v, w, a, b, c, false) => b * s[v] - a * s[w] <= c,
+            Prop::Low(v, c, _) => s[v] != c,
+            Prop::LowDiff(v, w, c) => (s[v] - s[w]).rem_euclid(self.vars[v].0) != c,
         }
     }
 
@@ -364,7 +484,7 @@ impl EndlessLoop {
                 for u in b {
                     self.apply(*u, &mut next);
                 }
-                !self.holds(self.inside, &next)
+                self.inside.is_some_and(|p| !self.holds(p, &next))
             });
             after || inside
         })
@@ -378,9 +498,21 @@ mod tests {
 
     #[test]
     fn the_checker_at_the_covering_bound_finds_what_exploring_the_states_finds() {
+        checker_agrees_with_exploring(EndlessLoop::random);
+    }
+
+    #[test]
+    fn wrapping_counters_read_modulo_a_power_of_two_are_covered_by_the_same_bound() {
+        // Their values modulo `m` are the states explored, whatever the
+        // type's width: the checker at the bound must find exactly what the
+        // exploration finds, wrap-arounds included.
+        checker_agrees_with_exploring(EndlessLoop::random_wrapping);
+    }
+
+    fn checker_agrees_with_exploring(draw: fn(&mut Rng) -> EndlessLoop) {
         let (mut safe, mut failing) = (0, 0);
         for seed in 0..40 {
-            let l = EndlessLoop::random(&mut Rng::new(seed));
+            let l = draw(&mut Rng::new(seed));
             let opts = CheckOptions {
                 unwind: l.bound(),
                 unwinding_assertions: false,
