@@ -2,7 +2,7 @@
 //! assertions, assignments, fills) from the loop head back to it.
 
 use crate::ir::build::{self};
-use crate::ir::{Expr, Program, Span, VarDecl, VarId};
+use crate::ir::{CType, Expr, ExprKind, Program, Span, VarDecl, VarId};
 use std::collections::BTreeSet;
 
 /// A left-hand side of a path assignment.
@@ -112,6 +112,71 @@ impl Path {
             out
         };
         self.steps.iter().map(reads).collect()
+    }
+
+    /// The variables the path reads and those it writes, its `locals`
+    /// left out (they die with the iteration, and each iteration starts
+    /// them afresh). A fresh nondeterministic value reads nothing.
+    pub fn footprint(&self) -> (BTreeSet<VarId>, BTreeSet<VarId>) {
+        let mut reads: BTreeSet<VarId> = self.step_reads().into_iter().flatten().collect();
+        let mut writes: BTreeSet<VarId> = (self.steps.iter())
+            .filter_map(|s| match s {
+                Step::Assign(Lhs::Var(x) | Lhs::Index(x, ..), _) | Step::Havoc(x) => Some(*x),
+                Step::Fill(f) => Some(f.array),
+                Step::Assume(_) | Step::Assert(..) => None,
+            })
+            .collect();
+        reads.retain(|v| !self.locals.contains(v));
+        writes.retain(|v| !self.locals.contains(v));
+        (reads, writes)
+    }
+
+    /// Whether two iteration paths commute: neither writes a variable the
+    /// other reads or writes. Then, from any state, running one and then
+    /// the other gives each the values it reads in the other order too, so
+    /// the same guards, checks and final state (`restrict` relies on it).
+    /// Only paths over plain values take part: nothing read through a
+    /// pointer or a member, no call or allocation left, no matrix fill
+    /// (their reads are not all variables of the path's expressions).
+    pub fn commutes_with(&self, other: &Path) -> bool {
+        if !self.over_plain_values() || !other.over_plain_values() {
+            return false;
+        }
+        let (r1, w1) = self.footprint();
+        let (r2, w2) = other.footprint();
+        w1.is_disjoint(&r2) && w1.is_disjoint(&w2) && w2.is_disjoint(&r1)
+    }
+
+    /// Whether every expression of the path is built of integer constants,
+    /// variables, arithmetic, comparisons, conditionals, conversions,
+    /// array elements and fresh nondeterministic values, and no step is a
+    /// matrix fill.
+    fn over_plain_values(&self) -> bool {
+        let plain = |e: &Expr| {
+            let mut ok = true;
+            e.walk(&mut |x| {
+                ok &= !matches!(x.ty, CType::Pointer(_))
+                    && matches!(
+                        x.kind,
+                        ExprKind::IntLit(_)
+                            | ExprKind::Var(_)
+                            | ExprKind::Unary(..)
+                            | ExprKind::Binary(..)
+                            | ExprKind::Cond(..)
+                            | ExprKind::Cast { .. }
+                            | ExprKind::Index(..)
+                            | ExprKind::Nondet(_)
+                    );
+            });
+            ok
+        };
+        self.steps.iter().all(|s| match s {
+            Step::Assume(e) | Step::Assert(e, _) => plain(e),
+            Step::Assign(Lhs::Var(_), e) => plain(e),
+            Step::Assign(Lhs::Index(_, rows, i), e) => plain(e) && plain(i) && rows.iter().all(plain),
+            Step::Havoc(_) => true,
+            Step::Fill(_) => false,
+        })
     }
 
     /// Per step, whether it assigns a local that no other step reads (the

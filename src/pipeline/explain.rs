@@ -66,6 +66,15 @@ fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanati
                         "trace automaton of the loop at {line}:{col}: {} states ({} in regex-automata's DFA, {} after its minimisation)\n",
                         a.num_states, a.states_before_minimisation, a.states_regex_minimised
                     ));
+                    for (x, y) in &a.commuting {
+                        out.push_str(&format!(
+                            "  paths {} and {} commute (neither writes what the other reads): acc{} never runs right after acc{}\n",
+                            x + 1,
+                            y + 1,
+                            x + 1,
+                            y + 1
+                        ));
+                    }
                     if dot {
                         let names = r.symbol_names.clone();
                         let name = format!("loop_{line}_{col}");

@@ -219,7 +219,14 @@ pub fn restrict_loop(
         covered,
         others,
     } = loop_alphabet(l, flag.is_some(), &covs);
-    let automaton = match super::build(&Alphabet { symbols }, minimize) {
+    // Accelerated paths that commute need only one order of their
+    // accelerators (`restrict::build_commuting`).
+    let accelerated: Vec<usize> = l.accelerators.iter().map(|(p, _)| *p).collect();
+    let commuting: Vec<(usize, usize)> = (accelerated.iter())
+        .flat_map(|&a| accelerated.iter().map(move |&b| (a, b)))
+        .filter(|&(a, b)| a < b && l.paths[a].commutes_with(&l.paths[b]))
+        .collect();
+    let automaton = match super::build_commuting(&Alphabet { symbols }, &commuting, minimize) {
         Ok(a) => a,
         Err(e) => return Ok(fallback(e.to_string())),
     };

@@ -5,8 +5,20 @@
 //! being byte `i`. Out: an [`Automaton`] over those symbols whose live states
 //! are the states outside the restriction language (all traces containing, as
 //! a contiguous infix, `Covered(j)` or `Accel(j) Accel(j)` for some
-//! accelerated path `j`); a transition into the language is `None`, because
-//! the instrumented program makes entering it infeasible.
+//! accelerated path `j`, or `Accel(b) Accel(a)` for a pair of *commuting*
+//! paths `a < b`); a transition into the language is `None`, because the
+//! instrumented program makes entering it infeasible.
+//!
+//! Commuting pairs (`loops::Path::commutes_with`: neither path writes what
+//! the other reads or writes) come from the caller. Forbidding `Accel(b)
+//! Accel(a)` removes no behaviour: sort the complete iterations of any
+//! execution into the least word of its class under swaps of adjacent
+//! commuting iterations (each swap keeps every iteration's reads, so the
+//! same states and the same checks), then map each run of one path to
+//! symbols as before; a run of `b` right before a run of `a` would make a
+//! smaller word, so the factor never occurs. The last, partial iteration
+//! (an exit, a failure) stays last and is an original one, never an
+//! accelerator.
 //!
 //! The language is written as a byte regex and compiled (and, optionally,
 //! minimised) by `regex-automata`; its table is read back over the alphabet's
@@ -50,6 +62,12 @@ impl Alphabet {
     /// contain `Covered(j)` or `Accel(j) Accel(j)` as an infix for some
     /// accelerated path `j`? Indices out of range never match.
     pub fn in_language(&self, word: &[usize]) -> bool {
+        self.in_language_commuting(word, &[])
+    }
+
+    /// `in_language` with the factors `Accel(b) Accel(a)` of the pairs
+    /// `(a, b)` of `commuting` (`a < b`) in the language too.
+    pub fn in_language_commuting(&self, word: &[usize], commuting: &[(usize, usize)]) -> bool {
         let kind = |i: usize| self.symbols.get(i).copied();
         let accelerated = |j: usize| self.symbols.contains(&SymbolKind::Accel(j));
         let covered = word
@@ -58,7 +76,11 @@ impl Alphabet {
         let twice = word
             .windows(2)
             .any(|w| w[0] == w[1] && matches!(kind(w[0]), Some(SymbolKind::Accel(_))));
-        covered || twice
+        let unsorted = word.windows(2).any(|w| match (kind(w[0]), kind(w[1])) {
+            (Some(SymbolKind::Accel(b)), Some(SymbolKind::Accel(a))) => commuting.contains(&(a, b)),
+            _ => false,
+        });
+        covered || twice || unsorted
     }
 }
 
@@ -81,6 +103,9 @@ pub struct Automaton {
     /// built WITH `minimize(true)`, read back the same way, before our own
     /// refinement. Reported whatever `minimize` is.
     pub states_regex_minimised: usize,
+    /// The pairs of paths `(a, b)`, `a < b`, whose accelerators may not
+    /// follow each other as `Accel(b) Accel(a)` (the paths commute).
+    pub commuting: Vec<(usize, usize)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,7 +148,27 @@ struct Table {
 /// Build the automaton. `minimize == false` (`--no-minimize`) keeps
 /// regex-automata's unminimised DFA as is (inside states still dropped).
 pub fn build(alphabet: &Alphabet, minimize: bool) -> Result<Automaton, RestrictError> {
-    let alternatives = restricted_infixes(alphabet)?;
+    build_commuting(alphabet, &[], minimize)
+}
+
+/// `build`, with `Accel(b) Accel(a)` in the language for each pair `(a,
+/// b)` of `commuting` (paths `a < b` that commute; pairs without both
+/// accelerators are left out).
+pub fn build_commuting(
+    alphabet: &Alphabet,
+    commuting: &[(usize, usize)],
+    minimize: bool,
+) -> Result<Automaton, RestrictError> {
+    let mut alternatives = restricted_infixes(alphabet)?;
+    let accel = |j: usize| alphabet.symbols.iter().position(|&k| k == SymbolKind::Accel(j));
+    let mut kept = Vec::new();
+    for &(a, b) in commuting {
+        if let (true, Some(sa), Some(sb)) = (a < b, accel(a), accel(b)) {
+            alternatives.push(format!("\\x{sb:02X}\\x{sa:02X}"));
+            kept.push((a, b));
+        }
+    }
+    let commuting = kept;
     if alternatives.is_empty() {
         // Nothing is accelerated: the language is empty, one state loops.
         let n = alphabet.symbols.len();
@@ -134,6 +179,7 @@ pub fn build(alphabet: &Alphabet, minimize: bool) -> Result<Automaton, RestrictE
             next: vec![vec![Some(0); n]],
             states_before_minimisation: 1,
             states_regex_minimised: 1,
+            commuting,
         });
     }
     // The trailing `.*` makes "inside" absorbing; without it the DFA leaves
@@ -152,6 +198,7 @@ pub fn build(alphabet: &Alphabet, minimize: bool) -> Result<Automaton, RestrictE
         next,
         states_before_minimisation,
         states_regex_minimised,
+        commuting,
     })
 }
 

@@ -289,3 +289,49 @@ proptest! {
         prop_assert_eq!(min.run(&word).is_none(), plain.run(&word).is_none());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn commuting_pairs_add_exactly_their_unsorted_factors(
+        (alphabet, word) in alphabet_and_word(),
+        pairs in proptest::collection::vec((0usize..4, 0usize..4), 0..4),
+    ) {
+        let commuting: Vec<(usize, usize)> = pairs.into_iter().filter(|(a, b)| a < b).collect();
+        for minimize in [true, false] {
+            let a = build_commuting(&alphabet, &commuting, minimize).unwrap();
+            let mut state = Some(a.start);
+            for i in 0..word.len() {
+                state = state.and_then(|s| a.next[s][word[i]]);
+                prop_assert_eq!(state.is_none(), alphabet.in_language_commuting(&word[..=i], &commuting));
+            }
+            // Only pairs whose two accelerators are symbols are kept.
+            let accel = |j: usize| alphabet.symbols.contains(&SymbolKind::Accel(j));
+            prop_assert!(a.commuting.iter().all(|&(x, y)| accel(x) && accel(y) && commuting.contains(&(x, y))));
+        }
+    }
+}
+
+#[test]
+fn sorted_accelerators_of_commuting_paths_stay_outside_the_language() {
+    // The soundness argument: every word of accelerators in increasing
+    // path order, with original iterations between them, stays outside;
+    // the same accelerators out of order (a commuting pair reversed) is in.
+    let alphabet = Alphabet {
+        symbols: vec![
+            SymbolKind::Accel(0),
+            SymbolKind::Accel(1),
+            SymbolKind::Accel(2),
+            SymbolKind::Uncovered(1),
+        ],
+    };
+    let a = build_commuting(&alphabet, &[(0, 1), (1, 2)], true).unwrap();
+    assert!(a.run(&[0, 1, 2]).is_some());
+    assert!(a.run(&[0, 2]).is_some());
+    assert!(a.run(&[1, 3, 0]).is_some(), "an original iteration between them");
+    assert!(a.run(&[2, 0]).is_some(), "paths 0 and 2 do not commute");
+    assert_eq!(a.run(&[1, 0]), None);
+    assert_eq!(a.run(&[0, 2, 1]), None);
+    assert_eq!(a.commuting, [(0, 1), (1, 2)]);
+}

@@ -591,3 +591,23 @@ fn array_loops_cover_every_shape_and_type() {
         assert!(has(&format!("\n{spelling} b[")), "no elements of type {spelling}");
     }
 }
+
+#[test]
+fn loops_whose_accelerated_paths_commute_are_generated() {
+    // `restrict` lets accelerators of paths over disjoint variables run in
+    // one order only: the campaign must check such loops, with the
+    // exact wrap-around of counters no guard reads among them.
+    let explained = |g: &Generated| crate::pipeline::explain_source(&g.source, &Default::default(), false).ok();
+    let commuting: Vec<String> = of_class(Class::UnboundedWrap)
+        .filter_map(|(_, g)| explained(&g))
+        .filter(|e| e.text.contains("commute (neither writes"))
+        .map(|e| e.text)
+        .take(3)
+        .collect();
+    assert_eq!(commuting.len(), 3, "unbounded-wrap loops with commuting paths");
+    assert!(
+        commuting.iter().any(|t| t.contains("modulo 2^")),
+        "none of them wraps exactly:\n{}",
+        commuting.join("\n")
+    );
+}
