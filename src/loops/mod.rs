@@ -28,7 +28,7 @@ pub use enumerate::*;
 pub use find::{find_loops, loop_stmt, writes_none_of};
 pub use info::{LoopInfo, LoopKind};
 pub use merge::equal_effect_groups;
-pub use path::{Fill, Lhs, Path, Step};
+pub use path::{Fill, Footprint, Lhs, Path, Step};
 pub use steps::has_side_effects;
 
 #[cfg(test)]

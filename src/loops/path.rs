@@ -70,6 +70,25 @@ impl Fill {
     }
 }
 
+/// What an iteration path reads and writes (`Path::footprint`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Footprint {
+    pub reads: BTreeSet<VarId>,
+    pub writes: BTreeSet<VarId>,
+}
+
+impl Footprint {
+    /// Whether two iteration paths commute: neither writes a variable the
+    /// other reads or writes. Then, from any state, running one and then
+    /// the other gives each the values it reads in the other order too, so
+    /// the same guards, checks and final state (`restrict` relies on it).
+    pub fn commutes_with(&self, other: &Footprint) -> bool {
+        self.writes.is_disjoint(&other.reads)
+            && self.writes.is_disjoint(&other.writes)
+            && other.writes.is_disjoint(&self.reads)
+    }
+}
+
 /// One iteration path: from the loop head with the condition true, through
 /// the body, back to the head.
 #[derive(Clone, Debug)]
@@ -116,8 +135,14 @@ impl Path {
 
     /// The variables the path reads and those it writes, its `locals`
     /// left out (they die with the iteration, and each iteration starts
-    /// them afresh). A fresh nondeterministic value reads nothing.
-    pub fn footprint(&self) -> (BTreeSet<VarId>, BTreeSet<VarId>) {
+    /// them afresh); a fresh nondeterministic value reads nothing. `None`
+    /// unless the path is over plain values: nothing read through a
+    /// pointer or a member, no call or allocation left, no matrix fill
+    /// (their reads are not all variables of the path's expressions).
+    pub fn footprint(&self) -> Option<Footprint> {
+        if !self.over_plain_values() {
+            return None;
+        }
         let mut reads: BTreeSet<VarId> = self.step_reads().into_iter().flatten().collect();
         let mut writes: BTreeSet<VarId> = (self.steps.iter())
             .filter_map(|s| match s {
@@ -128,23 +153,7 @@ impl Path {
             .collect();
         reads.retain(|v| !self.locals.contains(v));
         writes.retain(|v| !self.locals.contains(v));
-        (reads, writes)
-    }
-
-    /// Whether two iteration paths commute: neither writes a variable the
-    /// other reads or writes. Then, from any state, running one and then
-    /// the other gives each the values it reads in the other order too, so
-    /// the same guards, checks and final state (`restrict` relies on it).
-    /// Only paths over plain values take part: nothing read through a
-    /// pointer or a member, no call or allocation left, no matrix fill
-    /// (their reads are not all variables of the path's expressions).
-    pub fn commutes_with(&self, other: &Path) -> bool {
-        if !self.over_plain_values() || !other.over_plain_values() {
-            return false;
-        }
-        let (r1, w1) = self.footprint();
-        let (r2, w2) = other.footprint();
-        w1.is_disjoint(&r2) && w1.is_disjoint(&w2) && w2.is_disjoint(&r1)
+        Some(Footprint { reads, writes })
     }
 
     /// Whether every expression of the path is built of integer constants,

@@ -221,10 +221,13 @@ pub fn restrict_loop(
     } = loop_alphabet(l, flag.is_some(), &covs);
     // Accelerated paths that commute need only one order of their
     // accelerators (`restrict::build_commuting`).
-    let accelerated: Vec<usize> = l.accelerators.iter().map(|(p, _)| *p).collect();
-    let commuting: Vec<(usize, usize)> = (accelerated.iter())
-        .flat_map(|&a| accelerated.iter().map(move |&b| (a, b)))
-        .filter(|&(a, b)| a < b && l.paths[a].commutes_with(&l.paths[b]))
+    let footprints: Vec<(usize, crate::loops::Footprint)> = (l.accelerators.iter())
+        .filter_map(|(p, _)| Some((*p, l.paths[*p].footprint()?)))
+        .collect();
+    let commuting: Vec<(usize, usize)> = (footprints.iter())
+        .flat_map(|(a, fa)| footprints.iter().map(move |(b, fb)| ((*a, fa), (*b, fb))))
+        .filter(|((a, fa), (b, fb))| a < b && fa.commutes_with(fb))
+        .map(|((a, _), (b, _))| (a, b))
         .collect();
     let automaton = match super::build_commuting(&Alphabet { symbols }, &commuting, minimize) {
         Ok(a) => a,

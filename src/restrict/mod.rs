@@ -9,7 +9,7 @@
 //! paths `a < b`); a transition into the language is `None`, because the
 //! instrumented program makes entering it infeasible.
 //!
-//! Commuting pairs (`loops::Path::commutes_with`: neither path writes what
+//! Commuting pairs (`loops::Footprint::commutes_with`: neither path writes what
 //! the other reads or writes) come from the caller. Forbidding `Accel(b)
 //! Accel(a)` removes no behaviour: sort the complete iterations of any
 //! execution into the least word of its class under swaps of adjacent

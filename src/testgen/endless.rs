@@ -92,8 +92,13 @@ const MOST_STATES: usize = 120;
 
 impl EndlessLoop {
     pub(super) fn random(rng: &mut Rng) -> EndlessLoop {
+        Self::drawn_small(rng, Self::draw)
+    }
+
+    /// Loops from `draw` until one has at most `MOST_STATES` states.
+    fn drawn_small(rng: &mut Rng, draw: fn(&mut Rng) -> EndlessLoop) -> EndlessLoop {
         loop {
-            let l = Self::draw(rng);
+            let l = draw(rng);
             if l.reachable().len() <= MOST_STATES {
                 return l;
             }
@@ -171,12 +176,7 @@ impl EndlessLoop {
     /// A loop over one to three unsigned counters that wrap around their
     /// types (see the module comment), each read modulo one power of two.
     pub(super) fn random_wrapping(rng: &mut Rng) -> EndlessLoop {
-        loop {
-            let l = Self::draw_wrapping(rng);
-            if l.reachable().len() <= MOST_STATES {
-                return l;
-            }
-        }
+        Self::drawn_small(rng, Self::draw_wrapping)
     }
 
     fn draw_wrapping(rng: &mut Rng) -> EndlessLoop {
