@@ -174,6 +174,19 @@ fn bounds_found_by_houdini_make_an_assertion_inductive() {
         .replace("else if (x == 2) x = 6;", "else if (x == 2) x = 0;")
         .replace("else if (x == 5) x = 4;", "else if (x >= 4 && x <= 12) x = x - 1;");
     assert_eq!(induct(&src), Ok(1));
+    // A candidate that z3 does not decide within its budget is dropped,
+    // never assumed, and does not end the proof: with a budget of one
+    // unit, z3 decides only what its preprocessing does, x <= 2 is lost,
+    // and more iterations are needed, or more than 8.
+    let starved = CheckOptions {
+        candidate_rlimit: 1,
+        ..options(3)
+    };
+    let got = induct_with(&src, &starved, 8, &[]);
+    assert!(
+        matches!(got, Ok(k) if k > 1) || matches!(got, Err(NoInduction::Step { largest_k: 8, .. })),
+        "{got:?}"
+    );
 }
 
 #[test]

@@ -163,6 +163,10 @@ pub fn prove_program(
                             return Ok(Err(NoInduction::Timeout));
                         }
                         let (failed, others) = failed_invariants(&base);
+                        if !others && !failed.is_empty() {
+                            drop_failed(&mut invariants, &failed);
+                            continue;
+                        }
                         if others || base.verdict == Verdict::Unknown {
                             why = NoInduction::Base {
                                 target,
@@ -170,10 +174,6 @@ pub fn prove_program(
                                 verdict: base.verdict,
                             };
                             break 'k;
-                        }
-                        if !failed.is_empty() {
-                            drop_failed(&mut invariants, &failed);
-                            continue;
                         }
                         base
                     }
@@ -229,14 +229,14 @@ pub fn prove_program(
     Ok(Err(why))
 }
 
-/// The candidate invariants that failed in `r` (by their number), and
-/// whether anything else failed.
+/// The candidate invariants that failed in `r` or were given up (by their
+/// number), and whether anything else failed.
 fn failed_invariants(r: &CheckReport) -> (Vec<usize>, bool) {
-    let mut failed = Vec::new();
+    let mut failed = r.candidates_given_up.clone();
     let mut others = false;
     for f in &r.failures {
         let number = (f.kind == FailureKind::Invariant)
-            .then(|| f.message.strip_prefix("invariant ")?.split(':').next()?.parse().ok())
+            .then(|| super::report::candidate_number(&f.message))
             .flatten();
         match number {
             Some(i) => failed.push(i),

@@ -57,7 +57,7 @@ use crate::ir::{IntType, Program};
 use symex::{EncodeOptions, Encoding, Induction, PropKind, Stop};
 
 pub use crate::diag::Progress;
-pub use options::CheckOptions;
+pub use options::{CANDIDATE_RLIMIT, CheckOptions};
 pub use report::{ByInduction, CheckReport, Failure, FailureKind, InText, Locate, Place, StepKind, TraceStep, Verdict};
 
 /// One bound that `check_deepening` tried.
@@ -218,6 +218,7 @@ fn check_in_context(
         .collect(),
         warnings: Vec::new(),
         induction: None,
+        candidates_given_up: Vec::new(),
     };
     let enc = match symex::encode(program, source, &eopts) {
         Ok(enc) => enc,
@@ -316,6 +317,9 @@ fn is_user(k: PropKind) -> bool {
 struct Backend<'a> {
     base: &'a [Bool],
     deadline: Option<Instant>,
+    /// z3's resource limit per query, where one applies
+    /// (`CheckOptions::candidate_rlimit`).
+    rlimit: Option<u32>,
     quants: quant::Instantiator<'a>,
     has_quants: bool,
 }
@@ -347,10 +351,15 @@ impl Backend<'_> {
             solver.assert(b);
         }
         solver.assert(goal);
-        if let Some(d) = self.deadline {
-            let left = d.saturating_duration_since(Instant::now()).as_millis();
+        if self.deadline.is_some() || self.rlimit.is_some() {
             let mut p = Params::new();
-            p.set_u32("timeout", u32::try_from(left.max(1)).unwrap_or(u32::MAX));
+            if let Some(d) = self.deadline {
+                let left = d.saturating_duration_since(Instant::now()).as_millis();
+                p.set_u32("timeout", u32::try_from(left.max(1)).unwrap_or(u32::MAX));
+            }
+            if let Some(r) = self.rlimit {
+                p.set_u32("rlimit", r);
+            }
             solver.set_params(&p);
         }
         let r = solver.check();
@@ -401,10 +410,17 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
     let mut backend = Backend {
         base: &base,
         deadline,
+        rlimit: None,
         quants: quant::Instantiator::new(&enc.quants, &all),
         has_quants: !enc.quants.is_empty(),
     };
-    let unknown = user_failures(&mut backend, enc, &user, opts.per_assertion, report);
+    let unknown = user_failures(
+        &mut backend,
+        enc,
+        &user,
+        (opts.per_assertion, opts.candidate_rlimit),
+        report,
+    );
     if !report.failures.is_empty() {
         report.verdict = Verdict::Unsafe;
         report.trace = report.failures[0].trace.clone();
@@ -413,6 +429,10 @@ fn solve(enc: &Encoding, opts: &CheckOptions, deadline: Option<Instant>, report:
     if let Some(r) = unknown {
         report.verdict = Verdict::Unknown;
         report.unknown_reason = Some(r);
+        return;
+    }
+    if !report.candidates_given_up.is_empty() {
+        report.verdict = Verdict::Unknown;
         return;
     }
     unwinding_failures(&mut backend, enc, unwind, report);
@@ -434,9 +454,36 @@ fn user_failures(
     backend: &mut Backend,
     enc: &Encoding,
     user: &[(usize, Bool)],
-    per_assertion: bool,
+    (per_assertion, candidate_rlimit): (bool, u32),
     report: &mut CheckReport,
 ) -> Option<String> {
+    // k-induction's candidates first, under their budget: where one fails
+    // or is given up, the case is checked again without it (induction.rs),
+    // so what the program's own properties do with it is not asked.
+    let candidates: Vec<&(usize, Bool)> = (user.iter())
+        .filter(|(i, _)| enc.props[*i].kind == PropKind::Invariant)
+        .collect();
+    if !candidates.is_empty() {
+        backend.rlimit = Some(candidate_rlimit);
+        let why = group_failures(backend, enc, &candidates, report);
+        backend.rlimit = None;
+        if why.is_some() {
+            if backend.deadline.is_some_and(|d| Instant::now() >= d) {
+                return why;
+            }
+            report.candidates_given_up = (candidates.iter())
+                .filter_map(|(i, _)| report::candidate_number(&enc.props[*i].message))
+                .collect();
+        }
+        if !report.failures.is_empty() || !report.candidates_given_up.is_empty() {
+            return None;
+        }
+    }
+    let user: Vec<(usize, Bool)> = (user.iter())
+        .filter(|(i, _)| enc.props[*i].kind != PropKind::Invariant)
+        .cloned()
+        .collect();
+    let user = user.as_slice();
     let mut unknown = None;
     if per_assertion {
         for (i, lit) in user {
@@ -454,10 +501,9 @@ fn user_failures(
             user.iter().filter(|(i, _)| k(enc.props[*i].kind)).collect()
         };
         let groups = [
-            of_kind(|k| !matches!(k, PropKind::Overflow | PropKind::Bounds | PropKind::Invariant)),
+            of_kind(|k| !matches!(k, PropKind::Overflow | PropKind::Bounds)),
             of_kind(|k| k == PropKind::Overflow),
             of_kind(|k| k == PropKind::Bounds),
-            of_kind(|k| k == PropKind::Invariant),
         ];
         for group in groups {
             if let Some(why) = group_failures(backend, enc, &group, report) {

@@ -47,6 +47,10 @@ pub struct CheckOptions {
     pub malloc_may_fail: bool,
     /// The data model the source is read in (CBMC's `--32`, `--64`).
     pub model: crate::ir::DataModel,
+    /// z3's resource budget for the query over k-induction's candidate
+    /// invariants (`CANDIDATE_RLIMIT`); a candidate it does not decide is
+    /// dropped.
+    pub candidate_rlimit: u32,
 }
 
 impl CheckOptions {
@@ -71,6 +75,16 @@ impl CheckOptions {
     }
 }
 
+/// The resource budget of the query for k-induction's candidate invariants
+/// (about ten seconds here; the others take at most a few million). A
+/// candidate that is not inductive can take z3 minutes to refute: seen, 224
+/// million units (160 s) for a kept sum that a wrap-around breaks, where
+/// every proof in the fixtures took under 20 million. A resource limit,
+/// not time, so that which candidates survive does not depend on the
+/// machine's load; giving up drops them, which can cost a proof, never make
+/// a wrong one.
+pub const CANDIDATE_RLIMIT: u32 = 20_000_000;
+
 impl Default for CheckOptions {
     fn default() -> CheckOptions {
         CheckOptions {
@@ -87,6 +101,7 @@ impl Default for CheckOptions {
             bounds_check: false,
             malloc_may_fail: true,
             model: crate::ir::DataModel::Lp64,
+            candidate_rlimit: CANDIDATE_RLIMIT,
         }
     }
 }

@@ -134,6 +134,11 @@ pub struct CheckReport {
     pub warnings: Vec<Diagnostic>,
     /// SAFE by k-induction on this loop, not by unwinding alone.
     pub induction: Option<ByInduction>,
+    /// k-induction's candidate invariants (by their number, with repeats)
+    /// whose check
+    /// ran out of its resource budget (`CheckOptions::candidate_rlimit`): dropped
+    /// as the failed ones are, never assumed.
+    pub candidates_given_up: Vec<usize>,
 }
 
 /// How a SAFE was proved by k-induction (check/induction.rs): on the loop
@@ -438,4 +443,10 @@ pub(crate) fn to_json(r: &CheckReport, file: &str, at: &dyn Locate, show_trace: 
         "encode_ms": r.encode_time.as_secs_f64() * 1000.0,
         "solver_ms": r.solver_time.as_secs_f64() * 1000.0,
     })
+}
+
+/// The number of the candidate a property message names (`invariant 3:
+/// ...`, as the step case's symbolic execution writes them).
+pub(crate) fn candidate_number(message: &str) -> Option<usize> {
+    message.strip_prefix("invariant ")?.split(':').next()?.parse().ok()
 }

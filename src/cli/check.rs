@@ -134,6 +134,7 @@ impl CheckerArgs {
             malloc_may_fail: self.malloc_may_fail
                 || !(self.no_standard_checks || self.no_malloc_may_fail || model.svcomp),
             model: model.model(),
+            ..CheckOptions::default()
         }
     }
 }
