@@ -43,11 +43,14 @@ int main(void)
             x = (int)((long)x + (long)tracc_n3);
             tracc_q1 = 3;
         } else {
+            int tracc_x_was1 = x;
+            int tracc_y_was1 = y;
             tracc_q1 = 0;
             if (x + 2 < 6 && y < 1)
                 y = 1;
             if (x < 5)
                 x = x + 1;
+            __CPROVER_assume(x != tracc_x_was1 || y != tracc_y_was1);
         }
     }
     assert(x <= 5);

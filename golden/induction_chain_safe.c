@@ -44,6 +44,7 @@ int main(void)
             x = (int)((long)x - (long)tracc_n4);
             tracc_q1 = 4;
         } else {
+            int tracc_x_was1 = x;
             __CPROVER_assume(!(x == 0 || x == 1 || x == 2 || (x >= 4 && x <= 12 && x != 4)));
             tracc_q1 = 0;
             if (x == 0)
@@ -55,6 +56,7 @@ int main(void)
             else if (x >= 4 && x <= 12)
                 x = x - 1;
             assert(x != 3);
+            __CPROVER_assume(x != tracc_x_was1);
         }
     }
     return 0;

@@ -23,10 +23,13 @@ int main(void)
             i = (int)((long)i + (long)tracc_n1);
             j = (int)((long)j + (long)(tracc_n1 * 2UL));
         } else {
+            int tracc_i_was1 = i;
+            int tracc_j_was1 = j;
             if (i < 1000) {
                 i++;
                 j += 2;
             }
+            __CPROVER_assume(i != tracc_i_was1 || j != tracc_j_was1);
         }
     }
     assert(j - i <= 999);

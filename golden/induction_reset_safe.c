@@ -28,6 +28,7 @@ int main(void)
             x = (int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
         } else {
+            int tracc_x_was1 = x;
             tracc_q1 = 0;
             if (nondet_int()) {
                 x = x + 1;
@@ -35,6 +36,7 @@ int main(void)
                     x = 0;
             }
             assert(x >= 0 && x <= 10);
+            __CPROVER_assume(x != tracc_x_was1);
         }
     }
     return 0;

@@ -53,6 +53,7 @@ int main(void)
             x = 0;
             tracc_q1 = 5;
         } else {
+            int tracc_x_was1 = x;
             _Bool tracc_cov1 = x == 0 || x == 1 || x == 2 || x == 5 || x == 6;
             tracc_q1 = 0;
             if (x == 0)
@@ -69,6 +70,7 @@ int main(void)
                 x = 3;
             assert(x != 3);
             __CPROVER_assume(!tracc_cov1);
+            __CPROVER_assume(x != tracc_x_was1);
         }
     }
     return 0;

@@ -76,6 +76,7 @@ int main(void)
             x = 3;
             tracc_q1 = 7;
         } else {
+            int tracc_x_was1 = x;
             __CPROVER_assume(!(x == 0 || x == 1 || x == 2 || x == 6 || x == 7 || x == 5 || 0));
             tracc_q1 = 0;
             if (x == 0)
@@ -93,6 +94,7 @@ int main(void)
             else if (x == 4)
                 x = 3;
             assert(x != 3);
+            __CPROVER_assume(x != tracc_x_was1);
         }
     }
     return 0;

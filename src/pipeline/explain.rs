@@ -75,6 +75,12 @@ fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanati
                             y + 1
                         ));
                     }
+                    if !r.identity_vars.is_empty() {
+                        out.push_str(&format!(
+                            "  an original iteration that changes none of {} is blocked after its body (it ends where it began)\n",
+                            r.identity_vars.join(", ")
+                        ));
+                    }
                     if dot {
                         let names = r.symbol_names.clone();
                         let name = format!("loop_{line}_{col}");

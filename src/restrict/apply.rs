@@ -11,6 +11,7 @@
 //! cannot be inlined, the loop stays accelerated only, with a warning.
 
 use super::code::{AutomatonCode, Coverage, CoverageCheck, automaton_code};
+use super::identity::{IdentityCheck, identity_check};
 use super::{Alphabet, Automaton, SymbolKind};
 use crate::diag::Diagnostic;
 use crate::instrument::{self, Instrumented, LoopResult};
@@ -28,6 +29,9 @@ pub struct LoopOutput {
     pub automaton: Option<Automaton>,
     pub symbol_names: Vec<String>,
     pub coverage_check: Option<CoverageCheck>,
+    /// The variables an original iteration must change not to be blocked
+    /// (`identity`; empty: no such check).
+    pub identity_vars: Vec<String>,
     /// Why the loop is accelerated but not restricted, when it is not.
     pub note: Option<Diagnostic>,
 }
@@ -118,6 +122,15 @@ fn coverage(program: &Program, original_vars: usize, l: &LoopResult, cov: &Expr)
     }
     let mut vars = BTreeSet::new();
     build::vars_of(cov, &mut vars);
+    vars.iter()
+        .all(|&v| in_scope(program, original_vars, l, v))
+        .then(|| build::fold_constants(build::desynth(cov)))
+}
+
+/// Whether `v` can be named before the original body of loop `l`: a
+/// variable of the input, visible in the loop's function and not declared
+/// in the loop.
+fn in_scope(program: &Program, original_vars: usize, l: &LoopResult, v: VarId) -> bool {
     // `for (int i = 0; ...)`: declared in the loop, but in scope in its body,
     // where the condition is evaluated.
     let mut header_decls = BTreeSet::new();
@@ -132,17 +145,12 @@ fn coverage(program: &Program, original_vars: usize, l: &LoopResult, cov: &Expr)
             }
         });
     }
-    let in_scope = |v: VarId| {
-        v.0 < original_vars && {
-            let d = program.var(v);
-            let declared_in_loop = !d.span.is_synthetic() && l.span.contains(d.span) && !header_decls.contains(&v);
-            let visible = d.storage == Storage::Global || d.func == Some(l.info.func);
-            visible && !declared_in_loop
-        }
-    };
-    vars.iter()
-        .all(|&v| in_scope(v))
-        .then(|| build::fold_constants(build::desynth(cov)))
+    v.0 < original_vars && {
+        let d = program.var(v);
+        let declared_in_loop = !d.span.is_synthetic() && l.span.contains(d.span) && !header_decls.contains(&v);
+        let visible = d.storage == Storage::Global || d.func == Some(l.info.func);
+        visible && !declared_in_loop
+    }
 }
 
 fn block(stmts: Vec<Stmt>) -> Stmt {
@@ -179,6 +187,7 @@ pub fn restrict_loop(
         automaton: None,
         symbol_names: Vec::new(),
         coverage_check: None,
+        identity_vars: Vec::new(),
         note: Some(
             Diagnostic::warning(l.span, format!("loop accelerated but not restricted: {why}"))
                 .with_label("no trace automaton for this loop")
@@ -263,7 +272,13 @@ pub fn restrict_loop(
     };
 
     let coverage_check = code.coverage_check;
-    let Some(text_stmt) = restricted_loop(loop_stmt, original_body, l, code) else {
+    // Without `do { } while (0)` around the body (a `continue` and a
+    // `break`), a `continue` would skip the identity check: it is left out
+    // then, which only blocks fewer iterations.
+    let identity = identity_check(program, l, loop_stmt, loop_no, &|p, v| in_scope(p, original_vars, l, v))
+        .filter(|_| own_jumps(&original_body) != (true, true));
+    let identity_vars = identity.as_ref().map(|c| c.vars.clone()).unwrap_or_default();
+    let Some(text_stmt) = restricted_loop(loop_stmt, original_body, l, code, identity) else {
         return Ok(fallback("its body has both `continue` and `break`".into()));
     };
     Ok(LoopOutput {
@@ -273,6 +288,7 @@ pub fn restrict_loop(
         automaton: Some(automaton),
         symbol_names: names,
         coverage_check,
+        identity_vars,
         note: None,
     })
 }
@@ -324,12 +340,23 @@ fn loop_alphabet(l: &LoopResult, with_flag: bool, covs: &[Option<PathCoverage>])
 /// The loop with the automaton inlined: the reset before it, and a body
 /// that chooses between the accelerators and the original body, each with
 /// the automaton's step. `None` when the original body cannot carry it.
-fn restricted_loop(loop_stmt: &Stmt, original_body: Stmt, l: &LoopResult, code: AutomatonCode) -> Option<Stmt> {
+fn restricted_loop(
+    loop_stmt: &Stmt,
+    original_body: Stmt,
+    l: &LoopResult,
+    code: AutomatonCode,
+    identity: Option<IdentityCheck>,
+) -> Option<Stmt> {
     // The block of a covered iteration must run after the whole body; a
     // `continue` would skip it, so such a body runs inside `do { } while (0)`
     // (where `continue` ends the body), unless it also has a `break`.
     let (has_continue, has_break) = own_jumps(&original_body);
-    let body_for_branch = if has_continue && !code.orig_suffix.is_empty() {
+    let (mut orig, mut orig_suffix) = (Vec::new(), code.orig_suffix.clone());
+    if let Some(check) = identity {
+        orig.extend(check.before);
+        orig_suffix.push(check.after);
+    }
+    let body_for_branch = if has_continue && !orig_suffix.is_empty() {
         if has_break {
             return None;
         }
@@ -337,7 +364,7 @@ fn restricted_loop(loop_stmt: &Stmt, original_body: Stmt, l: &LoopResult, code: 
     } else {
         original_body
     };
-    let mut orig = code.orig_prefix.clone();
+    orig.extend(code.orig_prefix.iter().cloned());
     // The body's statements go into the branch's block, without braces of
     // their own, unless they declare something (whose scope must end where
     // the body did).
@@ -347,7 +374,7 @@ fn restricted_loop(loop_stmt: &Stmt, original_body: Stmt, l: &LoopResult, code: 
         }
         _ => orig.push(body_for_branch),
     }
-    orig.extend(code.orig_suffix.iter().cloned());
+    orig.extend(orig_suffix);
     let branches: Vec<(Expr, Stmt)> = l
         .accelerators
         .iter()

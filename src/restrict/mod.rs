@@ -35,6 +35,7 @@ use regex_automata::{Anchored, nfa::thompson};
 
 pub mod apply;
 pub mod code;
+mod identity;
 #[cfg(test)]
 mod tests;
 

@@ -249,6 +249,20 @@ impl EndlessLoop {
     }
 
     /// Whether the program's counters wrap around their types.
+    /// One branch changes nothing: the other's updates, or an empty
+    /// `else` beside a body with no branch. Its states are a subset of
+    /// the loop's before (each iteration may now also stay put), so it
+    /// stays small.
+    pub(super) fn make_idle(&mut self, rng: &mut Rng) {
+        match self.branches.len() {
+            1 => self.branches.push(Vec::new()),
+            n => {
+                let b = rng.below(n as u64) as usize;
+                self.branches[b].clear();
+            }
+        }
+    }
+
     pub(super) fn wraps(&self) -> bool {
         self.wrap_starts.iter().any(Option::is_some)
     }

@@ -137,6 +137,10 @@ pub enum Class {
     /// a power of two (`(x & 7) != 5`): nothing bounds the iterations, so
     /// the accelerator runs through every wrap-around, exact modulo 2^bits.
     UnboundedWrap,
+    /// An endless loop with a branch that changes nothing: its iterations
+    /// end where they began, and the output blocks them after the body
+    /// (`restrict::identity`).
+    Idle,
 }
 
 /// The program for `seed`: an array, sum, halving or endless loop on the
@@ -204,15 +208,20 @@ pub fn loop_program(seed: u64) -> Generated {
         if wraps.chance(30) {
             l = endless::EndlessLoop::random_wrapping(&mut wraps);
         }
+        let mut classes = vec![Class::Endless];
+        if l.wraps() {
+            classes.push(Class::UnboundedWrap);
+        }
+        // And one for an idle branch, so the loops above stay as they were.
+        if Rng::new(seed ^ 0x1D1E_0000_0000_0000).chance(35) {
+            l.make_idle(&mut Rng::new(seed ^ 0x1D1F_0000_0000_0000));
+            classes.push(Class::Idle);
+        }
         return Generated {
             source: l.render(),
             bound: l.bound(),
             endless: true,
-            classes: if l.wraps() {
-                vec![Class::Endless, Class::UnboundedWrap]
-            } else {
-                vec![Class::Endless]
-            },
+            classes,
         };
     }
     let mut rng = Rng::new(seed);

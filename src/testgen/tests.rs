@@ -611,3 +611,16 @@ fn loops_whose_accelerated_paths_commute_are_generated() {
         commuting.join("\n")
     );
 }
+
+#[test]
+fn loops_whose_iterations_may_change_nothing_are_generated() {
+    // `restrict::identity` blocks an original iteration that ends where it
+    // began: the campaign must check loops where the output does so.
+    let explained = |g: &Generated| crate::pipeline::explain_source(&g.source, &Default::default(), false).ok();
+    let blocked = of_class(Class::Idle)
+        .filter_map(|(_, g)| explained(&g))
+        .filter(|e| e.text.contains("is blocked after its body (it ends where it began)"))
+        .take(3)
+        .count();
+    assert_eq!(blocked, 3, "idle loops with the identity check");
+}
