@@ -1,5 +1,5 @@
-// tracc: expect SAFE verify=UNKNOWN
-// x cycles 0 -> 1 -> 2 -> 5 -> 6 -> 0; at 4, between its values, x may wait any number of iterations before it reaches 3: x != 3 holds but is k-inductive for no k, with bounds or without.
+// tracc: expect SAFE verify=UNKNOWN induction=1
+// x cycles 0 -> 1 -> 2 -> 5 -> 6 -> 0; at 4, between its values, x may wait any number of iterations before it reaches 3. On the input x != 3 is k-inductive for no k; tracc's output blocks an iteration that ends where it began, so there it is 1-inductive.
 #include <assert.h>
 int nondet_int(void);
 

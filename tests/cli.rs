@@ -1282,12 +1282,12 @@ fn the_data_model_is_chosen_with_32_and_64_and_svcomp() {
 fn kinduct_writes_both_cases_of_a_proof_and_nothing_without_one() {
     let safe = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/induction_reset_safe.c"))
         .expect("fixture");
-    let stutter = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/induction_stutter_safe.c"))
+    let cycle = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/induction_cycle_safe.c"))
         .expect("fixture");
     let dir = dir_with(&[
         ("r.c", &safe),
         ("u.c", &safe.replace("x <= 10", "x <= 9")),
-        ("s.c", &stutter),
+        ("s.c", &cycle),
     ]);
     let o = tracc(&["kinduct", "r.c", "-o", "proof"], dir.path(), None);
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));

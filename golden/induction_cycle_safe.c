@@ -1,0 +1,113 @@
+// tracc: expect SAFE verify=UNKNOWN
+// x cycles 0 -> 1 -> 2 -> 5 -> 6 -> 0; 4 and 7, between its values, may swap any number of times before 4 reaches 3: x != 3 holds but is k-inductive for no k, with bounds or without.
+#include <assert.h>
+int nondet_int(void);
+
+/* tracc: declarations used by the generated code */
+_Bool nondet_bool(void);
+unsigned long nondet_ulong(void);
+
+int main(void)
+{
+    int x = 0;
+    unsigned char tracc_q1 = 0;
+    while (1) {
+        if (tracc_q1 != 1 && nondet_bool()) {
+            unsigned long tracc_n1 = nondet_ulong();
+            __CPROVER_assume(tracc_n1 >= 1UL);
+            __CPROVER_assume(x == 0 && (tracc_n1 - 1UL == 0UL ? x : 1) == 0);
+            x = 1;
+            tracc_q1 = 1;
+        } else if (tracc_q1 != 2 && nondet_bool()) {
+            unsigned long tracc_n2 = nondet_ulong();
+            __CPROVER_assume(tracc_n2 >= 1UL);
+            __CPROVER_assume(!(x == 0));
+            __CPROVER_assume(x == 1 && (tracc_n2 - 1UL == 0UL ? x : 2) == 1);
+            x = 2;
+            tracc_q1 = 2;
+        } else if (tracc_q1 != 3 && nondet_bool()) {
+            unsigned long tracc_n3 = nondet_ulong();
+            __CPROVER_assume(tracc_n3 >= 1UL);
+            __CPROVER_assume(!(x == 0));
+            __CPROVER_assume(!(x == 1));
+            __CPROVER_assume(x == 2 && (tracc_n3 - 1UL == 0UL ? x : 5) == 2);
+            x = 5;
+            tracc_q1 = 3;
+        } else if (tracc_q1 != 4 && nondet_bool()) {
+            unsigned long tracc_n4 = nondet_ulong();
+            __CPROVER_assume(tracc_n4 >= 1UL);
+            __CPROVER_assume(!(x == 0));
+            __CPROVER_assume(!(x == 1));
+            __CPROVER_assume(!(x == 2));
+            __CPROVER_assume(x == 5 && (tracc_n4 - 1UL == 0UL ? x : 6) == 5);
+            x = 6;
+            tracc_q1 = 4;
+        } else if (tracc_q1 != 5 && nondet_bool()) {
+            unsigned long tracc_n5 = nondet_ulong();
+            __CPROVER_assume(tracc_n5 >= 1UL);
+            __CPROVER_assume(!(x == 0) && !((tracc_n5 - 1UL == 0UL ? x : 0) == 0));
+            __CPROVER_assume(!(x == 1));
+            __CPROVER_assume(!(x == 2));
+            __CPROVER_assume(!(x == 5));
+            __CPROVER_assume(x == 6);
+            x = 0;
+            tracc_q1 = 5;
+        } else if (tracc_q1 != 6 && nondet_bool()) {
+            unsigned long tracc_n6 = nondet_ulong();
+            __CPROVER_assume(tracc_n6 >= 1UL);
+            __CPROVER_assume(!(x == 0));
+            __CPROVER_assume(!(x == 1));
+            __CPROVER_assume(!(x == 2));
+            __CPROVER_assume(!(x == 5));
+            __CPROVER_assume(!(x == 6));
+            __CPROVER_assume(x == 7 && (tracc_n6 - 1UL == 0UL ? x : 4) == 7);
+            x = 4;
+            tracc_q1 = 6;
+        } else if (tracc_q1 != 7 && nondet_bool()) {
+            unsigned long tracc_n7 = nondet_ulong();
+            __CPROVER_assume(tracc_n7 >= 1UL);
+            __CPROVER_assume(!(x == 0));
+            __CPROVER_assume(!(x == 1));
+            __CPROVER_assume(!(x == 2));
+            __CPROVER_assume(!(x == 5));
+            __CPROVER_assume(!(x == 6));
+            __CPROVER_assume(!(x == 7));
+            __CPROVER_assume(x == 4 && (tracc_n7 - 1UL == 0UL ? x : 3) == 4);
+            __CPROVER_assume(3 != 3);
+            x = 3;
+            tracc_q1 = 7;
+        } else if (tracc_q1 != 8 && nondet_bool()) {
+            unsigned long tracc_n8 = nondet_ulong();
+            __CPROVER_assume(tracc_n8 >= 1UL);
+            __CPROVER_assume(!(x == 0));
+            __CPROVER_assume(!(x == 1));
+            __CPROVER_assume(!(x == 2));
+            __CPROVER_assume(!(x == 5));
+            __CPROVER_assume(!(x == 6));
+            __CPROVER_assume(!(x == 7) && !((tracc_n8 - 1UL == 0UL ? x : 7) == 7));
+            __CPROVER_assume(x == 4);
+            x = 7;
+            tracc_q1 = 8;
+        } else {
+            int tracc_x_was1 = x;
+            tracc_q1 = 0;
+            if (x == 0)
+                x = 1;
+            else if (x == 1)
+                x = 2;
+            else if (x == 2)
+                x = 5;
+            else if (x == 5)
+                x = 6;
+            else if (x == 6)
+                x = 0;
+            else if (x == 7)
+                x = 4;
+            else if (x == 4)
+                x = nondet_int() ? 3 : 7;
+            assert(x != 3);
+            __CPROVER_assume(x != tracc_x_was1);
+        }
+    }
+    return 0;
+}
