@@ -13,6 +13,10 @@ int main(void)
     int x = 0;
     int y = 0;
     unsigned char tracc_q1 = 0;
+    int tracc_x_was1 = x;
+    int tracc_x_prev1 = x;
+    int tracc_y_was1 = y;
+    int tracc_y_prev1 = y;
     while (nondet_int()) {
         if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
@@ -24,6 +28,11 @@ int main(void)
             x = (int)((long)x + (long)tracc_n1);
             y = 1;
             tracc_q1 = 1;
+            __CPROVER_assume((x != tracc_x_was1 || y != tracc_y_was1) && (x != tracc_x_prev1 || y != tracc_y_prev1));
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_y_prev1 = tracc_y_was1;
+            tracc_x_was1 = x;
+            tracc_y_was1 = y;
         } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
@@ -32,6 +41,11 @@ int main(void)
             __CPROVER_assume(!(x < 5));
             y = 1;
             tracc_q1 = 2;
+            __CPROVER_assume((x != tracc_x_was1 || y != tracc_y_was1) && (x != tracc_x_prev1 || y != tracc_y_prev1));
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_y_prev1 = tracc_y_was1;
+            tracc_x_was1 = x;
+            tracc_y_was1 = y;
         } else if (tracc_q1 != 3 && nondet_bool()) {
             unsigned long tracc_n3 = nondet_ulong();
             __CPROVER_assume(tracc_n3 >= 1UL);
@@ -42,15 +56,22 @@ int main(void)
             __CPROVER_assume(x < 5 && (int)((long)x + (long)(tracc_n3 - 1UL)) < 5);
             x = (int)((long)x + (long)tracc_n3);
             tracc_q1 = 3;
+            __CPROVER_assume((x != tracc_x_was1 || y != tracc_y_was1) && (x != tracc_x_prev1 || y != tracc_y_prev1));
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_y_prev1 = tracc_y_was1;
+            tracc_x_was1 = x;
+            tracc_y_was1 = y;
         } else {
-            int tracc_x_was1 = x;
-            int tracc_y_was1 = y;
             tracc_q1 = 0;
             if (x + 2 < 6 && y < 1)
                 y = 1;
             if (x < 5)
                 x = x + 1;
-            __CPROVER_assume(x != tracc_x_was1 || y != tracc_y_was1);
+            __CPROVER_assume((x != tracc_x_was1 || y != tracc_y_was1) && (x != tracc_x_prev1 || y != tracc_y_prev1));
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_y_prev1 = tracc_y_was1;
+            tracc_x_was1 = x;
+            tracc_y_was1 = y;
         }
     }
     assert(x <= 5);

@@ -13,6 +13,8 @@ int main(void)
     int busy = 0;
     unsigned int served = 0;
     _Bool tracc_q1 = 0;
+    unsigned int tracc_served_was1 = served;
+    unsigned int tracc_served_prev1 = served;
     while (nondet_int()) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
@@ -21,13 +23,17 @@ int main(void)
             __CPROVER_assume(busy);
             __CPROVER_assume(served + 1 == 0);
             served = (unsigned int)((long)served + (long)tracc_n1);
+            __CPROVER_assume(served != tracc_served_was1 && served != tracc_served_prev1);
+            tracc_served_prev1 = tracc_served_was1;
+            tracc_served_was1 = served;
         } else {
-            unsigned int tracc_served_was1 = served;
             if (busy) {
                 served = served + 1;
             }
             assert(served == 0);
-            __CPROVER_assume(served != tracc_served_was1);
+            __CPROVER_assume(served != tracc_served_was1 && served != tracc_served_prev1);
+            tracc_served_prev1 = tracc_served_was1;
+            tracc_served_was1 = served;
         }
     }
     return 0;

@@ -12,6 +12,8 @@ int main(void)
 {
     int x = 0;
     _Bool tracc_q1 = 0;
+    int tracc_x_was1 = x;
+    int tracc_x_prev1 = x;
     while (nondet_int()) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
@@ -19,14 +21,18 @@ int main(void)
             __CPROVER_assume(tracc_n1 <= (unsigned long)(2147483647L - (long)x));
             __CPROVER_assume(x < 100 && (int)((long)x + (long)(tracc_n1 - 1UL)) < 100);
             x = (int)((long)x + (long)tracc_n1);
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else {
-            int tracc_x_was1 = x;
             if (x < 100) {
                 x = x + 1;
             } else {
                 assert(x != 100);
             }
-            __CPROVER_assume(x != tracc_x_was1);
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         }
     }
     return 0;

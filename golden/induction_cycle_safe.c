@@ -1,5 +1,5 @@
 // tracc: expect SAFE verify=UNKNOWN
-// x cycles 0 -> 1 -> 2 -> 5 -> 6 -> 0; 4 and 7, between its values, may swap any number of times before 4 reaches 3: x != 3 holds but is k-inductive for no k, with bounds or without.
+// x cycles 0 -> 1 -> 2 -> 5 -> 6 -> 0; 4, 7 and 8, between its values, may cycle any number of times before 4 reaches 3 (a cycle of three iterations, longer than the output's cycle check drops): x != 3 holds but is k-inductive for no k, with bounds or without.
 #include <assert.h>
 int nondet_int(void);
 
@@ -11,6 +11,8 @@ int main(void)
 {
     int x = 0;
     unsigned char tracc_q1 = 0;
+    int tracc_x_was1 = x;
+    int tracc_x_prev1 = x;
     while (1) {
         if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
@@ -18,6 +20,9 @@ int main(void)
             __CPROVER_assume(x == 0 && (tracc_n1 - 1UL == 0UL ? x : 1) == 0);
             x = 1;
             tracc_q1 = 1;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
@@ -25,6 +30,9 @@ int main(void)
             __CPROVER_assume(x == 1 && (tracc_n2 - 1UL == 0UL ? x : 2) == 1);
             x = 2;
             tracc_q1 = 2;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 3 && nondet_bool()) {
             unsigned long tracc_n3 = nondet_ulong();
             __CPROVER_assume(tracc_n3 >= 1UL);
@@ -33,6 +41,9 @@ int main(void)
             __CPROVER_assume(x == 2 && (tracc_n3 - 1UL == 0UL ? x : 5) == 2);
             x = 5;
             tracc_q1 = 3;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 4 && nondet_bool()) {
             unsigned long tracc_n4 = nondet_ulong();
             __CPROVER_assume(tracc_n4 >= 1UL);
@@ -42,6 +53,9 @@ int main(void)
             __CPROVER_assume(x == 5 && (tracc_n4 - 1UL == 0UL ? x : 6) == 5);
             x = 6;
             tracc_q1 = 4;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 5 && nondet_bool()) {
             unsigned long tracc_n5 = nondet_ulong();
             __CPROVER_assume(tracc_n5 >= 1UL);
@@ -52,6 +66,9 @@ int main(void)
             __CPROVER_assume(x == 6);
             x = 0;
             tracc_q1 = 5;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 6 && nondet_bool()) {
             unsigned long tracc_n6 = nondet_ulong();
             __CPROVER_assume(tracc_n6 >= 1UL);
@@ -60,9 +77,12 @@ int main(void)
             __CPROVER_assume(!(x == 2));
             __CPROVER_assume(!(x == 5));
             __CPROVER_assume(!(x == 6));
-            __CPROVER_assume(x == 7 && (tracc_n6 - 1UL == 0UL ? x : 4) == 7);
-            x = 4;
+            __CPROVER_assume(x == 7 && (tracc_n6 - 1UL == 0UL ? x : 8) == 7);
+            x = 8;
             tracc_q1 = 6;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 7 && nondet_bool()) {
             unsigned long tracc_n7 = nondet_ulong();
             __CPROVER_assume(tracc_n7 >= 1UL);
@@ -72,10 +92,12 @@ int main(void)
             __CPROVER_assume(!(x == 5));
             __CPROVER_assume(!(x == 6));
             __CPROVER_assume(!(x == 7));
-            __CPROVER_assume(x == 4 && (tracc_n7 - 1UL == 0UL ? x : 3) == 4);
-            __CPROVER_assume(3 != 3);
-            x = 3;
+            __CPROVER_assume(x == 8 && (tracc_n7 - 1UL == 0UL ? x : 4) == 8);
+            x = 4;
             tracc_q1 = 7;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 8 && nondet_bool()) {
             unsigned long tracc_n8 = nondet_ulong();
             __CPROVER_assume(tracc_n8 >= 1UL);
@@ -84,12 +106,32 @@ int main(void)
             __CPROVER_assume(!(x == 2));
             __CPROVER_assume(!(x == 5));
             __CPROVER_assume(!(x == 6));
-            __CPROVER_assume(!(x == 7) && !((tracc_n8 - 1UL == 0UL ? x : 7) == 7));
+            __CPROVER_assume(!(x == 7));
+            __CPROVER_assume(!(x == 8));
+            __CPROVER_assume(x == 4 && (tracc_n8 - 1UL == 0UL ? x : 3) == 4);
+            __CPROVER_assume(3 != 3);
+            x = 3;
+            tracc_q1 = 8;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
+        } else if (tracc_q1 != 9 && nondet_bool()) {
+            unsigned long tracc_n9 = nondet_ulong();
+            __CPROVER_assume(tracc_n9 >= 1UL);
+            __CPROVER_assume(!(x == 0));
+            __CPROVER_assume(!(x == 1));
+            __CPROVER_assume(!(x == 2));
+            __CPROVER_assume(!(x == 5));
+            __CPROVER_assume(!(x == 6));
+            __CPROVER_assume(!(x == 7) && !((tracc_n9 - 1UL == 0UL ? x : 7) == 7));
+            __CPROVER_assume(!(x == 8));
             __CPROVER_assume(x == 4);
             x = 7;
-            tracc_q1 = 8;
+            tracc_q1 = 9;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else {
-            int tracc_x_was1 = x;
             tracc_q1 = 0;
             if (x == 0)
                 x = 1;
@@ -102,11 +144,15 @@ int main(void)
             else if (x == 6)
                 x = 0;
             else if (x == 7)
+                x = 8;
+            else if (x == 8)
                 x = 4;
             else if (x == 4)
                 x = nondet_int() ? 3 : 7;
             assert(x != 3);
-            __CPROVER_assume(x != tracc_x_was1);
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         }
     }
     return 0;

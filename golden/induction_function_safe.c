@@ -1,5 +1,5 @@
 // tracc: expect SAFE verify=UNKNOWN induction=1
-// An endless loop in a helper that main calls once on either branch: its loops run at most once per execution, so k-induction may take it (the limit, a parameter the loop does not write, keeps its value in the step case).
+// An endless loop in a helper that main calls once on either branch: its loops run at most once per execution, so k-induction may take it (the limit, a parameter the loop does not write, keeps its value in the step case). The for step keeps the output's cycle check off, so --unwind 3 alone does not decide it.
 #include <assert.h>
 int nondet_int(void);
 
@@ -9,31 +9,29 @@ unsigned long nondet_ulong(void);
 
 int run(int limit)
 {
-    int x = 0;
+    int x;
     unsigned char tracc_q1 = 0;
-    while (nondet_int()) {
+    for (x = 0; nondet_int(); x = x + 1) {
         if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
             __CPROVER_assume(tracc_n1 >= 1UL);
-            __CPROVER_assume(x <= 2147483646);
-            __CPROVER_assume(x + 1 > limit && (tracc_n1 - 1UL == 0UL ? x : 0) + 1 > limit);
-            __CPROVER_assume(0 <= limit);
-            x = 0;
+            __CPROVER_assume(x >= limit && (tracc_n1 - 1UL == 0UL ? x : -1 + 1) >= limit);
+            __CPROVER_assume(-1 < limit);
+            x = -1;
             tracc_q1 = 1;
         } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
             __CPROVER_assume(tracc_n2 <= (unsigned long)(2147483647L - (long)x));
-            __CPROVER_assume(!(x + 1 > limit) && !((int)((long)x + (long)(tracc_n2 - 1UL)) + 1 > limit));
-            x = (int)((long)x + (long)tracc_n2);
+            __CPROVER_assume(!(x >= limit) && !((int)((long)x + (long)(tracc_n2 - 1UL)) >= limit));
+            x = (int)((long)x + (long)(tracc_n2 - 1UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = (!(x + 1 > limit) || (x <= 2147483646 && 0 <= limit)) && (!!(x + 1 > limit) || (x < 2147483647 && x + 1 <= limit));
+            _Bool tracc_cov1 = !(x >= limit) || -1 < limit;
             tracc_q1 = 0;
-            x = x + 1;
-            if (x > limit)
-                x = 0;
-            assert(x <= limit);
+            if (x >= limit)
+                x = -1;
+            assert(x < limit);
             __CPROVER_assume(!tracc_cov1);
         }
     }

@@ -13,6 +13,10 @@ int main(void)
     int i = 0;
     int j = 0;
     _Bool tracc_q1 = 0;
+    int tracc_i_was1 = i;
+    int tracc_i_prev1 = i;
+    int tracc_j_was1 = j;
+    int tracc_j_prev1 = j;
     while (nondet_int()) {
         if ((tracc_q1 = !tracc_q1 && nondet_bool())) {
             unsigned long tracc_n1 = nondet_ulong();
@@ -22,14 +26,21 @@ int main(void)
             __CPROVER_assume(i < 1000 && (int)((long)i + (long)(tracc_n1 - 1UL)) < 1000);
             i = (int)((long)i + (long)tracc_n1);
             j = (int)((long)j + (long)(tracc_n1 * 2UL));
+            __CPROVER_assume((i != tracc_i_was1 || j != tracc_j_was1) && (i != tracc_i_prev1 || j != tracc_j_prev1));
+            tracc_i_prev1 = tracc_i_was1;
+            tracc_j_prev1 = tracc_j_was1;
+            tracc_i_was1 = i;
+            tracc_j_was1 = j;
         } else {
-            int tracc_i_was1 = i;
-            int tracc_j_was1 = j;
             if (i < 1000) {
                 i++;
                 j += 2;
             }
-            __CPROVER_assume(i != tracc_i_was1 || j != tracc_j_was1);
+            __CPROVER_assume((i != tracc_i_was1 || j != tracc_j_was1) && (i != tracc_i_prev1 || j != tracc_j_prev1));
+            tracc_i_prev1 = tracc_i_was1;
+            tracc_j_prev1 = tracc_j_was1;
+            tracc_i_was1 = i;
+            tracc_j_was1 = j;
         }
     }
     assert(j - i <= 999);

@@ -11,6 +11,8 @@ int main(void)
 {
     int x = 0;
     unsigned char tracc_q1 = 0;
+    int tracc_x_was1 = x;
+    int tracc_x_prev1 = x;
     while (1) {
         if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
@@ -19,6 +21,9 @@ int main(void)
             __CPROVER_assume(x + 1 > 10 && (tracc_n1 - 1UL == 0UL ? x : 0) + 1 > 10);
             x = 0;
             tracc_q1 = 1;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
@@ -27,8 +32,10 @@ int main(void)
             __CPROVER_assume(x + 1 < 6 && (int)((long)x + (long)(tracc_n2 - 1UL)) + 1 < 6);
             x = (int)((long)x + (long)tracc_n2);
             tracc_q1 = 2;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else {
-            int tracc_x_was1 = x;
             tracc_q1 = 0;
             if (nondet_int()) {
                 x = x + 1;
@@ -36,7 +43,9 @@ int main(void)
                     x = 0;
             }
             assert(x < 6);
-            __CPROVER_assume(x != tracc_x_was1);
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         }
     }
     return 0;

@@ -1,5 +1,5 @@
-// tracc: expect SAFE verify=UNKNOWN induction=1
-// x cycles 0 -> 1 -> 2 -> 5 -> 6 -> 0; at 4, between its values, x may wait any number of iterations before it reaches 3. On the input x != 3 is k-inductive for no k; tracc's output blocks an iteration that ends where it began, so there it is 1-inductive.
+// tracc: expect SAFE verify=UNKNOWN induction=2
+// x cycles 0 -> 1 -> 2 -> 5 -> 6 -> 0; at 4, between its values, x may wait any number of iterations before it reaches 3. On the input x != 3 is k-inductive for no k; tracc's output blocks an iteration that ends where it began, so there it is 2-inductive (the first iteration of the step case sets the copies the check compares with).
 #include <assert.h>
 int nondet_int(void);
 
@@ -11,6 +11,8 @@ int main(void)
 {
     int x = 0;
     unsigned char tracc_q1 = 0;
+    int tracc_x_was1 = x;
+    int tracc_x_prev1 = x;
     while (1) {
         if (tracc_q1 != 1 && nondet_bool()) {
             unsigned long tracc_n1 = nondet_ulong();
@@ -18,6 +20,9 @@ int main(void)
             __CPROVER_assume(x == 0 && (tracc_n1 - 1UL == 0UL ? x : 1) == 0);
             x = 1;
             tracc_q1 = 1;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 2 && nondet_bool()) {
             unsigned long tracc_n2 = nondet_ulong();
             __CPROVER_assume(tracc_n2 >= 1UL);
@@ -25,6 +30,9 @@ int main(void)
             __CPROVER_assume(x == 1 && (tracc_n2 - 1UL == 0UL ? x : 2) == 1);
             x = 2;
             tracc_q1 = 2;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 3 && nondet_bool()) {
             unsigned long tracc_n3 = nondet_ulong();
             __CPROVER_assume(tracc_n3 >= 1UL);
@@ -33,6 +41,9 @@ int main(void)
             __CPROVER_assume(x == 2 && (tracc_n3 - 1UL == 0UL ? x : 5) == 2);
             x = 5;
             tracc_q1 = 3;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 4 && nondet_bool()) {
             unsigned long tracc_n4 = nondet_ulong();
             __CPROVER_assume(tracc_n4 >= 1UL);
@@ -42,6 +53,9 @@ int main(void)
             __CPROVER_assume(x == 5 && (tracc_n4 - 1UL == 0UL ? x : 6) == 5);
             x = 6;
             tracc_q1 = 4;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else if (tracc_q1 != 5 && nondet_bool()) {
             unsigned long tracc_n5 = nondet_ulong();
             __CPROVER_assume(tracc_n5 >= 1UL);
@@ -52,8 +66,10 @@ int main(void)
             __CPROVER_assume(x == 6);
             x = 0;
             tracc_q1 = 5;
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         } else {
-            int tracc_x_was1 = x;
             _Bool tracc_cov1 = x == 0 || x == 1 || x == 2 || x == 5 || x == 6;
             tracc_q1 = 0;
             if (x == 0)
@@ -70,7 +86,9 @@ int main(void)
                 x = 3;
             assert(x != 3);
             __CPROVER_assume(!tracc_cov1);
-            __CPROVER_assume(x != tracc_x_was1);
+            __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
+            tracc_x_prev1 = tracc_x_was1;
+            tracc_x_was1 = x;
         }
     }
     return 0;

@@ -77,7 +77,7 @@ fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanati
                     }
                     if !r.identity_vars.is_empty() {
                         out.push_str(&format!(
-                            "  an original iteration that changes none of {} is blocked after its body (it ends where it began)\n",
+                            "  an iteration that ends with {} as it or the iteration before it began is blocked at its end (a cycle)\n",
                             r.identity_vars.join(", ")
                         ));
                     }

@@ -272,11 +272,7 @@ pub fn restrict_loop(
     };
 
     let coverage_check = code.coverage_check;
-    // Without `do { } while (0)` around the body (a `continue` and a
-    // `break`), a `continue` would skip the identity check: it is left out
-    // then, which only blocks fewer iterations.
-    let identity = identity_check(program, l, loop_stmt, loop_no, &|p, v| in_scope(p, original_vars, l, v))
-        .filter(|_| own_jumps(&original_body) != (true, true));
+    let identity = identity_check(program, l, loop_stmt, loop_no, &|p, v| in_scope(p, original_vars, l, v));
     let identity_vars = identity.as_ref().map(|c| c.vars.clone()).unwrap_or_default();
     let Some(text_stmt) = restricted_loop(loop_stmt, original_body, l, code, identity) else {
         return Ok(fallback("its body has both `continue` and `break`".into()));
@@ -352,9 +348,12 @@ fn restricted_loop(
     // (where `continue` ends the body), unless it also has a `break`.
     let (has_continue, has_break) = own_jumps(&original_body);
     let (mut orig, mut orig_suffix) = (Vec::new(), code.orig_suffix.clone());
-    if let Some(check) = identity {
-        orig.extend(check.before);
-        orig_suffix.push(check.after);
+    let (identity_decls, identity_after) = identity.map(|c| (c.before_loop, c.after)).unwrap_or_default();
+    // Without `do { } while (0)` around the body (a `continue` and a
+    // `break`), a `continue` would skip the cycle check: the original body
+    // goes without it then, which only blocks fewer iterations.
+    if !(has_continue && has_break) {
+        orig_suffix.extend(identity_after.iter().cloned());
     }
     let body_for_branch = if has_continue && !orig_suffix.is_empty() {
         if has_break {
@@ -386,13 +385,17 @@ fn restricted_loop(
                 _ => vec![acc.block.clone()],
             };
             stmts.extend(code.accel_suffix[j].iter().cloned());
+            stmts.extend(identity_after.iter().cloned());
             (code.accel_cond[j].clone(), block(stmts))
         })
         .collect();
     let new_loop = instrument::build_loop(loop_stmt, branches, block(orig));
     Some(Stmt::new(
         StmtKind::Block {
-            stmts: vec![code.reset, new_loop],
+            stmts: std::iter::once(code.reset)
+                .chain(identity_decls)
+                .chain([new_loop])
+                .collect(),
             scoped: false,
         },
         Span::SYNTHETIC,

@@ -1,25 +1,34 @@
-//! Original iterations that end in the state they started from.
+//! Iterations that end in a state the loop was in before.
 //!
 //! In: an accelerated loop (its statement, its iteration paths). Out, where
-//! some path writes nothing that outlives the iteration: the statements
-//! that copy the variables the loop writes before the original body, and
-//! the `assume` after it that at least one of them changed.
+//! the loop may cycle (some path writes nothing that outlives the
+//! iteration, or its condition reads nothing the loop writes, so only a
+//! cycle keeps it from running on): two copies of the variables the loop
+//! writes, declared before it, and at the end of every branch of its body
+//! (accelerators and the original body) the `assume` that the state differs
+//! from both copies, then the copies moved on by one iteration. So an
+//! iteration of the output is blocked where it ends in the state it or the
+//! iteration before it started from.
 //!
-//! Why it is sound: such an iteration (its condition, its body; the loop
-//! has no `for` step) ends where it began, so dropping it from an execution
-//! leaves every later state as it was, and a property that fails inside it
-//! still fails: the `assume` comes after the body, its assertions and
-//! CBMC's checks. Dropping every such iteration from an execution of the
-//! original loop gives an execution with the same failures whose original
-//! iterations all change the state; the restriction's argument
-//! (`restrict`) then maps it to the output, and maps its original
-//! iterations to themselves. Only where every path is listed
-//! (`LoopResult::complete`) and writes plain scalars (`Path::footprint`):
-//! what the copies compare must be everything an iteration can change.
+//! Why it is sound: any execution of the input that passes twice through
+//! one state at the loop head can drop the iterations in between and keep
+//! every later state and failure; repeating that gives an execution whose
+//! head states are all distinct, with the same failures (an iteration that
+//! fails, or leaves the loop, does not reach the `assume`). The restriction
+//! (`restrict`) maps it to the output, whose head states are some of its
+//! head states, all distinct: no check blocks it. Comparing with any earlier
+//! head state is sound, so a `continue` that skips the move only makes a
+//! copy older. The copies must see everything an iteration can change: only
+//! where every path is listed (`LoopResult::complete`) and writes plain
+//! scalars declared outside the loop (`Path::footprint`), the condition
+//! changes nothing and the loop has no `for` step (the head state is then
+//! the state where the body ends).
 //!
 //! Why: a loop run by a nondeterministic condition with an idle path
-//! (`while (nondet()) { if (s != 0) s++; }` at `s == 0`) otherwise runs
-//! any number of iterations in every state, and no `--unwind` decides it.
+//! (`while (nondet()) { if (s != 0) s++; }` at `s == 0`) or with paths that
+//! undo each other (`if (x == 1) x = 2; else if (x == 2) x = 1;`) otherwise
+//! runs any number of iterations in every state, and no `--unwind` decides
+//! it.
 
 use std::collections::BTreeSet;
 
@@ -29,74 +38,136 @@ use crate::ir::{
     BinOp, CType, Callee, Expr, ExprKind, Init, Intrinsic, Program, Span, Stmt, StmtKind, Storage, VarDecl, VarId,
 };
 
-/// What goes around the original body: copies before it, the `assume`
-/// after it.
+/// The check's statements.
 pub(super) struct IdentityCheck {
-    pub before: Vec<Stmt>,
-    pub after: Stmt,
+    /// The copies' declarations, before the loop.
+    pub before_loop: Vec<Stmt>,
+    /// The `assume` and the moves, at the end of each branch of the body.
+    pub after: Vec<Stmt>,
     /// The names of the variables compared.
     pub vars: Vec<String>,
 }
 
-/// The identity check of loop `loop_no`, or `None` where no path is sure to
-/// leave the state unchanged or the check could miss a change.
-/// `in_scope` says whether a variable can be named before the body.
+/// The cycle check of loop `loop_no`, or `None` where the loop is not
+/// likely to cycle or the check could miss a change. `outside` says whether
+/// a variable is declared outside the loop (and can be named before it).
 pub(super) fn identity_check(
     program: &mut Program,
     l: &LoopResult,
     loop_stmt: &Stmt,
     loop_no: usize,
-    in_scope: &dyn Fn(&Program, VarId) -> bool,
+    outside: &dyn Fn(&Program, VarId) -> bool,
 ) -> Option<IdentityCheck> {
     // A `for` step runs after the body, where the `assume` is: a change it
-    // makes would not be seen.
-    if matches!(&loop_stmt.kind, StmtKind::For { step: Some(_), .. }) || !l.complete || l.paths.is_empty() {
+    // makes would not be seen; nor would one of a condition.
+    let (cond, body) = match &loop_stmt.kind {
+        StmtKind::While { cond, body } | StmtKind::DoWhile { cond, body } => (Some(cond), body),
+        StmtKind::For {
+            init: None,
+            step: None,
+            cond,
+            body,
+        } => (cond.as_ref(), body),
+        _ => return None,
+    };
+    if cond.is_some_and(|c| writes(c) || calls(program, c, true)) || !l.complete || l.paths.is_empty() {
         return None;
     }
     let footprints: Vec<_> = l.paths.iter().map(|p| p.footprint()).collect::<Option<_>>()?;
-    if !footprints.iter().any(|f| f.writes.is_empty()) {
-        return None;
-    }
     let written: BTreeSet<VarId> = footprints.iter().flat_map(|f| f.writes.iter().copied()).collect();
     if written.is_empty() {
         return None;
     }
+    // Where the loop may cycle: an idle path, a condition that chooses
+    // nondeterministically whether to go on, or no way out at all.
+    let idle_path = footprints.iter().any(|f| f.writes.is_empty());
+    let nondet_cond = cond.is_some_and(|c| calls(program, c, false));
+    let forever = cond.is_none_or(|c| c.const_value().is_some_and(|v| v != 0)) && !leaves(body);
+    if !idle_path && !nondet_cond && !forever {
+        return None;
+    }
     let scalar = |v: VarId| matches!(program.var(v).ty, CType::Int(_));
-    if !written.iter().all(|&v| scalar(v) && in_scope(program, v)) {
+    if !written.iter().all(|&v| scalar(v) && outside(program, v)) {
         return None;
     }
     let func = Some(l.info.func);
-    let mut before = Vec::new();
-    let mut changed = Vec::new();
+    let (mut before_loop, mut moves) = (Vec::new(), Vec::new());
+    let (mut differs_from_was, mut differs_from_prev) = (Vec::new(), Vec::new());
     let mut vars = Vec::new();
     for v in written {
         let decl = program.var(v).clone();
         vars.push(decl.name.clone());
-        let copy = program.add_var(VarDecl {
-            name: program.fresh.name(format_args!("{}_was{loop_no}", decl.name)),
-            ty: decl.ty.clone(),
-            storage: Storage::Local,
-            func,
-            span: Span::SYNTHETIC,
-        });
-        before.push(Stmt::new(
-            StmtKind::Decl(copy, Some(Init::Expr(build::var(v, &decl.ty)))),
-            Span::SYNTHETIC,
-        ));
-        changed.push(build::cmp(
-            BinOp::Ne,
-            build::var(v, &decl.ty),
-            build::var(copy, &decl.ty),
-        ));
+        let value = build::var(v, &decl.ty);
+        let mut copy = |what: &str| {
+            let c = program.add_var(VarDecl {
+                name: program.fresh.name(format_args!("{}_{what}{loop_no}", decl.name)),
+                ty: decl.ty.clone(),
+                storage: Storage::Local,
+                func,
+                span: Span::SYNTHETIC,
+            });
+            before_loop.push(Stmt::new(
+                StmtKind::Decl(c, Some(Init::Expr(value.clone()))),
+                Span::SYNTHETIC,
+            ));
+            build::var(c, &decl.ty)
+        };
+        // `was`: the state where this iteration began; `prev`: where the
+        // one before it began (both the entry state at first).
+        let (was, prev) = (copy("was"), copy("prev"));
+        differs_from_was.push(build::cmp(BinOp::Ne, value.clone(), was.clone()));
+        differs_from_prev.push(build::cmp(BinOp::Ne, value.clone(), prev.clone()));
+        moves.push((prev, was, value));
     }
-    let cond = changed.into_iter().reduce(build::or)?;
-    let after = Stmt::new(
-        StmtKind::Expr(Expr::new(
-            ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), vec![cond]),
-            CType::Void,
-            Span::SYNTHETIC,
-        )),
-        Span::SYNTHETIC,
+    let changed = build::and(
+        differs_from_was.into_iter().reduce(build::or)?,
+        differs_from_prev.into_iter().reduce(build::or)?,
     );
-    Some(IdentityCheck { before, after, vars })
+    let expr_stmt = |e: Expr| Stmt::new(StmtKind::Expr(e), Span::SYNTHETIC);
+    let mut after = vec![expr_stmt(Expr::new(
+        ExprKind::Call(Callee::Intrinsic(Intrinsic::Assume), vec![changed]),
+        CType::Void,
+        Span::SYNTHETIC,
+    ))];
+    for (prev, was, _) in &moves {
+        after.push(expr_stmt(build::assign(prev.clone(), was.clone(), Span::SYNTHETIC)));
+    }
+    for (_, was, value) in moves {
+        after.push(expr_stmt(build::assign(was, value, Span::SYNTHETIC)));
+    }
+    Some(IdentityCheck {
+        before_loop,
+        after,
+        vars,
+    })
+}
+
+/// Whether `e` assigns anything.
+fn writes(e: &Expr) -> bool {
+    let mut found = false;
+    e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Assign { .. } | ExprKind::IncDec { .. }));
+    found
+}
+
+/// Whether `e` calls a function with a body (`with_body`), or one without
+/// or a nondeterministic value.
+fn calls(program: &Program, e: &Expr, with_body: bool) -> bool {
+    let mut found = false;
+    e.walk(&mut |x| {
+        found |= match &x.kind {
+            ExprKind::Call(Callee::Func(f), _) => program.funcs[f.0].body.is_some() == with_body,
+            ExprKind::Nondet(_) => !with_body,
+            _ => false,
+        }
+    });
+    found
+}
+
+/// Whether the loop body has a `break`, `return` or `goto` anywhere (one
+/// of an inner loop or `switch` included: this only decides whether to
+/// emit the check).
+fn leaves(body: &Stmt) -> bool {
+    let mut found = false;
+    body.walk(&mut |s| found |= matches!(s.kind, StmtKind::Break | StmtKind::Return(_) | StmtKind::Goto(_)));
+    found
 }

@@ -613,14 +613,18 @@ fn loops_whose_accelerated_paths_commute_are_generated() {
 }
 
 #[test]
-fn loops_whose_iterations_may_change_nothing_are_generated() {
-    // `restrict::identity` blocks an original iteration that ends where it
-    // began: the campaign must check loops where the output does so.
+fn loops_whose_iterations_may_change_nothing_or_cycle_are_generated() {
+    // `restrict::identity` blocks an iteration that ends where it or the
+    // one before it began: the campaign must check loops where the output
+    // does so, with an idle path and with paths that cycle.
     let explained = |g: &Generated| crate::pipeline::explain_source(&g.source, &Default::default(), false).ok();
-    let blocked = of_class(Class::Idle)
-        .filter_map(|(_, g)| explained(&g))
-        .filter(|e| e.text.contains("is blocked after its body (it ends where it began)"))
-        .take(3)
-        .count();
-    assert_eq!(blocked, 3, "idle loops with the identity check");
+    let checked = |class| {
+        of_class(class)
+            .filter_map(|(_, g)| explained(&g))
+            .filter(|e| e.text.contains("is blocked at its end (a cycle)"))
+            .take(3)
+            .count()
+    };
+    assert_eq!(checked(Class::Idle), 3, "idle loops with the cycle check");
+    assert_eq!(checked(Class::Endless), 3, "endless loops with the cycle check");
 }
