@@ -2,8 +2,8 @@
 //!
 //! In: an accelerated loop (its statement, its iteration paths). Out, where
 //! the loop may cycle (some path writes nothing that outlives the
-//! iteration, or its condition reads nothing the loop writes, so only a
-//! cycle keeps it from running on): two copies of the variables the loop
+//! iteration, its condition is nondeterministic, or it has no way out):
+//! two copies of the variables the loop
 //! writes, declared before it, and at the end of every branch of its body
 //! (accelerators and the original body) the `assume` that the state differs
 //! from both copies, then the copies moved on by one iteration. So an
@@ -70,7 +70,7 @@ pub(super) fn identity_check(
         } => (cond.as_ref(), body),
         _ => return None,
     };
-    if cond.is_some_and(|c| writes(c) || calls(program, c, true)) || !l.complete || l.paths.is_empty() {
+    if cond.is_some_and(crate::loops::has_side_effects) || !l.complete || l.paths.is_empty() {
         return None;
     }
     let footprints: Vec<_> = l.paths.iter().map(|p| p.footprint()).collect::<Option<_>>()?;
@@ -81,7 +81,7 @@ pub(super) fn identity_check(
     // Where the loop may cycle: an idle path, a condition that chooses
     // nondeterministically whether to go on, or no way out at all.
     let idle_path = footprints.iter().any(|f| f.writes.is_empty());
-    let nondet_cond = cond.is_some_and(|c| calls(program, c, false));
+    let nondet_cond = cond.is_some_and(reads_nondet);
     let forever = cond.is_none_or(|c| c.const_value().is_some_and(|v| v != 0)) && !leaves(body);
     if !idle_path && !nondet_cond && !forever {
         return None;
@@ -142,24 +142,10 @@ pub(super) fn identity_check(
     })
 }
 
-/// Whether `e` assigns anything.
-fn writes(e: &Expr) -> bool {
+/// Whether `e` reads a nondeterministic value.
+fn reads_nondet(e: &Expr) -> bool {
     let mut found = false;
-    e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Assign { .. } | ExprKind::IncDec { .. }));
-    found
-}
-
-/// Whether `e` calls a function with a body (`with_body`), or one without
-/// or a nondeterministic value.
-fn calls(program: &Program, e: &Expr, with_body: bool) -> bool {
-    let mut found = false;
-    e.walk(&mut |x| {
-        found |= match &x.kind {
-            ExprKind::Call(Callee::Func(f), _) => program.funcs[f.0].body.is_some() == with_body,
-            ExprKind::Nondet(_) => !with_body,
-            _ => false,
-        }
-    });
+    e.walk(&mut |x| found |= matches!(x.kind, ExprKind::Nondet(_)));
     found
 }
 
