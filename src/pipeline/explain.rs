@@ -75,10 +75,10 @@ fn explain_in_context(text: &str, opts: &Options, dot: bool) -> Result<Explanati
                             y + 1
                         ));
                     }
-                    if !r.identity_vars.is_empty() {
+                    if !r.cycle_vars.is_empty() {
                         out.push_str(&format!(
                             "  an iteration that ends with {} as it or the iteration before it began is blocked at its end (a cycle)\n",
-                            r.identity_vars.join(", ")
+                            r.cycle_vars.join(", ")
                         ));
                     }
                     if dot {

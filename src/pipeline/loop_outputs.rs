@@ -19,7 +19,7 @@ pub(super) fn plain_output(l: &instrument::LoopResult, stmt: &crate::ir::Stmt) -
         automaton: None,
         symbol_names: Vec::new(),
         coverage_check: None,
-        identity_vars: Vec::new(),
+        cycle_vars: Vec::new(),
         note: None,
     }
 }

@@ -34,7 +34,7 @@ pub(super) fn report_json(
                     "states_regex_minimised": a.states_regex_minimised,
                     "symbols": out.map(|o| o.symbol_names.clone()).unwrap_or_default(),
                     "coverage_check": out.and_then(|o| o.coverage_check).map(|c| c.name()),
-                    "identity_check": out.map(|o| o.identity_vars.clone()).unwrap_or_default(),
+                    "cycle_check": out.map(|o| o.cycle_vars.clone()).unwrap_or_default(),
                 })
             });
             json!({

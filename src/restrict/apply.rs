@@ -11,7 +11,7 @@
 //! cannot be inlined, the loop stays accelerated only, with a warning.
 
 use super::code::{AutomatonCode, Coverage, CoverageCheck, automaton_code};
-use super::identity::{IdentityCheck, identity_check};
+use super::cycle::{CycleCheck, cycle_check};
 use super::{Alphabet, Automaton, SymbolKind};
 use crate::diag::Diagnostic;
 use crate::instrument::{self, Instrumented, LoopResult};
@@ -30,8 +30,8 @@ pub struct LoopOutput {
     pub symbol_names: Vec<String>,
     pub coverage_check: Option<CoverageCheck>,
     /// The variables an original iteration must change not to be blocked
-    /// (`identity`; empty: no such check).
-    pub identity_vars: Vec<String>,
+    /// (`cycle`; empty: no such check).
+    pub cycle_vars: Vec<String>,
     /// Why the loop is accelerated but not restricted, when it is not.
     pub note: Option<Diagnostic>,
 }
@@ -187,7 +187,7 @@ pub fn restrict_loop(
         automaton: None,
         symbol_names: Vec::new(),
         coverage_check: None,
-        identity_vars: Vec::new(),
+        cycle_vars: Vec::new(),
         note: Some(
             Diagnostic::warning(l.span, format!("loop accelerated but not restricted: {why}"))
                 .with_label("no trace automaton for this loop")
@@ -272,9 +272,9 @@ pub fn restrict_loop(
     };
 
     let coverage_check = code.coverage_check;
-    let identity = identity_check(program, l, loop_stmt, loop_no, &|p, v| in_scope(p, original_vars, l, v));
-    let identity_vars = identity.as_ref().map(|c| c.vars.clone()).unwrap_or_default();
-    let Some(text_stmt) = restricted_loop(loop_stmt, original_body, l, code, identity) else {
+    let cycle = cycle_check(program, l, loop_stmt, loop_no, &|p, v| in_scope(p, original_vars, l, v));
+    let cycle_vars = cycle.as_ref().map(|c| c.vars.clone()).unwrap_or_default();
+    let Some(text_stmt) = restricted_loop(loop_stmt, original_body, l, code, cycle) else {
         return Ok(fallback("its body has both `continue` and `break`".into()));
     };
     Ok(LoopOutput {
@@ -284,7 +284,7 @@ pub fn restrict_loop(
         automaton: Some(automaton),
         symbol_names: names,
         coverage_check,
-        identity_vars,
+        cycle_vars,
         note: None,
     })
 }
@@ -341,19 +341,19 @@ fn restricted_loop(
     original_body: Stmt,
     l: &LoopResult,
     code: AutomatonCode,
-    identity: Option<IdentityCheck>,
+    cycle: Option<CycleCheck>,
 ) -> Option<Stmt> {
     // The block of a covered iteration must run after the whole body; a
     // `continue` would skip it, so such a body runs inside `do { } while (0)`
     // (where `continue` ends the body), unless it also has a `break`.
     let (has_continue, has_break) = own_jumps(&original_body);
     let (mut orig, mut orig_suffix) = (Vec::new(), code.orig_suffix.clone());
-    let (identity_decls, identity_after) = identity.map(|c| (c.before_loop, c.after)).unwrap_or_default();
+    let (cycle_decls, cycle_after) = cycle.map(|c| (c.before_loop, c.after)).unwrap_or_default();
     // Without `do { } while (0)` around the body (a `continue` and a
     // `break`), a `continue` would skip the cycle check: the original body
     // goes without it then, which only blocks fewer iterations.
     if !(has_continue && has_break) {
-        orig_suffix.extend(identity_after.iter().cloned());
+        orig_suffix.extend(cycle_after.iter().cloned());
     }
     let body_for_branch = if has_continue && !orig_suffix.is_empty() {
         if has_break {
@@ -385,7 +385,7 @@ fn restricted_loop(
                 _ => vec![acc.block.clone()],
             };
             stmts.extend(code.accel_suffix[j].iter().cloned());
-            stmts.extend(identity_after.iter().cloned());
+            stmts.extend(cycle_after.iter().cloned());
             (code.accel_cond[j].clone(), block(stmts))
         })
         .collect();
@@ -393,7 +393,7 @@ fn restricted_loop(
     Some(Stmt::new(
         StmtKind::Block {
             stmts: std::iter::once(code.reset)
-                .chain(identity_decls)
+                .chain(cycle_decls)
                 .chain([new_loop])
                 .collect(),
             scoped: false,

@@ -35,7 +35,7 @@ use regex_automata::{Anchored, nfa::thompson};
 
 pub mod apply;
 pub mod code;
-mod identity;
+mod cycle;
 #[cfg(test)]
 mod tests;
 

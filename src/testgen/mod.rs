@@ -139,7 +139,7 @@ pub enum Class {
     UnboundedWrap,
     /// An endless loop with a branch that changes nothing: its iterations
     /// end where they began, and the output blocks them after the body
-    /// (`restrict::identity`).
+    /// (`restrict::cycle`).
     Idle,
 }
 

@@ -614,7 +614,7 @@ fn loops_whose_accelerated_paths_commute_are_generated() {
 
 #[test]
 fn loops_whose_iterations_may_change_nothing_or_cycle_are_generated() {
-    // `restrict::identity` blocks an iteration that ends where it or the
+    // `restrict::cycle` blocks an iteration that ends where it or the
     // one before it began: the campaign must check loops where the output
     // does so, with an idle path and with paths that cycle.
     let explained = |g: &Generated| crate::pipeline::explain_source(&g.source, &Default::default(), false).ok();

@@ -39,7 +39,7 @@ use crate::ir::{
 };
 
 /// The check's statements.
-pub(super) struct IdentityCheck {
+pub(super) struct CycleCheck {
     /// The copies' declarations, before the loop.
     pub before_loop: Vec<Stmt>,
     /// The `assume` and the moves, at the end of each branch of the body.
@@ -51,13 +51,13 @@ pub(super) struct IdentityCheck {
 /// The cycle check of loop `loop_no`, or `None` where the loop is not
 /// likely to cycle or the check could miss a change. `outside` says whether
 /// a variable is declared outside the loop (and can be named before it).
-pub(super) fn identity_check(
+pub(super) fn cycle_check(
     program: &mut Program,
     l: &LoopResult,
     loop_stmt: &Stmt,
     loop_no: usize,
     outside: &dyn Fn(&Program, VarId) -> bool,
-) -> Option<IdentityCheck> {
+) -> Option<CycleCheck> {
     // A `for` step runs after the body, where the `assume` is: a change it
     // makes would not be seen; nor would one of a condition.
     let (cond, body) = match &loop_stmt.kind {
@@ -135,7 +135,7 @@ pub(super) fn identity_check(
     for (_, was, value) in moves {
         after.push(expr_stmt(build::assign(was, value, Span::SYNTHETIC)));
     }
-    Some(IdentityCheck {
+    Some(CycleCheck {
         before_loop,
         after,
         vars,
