@@ -36,13 +36,12 @@ int run(int limit)
             tracc_x_prev1 = tracc_x_was1;
             tracc_x_was1 = x;
         } else {
-            _Bool tracc_cov1 = (!(x + 1 > limit) || (x <= 2147483646 && 0 <= limit)) && (!!(x + 1 > limit) || (x < 2147483647 && x + 1 <= limit));
+            __CPROVER_assume(!((x <= 2147483646 && x + 1 > limit && 0 <= limit) || (x < 2147483647 && x + 1 <= limit)));
             tracc_q1 = 0;
             x = x + 1;
             if (x > limit)
                 x = 0;
             assert(x <= limit);
-            __CPROVER_assume(!tracc_cov1);
             __CPROVER_assume(x != tracc_x_was1 && x != tracc_x_prev1);
             tracc_x_prev1 = tracc_x_was1;
             tracc_x_was1 = x;

@@ -35,6 +35,7 @@ int main(void)
             tracc_x_prev1 = tracc_x_was1;
             tracc_x_was1 = x;
         } else {
+            __CPROVER_assume(!(x == 1 || x == 2));
             tracc_q1 = 0;
             if (x == 1)
                 x = 2;

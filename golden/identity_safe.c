@@ -27,6 +27,7 @@ int main(void)
             tracc_served_prev1 = tracc_served_was1;
             tracc_served_was1 = served;
         } else {
+            __CPROVER_assume(!(served < 4294967295U && served == 4294967295U));
             if (busy) {
                 served = served + 1;
             }

@@ -25,6 +25,7 @@ int main(void)
             tracc_x_prev1 = tracc_x_was1;
             tracc_x_was1 = x;
         } else {
+            __CPROVER_assume(x >= 100);
             if (x < 100) {
                 x = x + 1;
             } else {

@@ -27,12 +27,11 @@ int run(int limit)
             x = (int)((long)x + (long)(tracc_n2 - 1UL));
             tracc_q1 = 2;
         } else {
-            _Bool tracc_cov1 = !(x >= limit) || -1 < limit;
+            __CPROVER_assume(!(-1 < limit || x < limit));
             tracc_q1 = 0;
             if (x >= limit)
                 x = -1;
             assert(x < limit);
-            __CPROVER_assume(!tracc_cov1);
         }
     }
     return x;

@@ -1,5 +1,5 @@
-// tracc: expect SAFE verify=UNKNOWN induction=1
-// j grows twice as fast as i, which stops at 1000, for as long as a nondeterministic choice says: j - i <= 1000 needs the relation j == 2*i, which the accelerated path's closed forms give (i0 + k, j0 + 2*k) and no bound does.
+// tracc: expect SAFE verify=SAFE
+// j grows twice as fast as i, which stops at 1000, for as long as a nondeterministic choice says: j - i <= 1000 needs the relation j == 2*i, which the accelerated path's closed forms give (i0 + k, j0 + 2*k) and no bound does. The loop condition is the only nondeterministic choice, so original iterations that the accelerator covers are blocked, the idle ones end where they began, and --unwind 3 decides it; k-induction proves it too, with that relation (tests/induction.rs).
 #include <assert.h>
 
 int nondet_int(void);
@@ -32,6 +32,7 @@ int main(void)
             tracc_i_was1 = i;
             tracc_j_was1 = j;
         } else {
+            __CPROVER_assume(!(j <= 2147483645 && i < 1000));
             if (i < 1000) {
                 i++;
                 j += 2;

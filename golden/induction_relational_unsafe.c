@@ -32,6 +32,7 @@ int main(void)
             tracc_i_was1 = i;
             tracc_j_was1 = j;
         } else {
+            __CPROVER_assume(!(j <= 2147483645 && i < 1000));
             if (i < 1000) {
                 i++;
                 j += 2;

@@ -66,12 +66,13 @@ struct PathCoverage {
 /// When the paths are not `complete` (a path took an inner loop's summary,
 /// which leaves out the inner executions that leave a type), an iteration
 /// may take none of them: a nondeterministic choice then blocks nothing.
-fn coverage_flag(program: &Program, covs: &[Option<PathCoverage>], complete: bool) -> Option<Expr> {
-    let nondet = covs.iter().flatten().any(|c| c.nondet_choice);
-    if nondet && !complete {
+/// `chosen`: a nondeterministic value chose a covered path
+/// (`chosen_nondeterministically`).
+fn coverage_flag(program: &Program, covs: &[Option<PathCoverage>], chosen: bool, complete: bool) -> Option<Expr> {
+    if chosen && !complete {
         return None;
     }
-    let decided = covs.len() == 1 || !nondet;
+    let decided = covs.len() == 1 || !chosen;
     if decided {
         return crate::accelerate::any_of(program, covs.iter().flatten().map(|c| c.covered.clone()).collect());
     }
@@ -97,14 +98,48 @@ fn coverage_flag(program: &Program, covs: &[Option<PathCoverage>], complete: boo
 /// - a nondeterministic value chooses the path and no way leaves the loop:
 ///   the flag says that every path the iteration may take is covered
 ///   (`coverage_flag`), and with no way out every way is such a path.
-fn before_body(program: &Program, body: &Stmt, covs: &[Option<PathCoverage>]) -> Option<CoverageCheck> {
+fn before_body(program: &Program, body: &Stmt, chosen: bool) -> Option<CoverageCheck> {
     let run = crate::loops::body_run(program, body)?;
     if run == crate::loops::BodyRun::default() {
         return Some(CoverageCheck::BeforeBody);
     }
-    let chosen = covs.iter().flatten().any(|c| c.nondet_choice);
     let exact = if run.chooses { chosen && !run.leaves } else { !chosen };
     exact.then_some(CoverageCheck::BeforeBodyChecked)
+}
+
+/// Whether a nondeterministic value chose a covered path in a way the
+/// coverage flag cannot see, so that a path's `covered` does not say that
+/// the iteration takes it. A choice made by the loop condition does not
+/// count: the flag is evaluated where the condition has held, and when
+/// the condition (tested at the head of a `while` or `for`) has no side
+/// effects, the ways to make it true differ in nothing but guards. Then,
+/// when neither the body (`loops::BodyRun::chooses`) nor the `for` step
+/// can choose, each path's remaining guards decide the way through the
+/// body, which is all its effect.
+fn chosen_nondeterministically(
+    program: &Program,
+    loop_stmt: &Stmt,
+    info: &crate::loops::LoopInfo,
+    covs: &[Option<PathCoverage>],
+) -> bool {
+    if !covs.iter().flatten().any(|c| c.nondet_choice) {
+        return false;
+    }
+    let (cond, step, body) = match &loop_stmt.kind {
+        StmtKind::While { cond, body } => (cond, None, body),
+        StmtKind::For {
+            cond: Some(cond),
+            step,
+            body,
+            ..
+        } => (cond, step.as_ref(), body),
+        _ => return true,
+    };
+    let mut step_may_choose = false;
+    step.into_iter()
+        .for_each(|e| e.walk(&mut |x| step_may_choose |= matches!(x.kind, ExprKind::Nondet(_) | ExprKind::Call(..))));
+    let body_chooses = crate::loops::body_run(program, body).is_none_or(|r| r.chooses);
+    info.cond_after_body || crate::loops::has_side_effects(cond) || step_may_choose || body_chooses
 }
 
 /// A condition of an accelerator (its `covered`: path guards, assertions,
@@ -215,7 +250,8 @@ pub fn restrict_loop(
     // The flag is evaluated in the body of a `while` or `for` loop, right
     // after its condition held (a condition with side effects keeps a loop
     // from acceleration): its conjuncts need not be said again.
-    let flag = coverage_flag(program, &covs, l.complete).map(|f| match &loop_stmt.kind {
+    let chosen = chosen_nondeterministically(program, loop_stmt, &l.info, &covs);
+    let flag = coverage_flag(program, &covs, chosen, l.complete).map(|f| match &loop_stmt.kind {
         StmtKind::While { cond, .. } | StmtKind::For { cond: Some(cond), .. } => {
             crate::accelerate::given(program, f, &build::fold_constants(build::desynth(cond)))
         }
@@ -254,7 +290,7 @@ pub fn restrict_loop(
             // Before the body where it can be (an iteration blocked there
             // runs nothing that could fail); else after it, with a flag
             // where the body changes the condition.
-            let check = match before_body(program, &original_body, &covs) {
+            let check = match before_body(program, &original_body, chosen) {
                 Some(before) if cond.const_value().is_some() => before,
                 _ if crate::loops::writes_none_of(&original_body, &vars) => CoverageCheck::AfterBody,
                 before => before.unwrap_or(CoverageCheck::Flag),

@@ -308,6 +308,28 @@ fn every_placement_of_the_coverage_check_is_generated() {
     panic!("placements generated: {seen:?}");
 }
 
+/// A nondeterministic loop condition is no choice of path
+/// (`restrict::apply::chosen_nondeterministically`): the campaign must
+/// check loops `while (nondet_int())` whose body chooses nothing and that
+/// have a path without an accelerator, with covered iterations blocked.
+#[test]
+fn loops_whose_only_choice_is_their_condition_are_generated_and_blocked() {
+    let blocked = (0..5000)
+        .map(loop_program)
+        .filter(|g| g.source.contains("while (nondet_int())") && !g.source.contains("if (nondet_int())"))
+        .filter_map(|g| crate::pipeline::accelerate_source(&g.source, &Default::default()).ok())
+        .filter(|out| {
+            let report = out.report.to_string();
+            report.contains("\"coverage_check\":\"") && report.contains("\"accelerated\":false")
+        })
+        .take(3)
+        .count();
+    assert_eq!(
+        blocked, 3,
+        "loops on a nondeterministic condition blocked around a path without accelerator"
+    );
+}
+
 #[test]
 fn helper_calls_are_generated_inlined_and_blocked_before_the_body() {
     let with_helpers = of_class(Class::Calls).take(3).count();
