@@ -307,6 +307,10 @@ fn path_steps(program: &Program, func: FuncId, path: &Path) -> Vec<String> {
 
 /// Accelerate every loop that can be, in acceleration-only mode.
 pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instrumented {
+    // Calls that pass `&v` call copies where `*p` is `v`, so that the
+    // loops' paths can inline them; the output is printed from the source.
+    let specialised = loops::specialise_address_calls(program);
+    let program = &specialised;
     let mut prog = program.clone();
     let infos = loops::find_loops(program);
     let summaries = accelerate::Summaries::new(program, &infos, opts.max_paths);

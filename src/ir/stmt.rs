@@ -186,6 +186,32 @@ impl Stmt {
             _ => Vec::new(),
         }
     }
+
+    /// `own_exprs`, mutably.
+    pub fn own_exprs_mut(&mut self) -> Vec<&mut Expr> {
+        match &mut self.kind {
+            StmtKind::Expr(e) => vec![e],
+            StmtKind::Decl(_, Some(init)) => {
+                let mut v = Vec::new();
+                collect_init_exprs_mut(init, &mut v);
+                v
+            }
+            StmtKind::If { cond, .. }
+            | StmtKind::While { cond, .. }
+            | StmtKind::DoWhile { cond, .. }
+            | StmtKind::Switch { cond, .. } => vec![cond],
+            StmtKind::For { cond, step, .. } => cond.iter_mut().chain(step.iter_mut()).collect(),
+            StmtKind::Return(Some(e)) => vec![e],
+            _ => Vec::new(),
+        }
+    }
+}
+
+fn collect_init_exprs_mut<'a>(init: &'a mut Init, out: &mut Vec<&'a mut Expr>) {
+    match init {
+        Init::Expr(e) => out.push(e),
+        Init::List(items, _) => items.iter_mut().for_each(|i| collect_init_exprs_mut(i, out)),
+    }
 }
 
 fn collect_init_exprs<'a>(init: &'a Init, out: &mut Vec<&'a Expr>) {

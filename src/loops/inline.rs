@@ -1,5 +1,6 @@
 //! Which functions can be inlined into an iteration path, with the
-//! globals each reads and writes.
+//! variables of its caller's state (globals, and the caller's own in a
+//! copy made by `address_args`) each reads and writes.
 
 use super::body_run::base_var;
 use crate::ir::{Callee, ExprKind, FuncId, Init, Intrinsic, Program, StmtKind, Storage, VarId};
@@ -89,13 +90,13 @@ impl Inlinable {
                         if d.ty.is_opaque() {
                             reason.get_or_insert_with(|| format!("uses `{}` of unmodelled type", d.name));
                         }
-                        if d.storage == Storage::Global {
+                        if outlives_call(program, *v, f) {
                             reads.insert(*v);
                         }
                     }
                     ExprKind::Assign { lhs, .. } | ExprKind::IncDec { target: lhs, .. } => {
                         if let Some(v) = base_var(lhs) {
-                            if program.var(v).storage == Storage::Global {
+                            if outlives_call(program, v, f) {
                                 writes.insert(v);
                             }
                             if program.var(v).storage == Storage::Param && program.var(v).ty.array_parts().is_some() {
@@ -123,9 +124,9 @@ impl Inlinable {
                 let name = &program.funcs[g].name;
                 reason.get_or_insert_with(|| format!("calls `{name}`, which {r}"));
             }
-            let (r, w) = self.effects[g].clone();
-            reads.extend(r);
-            writes.extend(w);
+            let (r, w) = &self.effects[g];
+            reads.extend(r.iter().copied().filter(|v| outlives_call(program, *v, f)));
+            writes.extend(w.iter().copied().filter(|v| outlives_call(program, *v, f)));
         }
         stack.pop();
         if self.reasons[f].is_none() {
@@ -134,4 +135,12 @@ impl Inlinable {
         self.effects[f] = (reads, writes);
         done[f] = true;
     }
+}
+
+/// A variable that a call of function `f` reads or writes in its caller's
+/// state: a global, or a variable of another function (the caller's, in a
+/// copy made by `address_args`), not a parameter or local of `f`.
+fn outlives_call(program: &Program, v: VarId, f: usize) -> bool {
+    let d = program.var(v);
+    d.storage == Storage::Global || d.func != Some(FuncId(f))
 }

@@ -13,6 +13,7 @@
 //! caller's `Infeasible` test proves no state can take (counted apart, so
 //! the report can say how many paths the text has).
 
+mod address_args;
 mod body_run;
 mod enumerate;
 mod find;
@@ -23,6 +24,7 @@ mod path;
 mod steps;
 pub mod unwind;
 
+pub use address_args::specialise_address_calls;
 pub use body_run::{BodyRun, body_run};
 pub use enumerate::*;
 pub use find::{find_loops, loop_stmt, writes_none_of};

@@ -133,6 +133,11 @@ pub(super) struct Program {
     /// The assignments and the assertion in the body are calls of helper
     /// functions (the same operations, in the helper).
     pub(super) calls: bool,
+    /// With `calls`: the helpers take every variable by its address
+    /// (`upd0(&v0, &v0, &v1)`: the target, then each variable read, so the
+    /// target's address may come twice) and read and write through the
+    /// pointers.
+    pub(super) by_address: bool,
 }
 
 /// The limit of an inner loop's counter.
@@ -291,6 +296,7 @@ impl Program {
             inner: None,
             exit: None,
             calls: false,
+            by_address: false,
         };
         if rng.chance(40) {
             prog.bound_const = Some(prog.max_iters);

@@ -82,6 +82,24 @@ impl Program {
             let list: Vec<&str> = vars.iter().map(|&v| self.vars[v].name.as_str()).collect();
             list.join(", ")
         };
+        // By address: a pointer per variable, each read copied into a local
+        // of the variable's name, so the operation's text is the same.
+        let pointers = |vars: &[usize]| {
+            let list: Vec<String> = (vars.iter().enumerate())
+                .map(|(k, &v)| format!("{} *p_in{k}", self.vars[v].ty.c_name()))
+                .collect();
+            list.join(", ")
+        };
+        let copies = |vars: &[usize]| {
+            let list: Vec<String> = (vars.iter().enumerate())
+                .map(|(k, &v)| format!("{} {} = *p_in{k}; ", self.vars[v].ty.c_name(), self.vars[v].name))
+                .collect();
+            list.concat()
+        };
+        let addresses = |vars: &[usize]| {
+            let list: Vec<String> = vars.iter().map(|&v| format!("&{}", self.vars[v].name)).collect();
+            list.join(", ")
+        };
         for u in self.body_updates() {
             let Update::Assign(t, rhs) = u else { continue };
             let inline = self.update_text(u);
@@ -91,18 +109,36 @@ impl Program {
             let k = calls.len();
             let reads = Self::rhs_reads(rhs);
             let ty = self.vars[*t].ty.c_name();
-            let _ = writeln!(
-                defs,
-                "{ty} upd{k}({}) {{ return {}; }}",
-                params(&reads),
-                self.rhs_text(rhs)
-            );
-            calls.insert(inline, format!("{} = upd{k}({});", self.vars[*t].name, args(&reads)));
+            let target = &self.vars[*t].name;
+            let rhs = self.rhs_text(rhs);
+            if self.by_address {
+                let sep = if reads.is_empty() { "" } else { ", " };
+                let _ = writeln!(
+                    defs,
+                    "void upd{k}({ty} *p_out{sep}{}) {{ {}*p_out = {rhs}; }}",
+                    pointers(&reads),
+                    copies(&reads)
+                );
+                calls.insert(inline, format!("upd{k}(&{target}{sep}{});", addresses(&reads)));
+            } else {
+                let _ = writeln!(defs, "{ty} upd{k}({}) {{ return {rhs}; }}", params(&reads));
+                calls.insert(inline, format!("{target} = upd{k}({});", args(&reads)));
+            }
         }
         if let Some(a) = &self.inner_assert {
             let text = self.cond_text(a);
-            let _ = writeln!(defs, "void check({}) {{ assert({text}); }}", params(&[a.var]));
-            calls.insert(format!("assert({text});"), format!("check({});", args(&[a.var])));
+            if self.by_address {
+                let _ = writeln!(
+                    defs,
+                    "void check({}) {{ {}assert({text}); }}",
+                    pointers(&[a.var]),
+                    copies(&[a.var])
+                );
+                calls.insert(format!("assert({text});"), format!("check({});", addresses(&[a.var])));
+            } else {
+                let _ = writeln!(defs, "void check({}) {{ assert({text}); }}", params(&[a.var]));
+                calls.insert(format!("assert({text});"), format!("check({});", args(&[a.var])));
+            }
         }
         (defs, calls)
     }

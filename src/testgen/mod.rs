@@ -28,7 +28,8 @@
 //! a constant, to the outer counter, or around a narrow type's wrap, and
 //! sometimes a third loop inside it), whose summary the outer loop's
 //! accelerator uses. In a fifth of them the assignments and the assertion
-//! in the body are calls of helper functions defined before `main`.
+//! in the body are calls of helper functions defined before `main`, half
+//! of those taking the variables by address.
 //!
 //! The program is simulated once with C semantics for one choice of the
 //! nondeterministic values, so that some assertions name a value the
@@ -118,6 +119,11 @@ pub enum Class {
     /// v1; }`) and whose assertion in the body is in a helper: paths
     /// inline them, and a covered iteration is blocked before the body.
     Calls,
+    /// `Calls` whose helpers take the variables by address
+    /// (`void upd0(int *p_out, int *p_in0) { int v0 = *p_in0; *p_out = v0
+    /// + 1; }` called as `upd0(&v0, &v0)`): paths inline copies where
+    /// `*p` is the variable (`loops::specialise_address_calls`).
+    AddressArgs,
     /// A variable divided once per iteration (`x >>= s`, `x /= d`) until
     /// a condition that fails at 0: at most as many iterations as the bits
     /// of its type, left to unrolling.
@@ -309,6 +315,10 @@ pub fn loop_program(seed: u64) -> Generated {
     if Rng::new(seed ^ 0xCA11_5000_0000_0000).chance(20) && prog.has_helper_work() {
         prog.calls = true;
         classes.push(Class::Calls);
+        if Rng::new(seed ^ 0xADD2_E550_0000_0000).chance(50) {
+            prog.by_address = true;
+            classes.push(Class::AddressArgs);
+        }
     }
     prog.choose_final_asserts(&mut rng);
     // A while loop whose body runs m times needs --unwind m + 1 (an inner

@@ -341,6 +341,18 @@ fn helper_calls_are_generated_inlined_and_blocked_before_the_body() {
 }
 
 #[test]
+fn helpers_taking_addresses_are_generated_and_their_loops_accelerated() {
+    let (seed, g) = of_class(Class::AddressArgs)
+        .next()
+        .expect("a program whose helpers take addresses");
+    assert!(g.source.contains("*p_out = "), "seed {seed}:\n{}", g.source);
+    // Accelerated through the copies where `*p` is the variable: the
+    // report names an accelerated path, no call left uninlined.
+    let n = accelerated_with(&["upd0(&"], "\"accelerated\":true", 1, 3);
+    assert!(n >= 3, "{n} loops whose helpers take addresses were accelerated");
+}
+
+#[test]
 fn early_exits_are_generated_and_blocked_before_the_body() {
     let n = accelerated_with(&["break;"], "\"before-body-checked\"", 1, 3);
     assert!(
