@@ -167,6 +167,27 @@ impl Stmt {
         }
     }
 
+    /// `walk`, mutably: `f` sees each statement before its (possibly
+    /// changed) sub-statements.
+    pub fn walk_mut(&mut self, f: &mut dyn FnMut(&mut Stmt)) {
+        f(self);
+        for c in self.children_mut() {
+            c.walk_mut(f);
+        }
+    }
+
+    /// Whether `test` holds of some expression node of this statement or
+    /// of a nested one.
+    pub fn any_expr(&self, test: &dyn Fn(&Expr) -> bool) -> bool {
+        let mut found = false;
+        self.walk(&mut |st| {
+            for e in st.own_exprs() {
+                e.walk(&mut |x| found |= test(x));
+            }
+        });
+        found
+    }
+
     /// Expressions that belong directly to this statement (not to nested
     /// statements).
     pub fn own_exprs(&self) -> Vec<&Expr> {

@@ -23,7 +23,7 @@
 //! gained, and the callee's reason stays the one the loop reports.
 
 use crate::ir::{CType, Callee, Expr, ExprKind, FuncId, Program, Span, Stmt, StmtKind, Storage, VarId};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// `program` with each call whose arguments include addresses of integer
 /// variables calling a copy of its callee specialised to those variables,
@@ -32,7 +32,6 @@ pub fn specialise_address_calls(program: &Program) -> Program {
     let mut s = Specialiser {
         prog: program.clone(),
         done: BTreeMap::new(),
-        active: Vec::new(),
     };
     for f in 0..program.funcs.len() {
         if let Some(mut body) = s.prog.funcs[f].body.take() {
@@ -49,18 +48,18 @@ type Key = (FuncId, Vec<(usize, VarId)>);
 
 struct Specialiser {
     prog: Program,
+    /// The copy made for each key; `None` while it is being made (a call
+    /// of it then recurses) and where none could be made.
     done: BTreeMap<Key, Option<FuncId>>,
-    active: Vec<Key>,
 }
 
 impl Specialiser {
     fn rewrite_stmt(&mut self, s: &mut Stmt) {
-        for e in s.own_exprs_mut() {
-            self.rewrite_expr(e);
-        }
-        for c in s.children_mut() {
-            self.rewrite_stmt(c);
-        }
+        s.walk_mut(&mut |st| {
+            for e in st.own_exprs_mut() {
+                self.rewrite_expr(e);
+            }
+        });
     }
 
     /// Children first, so that an argument's own calls are rewritten
@@ -75,16 +74,15 @@ impl Specialiser {
             return;
         }
         let Some(g) = self.specialise(&key) else { return };
-        let bound: BTreeSet<usize> = key.1.iter().map(|(i, _)| *i).collect();
-        let ExprKind::Call(_, args) = std::mem::replace(&mut e.kind, ExprKind::IntLit(0)) else {
-            return;
-        };
-        let rest = args
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| !bound.contains(i))
-            .map(|(_, a)| a);
-        e.kind = ExprKind::Call(Callee::Func(g), rest.collect());
+        if let ExprKind::Call(callee, args) = &mut e.kind {
+            *callee = Callee::Func(g);
+            let mut i = 0;
+            args.retain(|_| {
+                let keep = key.1.iter().all(|(b, _)| *b != i);
+                i += 1;
+                keep
+            });
+        }
     }
 
     /// The arguments of a call of `f` that are `&v` of an integer variable
@@ -109,9 +107,7 @@ impl Specialiser {
         if let Some(done) = self.done.get(key) {
             return *done;
         }
-        if self.active.contains(key) {
-            return None;
-        }
+        self.done.insert(key.clone(), None);
         let made = self.make_copy(key);
         self.done.insert(key.clone(), made);
         made
@@ -143,21 +139,26 @@ impl Specialiser {
             }
         }
         let mut copy = body.clone();
-        substitute_stmt(&mut copy, &bound, &renamed);
-        self.active.push((*f, binds.clone()));
+        copy.walk_mut(&mut |st| {
+            if let StmtKind::Decl(v, _) = &mut st.kind
+                && let Some(n) = renamed.get(v)
+            {
+                *v = *n;
+            }
+            for e in st.own_exprs_mut() {
+                substitute(e, &bound, &renamed);
+            }
+        });
         self.rewrite_stmt(&mut copy);
-        self.active.pop();
-        if uses_memory(&copy) {
+        if copy.any_expr(&Expr::is_memory_node) {
             return None;
         }
         let g = FuncId(self.prog.funcs.len());
         for v in renamed.values() {
             self.prog.vars[v.0].func = Some(g);
         }
-        let params = (func.params.iter())
-            .filter(|p| !bound.contains_key(p))
-            .filter_map(|p| renamed.get(p).copied())
-            .collect();
+        // The bound parameters are not renamed: they are gone.
+        let params = func.params.iter().filter_map(|p| renamed.get(p).copied()).collect();
         self.prog.funcs.push(crate::ir::Function {
             params,
             body: Some(copy),
@@ -172,47 +173,18 @@ impl Specialiser {
 /// (whose bound variable would need renaming too).
 fn copyable(body: &Stmt) -> bool {
     let mut ok = true;
-    body.walk(&mut |s| {
-        if s.is_loop() || matches!(s.kind, StmtKind::Label(..) | StmtKind::Goto(_)) {
-            ok = false;
-        }
-        for e in s.own_exprs() {
-            e.walk(&mut |x| ok &= !matches!(x.kind, ExprKind::Forall(..)));
-        }
-    });
-    ok
+    body.walk(&mut |s| ok &= !(s.is_loop() || matches!(s.kind, StmtKind::Label(..) | StmtKind::Goto(_))));
+    ok && !body.any_expr(&|x| matches!(x.kind, ExprKind::Forall(..)))
 }
 
 /// No parameter of `bound` is assigned, incremented or has its address
 /// taken, so it keeps the address it was called with.
 fn never_moved(body: &Stmt, bound: &BTreeMap<VarId, VarId>) -> bool {
     let is_bound = |e: &Expr| matches!(e.skip_implicit().kind, ExprKind::Var(v) if bound.contains_key(&v));
-    let mut ok = true;
-    body.walk(&mut |s| {
-        for e in s.own_exprs() {
-            e.walk(&mut |x| match &x.kind {
-                ExprKind::Assign { lhs: t, .. } | ExprKind::IncDec { target: t, .. } | ExprKind::AddrOf(t) => {
-                    ok &= !is_bound(t);
-                }
-                _ => {}
-            });
-        }
-    });
-    ok
-}
-
-fn substitute_stmt(s: &mut Stmt, bound: &BTreeMap<VarId, VarId>, renamed: &BTreeMap<VarId, VarId>) {
-    if let StmtKind::Decl(v, _) = &mut s.kind
-        && let Some(n) = renamed.get(v)
-    {
-        *v = *n;
-    }
-    for e in s.own_exprs_mut() {
-        substitute_expr(e, bound, renamed);
-    }
-    for c in s.children_mut() {
-        substitute_stmt(c, bound, renamed);
-    }
+    !body.any_expr(&|x| match &x.kind {
+        ExprKind::Assign { lhs: t, .. } | ExprKind::IncDec { target: t, .. } | ExprKind::AddrOf(t) => is_bound(t),
+        _ => false,
+    })
 }
 
 /// `p` of `bound` becomes `&v` and `*&v` becomes `v`, with the type the
@@ -220,8 +192,8 @@ fn substitute_stmt(s: &mut Stmt, bound: &BTreeMap<VarId, VarId>, renamed: &BTree
 /// its span: the callee's text says `*p` where the copy means `v`, and a
 /// value that reaches an accelerator is printed from its span when it has
 /// one.
-fn substitute_expr(e: &mut Expr, bound: &BTreeMap<VarId, VarId>, renamed: &BTreeMap<VarId, VarId>) {
-    e.for_each_child_mut(&mut |c| substitute_expr(c, bound, renamed));
+fn substitute(e: &mut Expr, bound: &BTreeMap<VarId, VarId>, renamed: &BTreeMap<VarId, VarId>) {
+    e.for_each_child_mut(&mut |c| substitute(c, bound, renamed));
     e.span = Span::SYNTHETIC;
     match &mut e.kind {
         ExprKind::Var(p) if bound.contains_key(p) => {
@@ -246,14 +218,4 @@ fn substitute_expr(e: &mut Expr, bound: &BTreeMap<VarId, VarId>, renamed: &BTree
 
 fn pointee(ty: &CType) -> CType {
     ty.pointee().cloned().unwrap_or(CType::Void)
-}
-
-fn uses_memory(body: &Stmt) -> bool {
-    let mut uses = false;
-    body.walk(&mut |s| {
-        for e in s.own_exprs() {
-            e.walk(&mut |x| uses |= x.is_memory_node());
-        }
-    });
-    uses
 }

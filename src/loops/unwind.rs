@@ -328,7 +328,7 @@ fn count(op: BinOp, c: i128, ty: IntType, start: i128, step: i128) -> Option<u12
 }
 
 fn address_taken(s: &Stmt, v: VarId) -> bool {
-    any_expr(s, &|e| matches!(&e.kind, ExprKind::AddrOf(x) if is_var(x, v)))
+    s.any_expr(&|e| matches!(&e.kind, ExprKind::AddrOf(x) if is_var(x, v)))
 }
 
 fn writes(s: &Stmt, v: VarId) -> bool {
@@ -338,7 +338,7 @@ fn writes(s: &Stmt, v: VarId) -> bool {
         found
     };
     declared
-        || any_expr(s, &|e| match &e.kind {
+        || s.any_expr(&|e| match &e.kind {
             ExprKind::Assign { lhs, .. } | ExprKind::IncDec { target: lhs, .. } => is_var(lhs, v),
             _ => false,
         })
@@ -359,16 +359,6 @@ fn has_effects(e: &Expr) -> bool {
 fn has_label(s: &Stmt) -> bool {
     let mut found = false;
     s.walk(&mut |x| found |= matches!(x.kind, StmtKind::Label(..) | StmtKind::Opaque(_)));
-    found
-}
-
-fn any_expr(s: &Stmt, test: &dyn Fn(&Expr) -> bool) -> bool {
-    let mut found = false;
-    s.walk(&mut |st| {
-        for e in st.own_exprs() {
-            e.walk(&mut |x| found |= test(x));
-        }
-    });
     found
 }
 

@@ -127,18 +127,14 @@ impl Program {
         }
         if let Some(a) = &self.inner_assert {
             let text = self.cond_text(a);
-            if self.by_address {
-                let _ = writeln!(
-                    defs,
-                    "void check({}) {{ {}assert({text}); }}",
-                    pointers(&[a.var]),
-                    copies(&[a.var])
-                );
-                calls.insert(format!("assert({text});"), format!("check({});", addresses(&[a.var])));
+            let v = [a.var];
+            let (taken, prologue, passed) = if self.by_address {
+                (pointers(&v), copies(&v), addresses(&v))
             } else {
-                let _ = writeln!(defs, "void check({}) {{ assert({text}); }}", params(&[a.var]));
-                calls.insert(format!("assert({text});"), format!("check({});", args(&[a.var])));
-            }
+                (params(&v), String::new(), args(&v))
+            };
+            let _ = writeln!(defs, "void check({taken}) {{ {prologue}assert({text}); }}");
+            calls.insert(format!("assert({text});"), format!("check({passed});"));
         }
         (defs, calls)
     }
