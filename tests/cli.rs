@@ -524,12 +524,12 @@ fn signed_overflow_check_finds_an_overflow_two_million_iterations_deep() {
 #[test]
 fn check_checks_what_cbmc_checks_by_default_and_says_so() {
     let src = "int a[4];\nint main(void) {\n    int i = 4;\n    int x = 2147483647;\n    if (i < 3) a[i] = 1;\n    x = x - 1;\n    __CPROVER_assert(x != 5, \"x\");\n    return 0;\n}\n";
-    let bad = "int a[4];\nint main(void) {\n    int i = 4;\n    int x = 2147483647;\n    a[i] = 1;\n    x = x + 1;\n    return 0;\n}\n";
+    let bad = "int a[4];\nint main(void) {\n    int i = 4;\n    int x = 2147483647;\n    a[i] = 1;\n    x = x + 1;\n    i = 7 / (i - 4);\n    return 0;\n}\n";
     let dir = dir_with(&[("ok.c", src), ("bad.c", bad)]);
     let o = tracc(&["check", "ok.c"], dir.path(), None);
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("(checks: signed-overflow, bounds, malloc-may-fail)\nSAFE"),
+        stdout(&o).contains("(checks: signed-overflow, bounds, div-by-zero, undefined-shift, malloc-may-fail)\nSAFE"),
         "{}",
         stdout(&o)
     );
@@ -547,6 +547,25 @@ fn check_checks_what_cbmc_checks_by_default_and_says_so() {
         "{}",
         stdout(&o)
     );
+    assert!(
+        stdout(&o).contains("bad.c:7:9: failed: division by zero in 7 / (i - 4)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = tracc(
+        &[
+            "check",
+            "bad.c",
+            "--no-standard-checks",
+            "--div-by-zero-check",
+            "--json",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(json["checks"], serde_json::json!(["div-by-zero"]), "{json}");
     let o = tracc(&["check", "bad.c", "--no-standard-checks"], dir.path(), None);
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
     let o = tracc(

@@ -193,6 +193,8 @@ fn check_in_context(
         progress: opts.progress.as_ref(),
         signed_overflow: opts.signed_overflow,
         bounds_check: opts.bounds_check,
+        div_by_zero: opts.div_by_zero,
+        undefined_shift: opts.undefined_shift,
         malloc_may_fail: opts.malloc_may_fail,
         induction,
     };
@@ -211,6 +213,8 @@ fn check_in_context(
         checks: [
             (opts.signed_overflow, "signed-overflow"),
             (opts.bounds_check, "bounds"),
+            (opts.div_by_zero, "div-by-zero"),
+            (opts.undefined_shift, "undefined-shift"),
             (opts.malloc_may_fail, "malloc-may-fail"),
         ]
         .into_iter()
@@ -494,16 +498,21 @@ fn user_failures(
             }
         }
     } else {
-        // Assertions, overflows and bounds are asked apart, so that one
-        // kind failing does not hide whether another fails (execution goes
-        // on after a failed check, as in CBMC).
+        // Assertions, overflows, bounds and undefined divisions and shifts
+        // are asked apart, so that one kind failing does not hide whether
+        // another fails (execution goes on after a failed check, as in
+        // CBMC).
         let of_kind = |k: fn(PropKind) -> bool| -> Vec<&(usize, Bool)> {
             user.iter().filter(|(i, _)| k(enc.props[*i].kind)).collect()
         };
+        fn undefined(k: PropKind) -> bool {
+            matches!(k, PropKind::DivByZero | PropKind::UndefinedShift)
+        }
         let groups = [
-            of_kind(|k| !matches!(k, PropKind::Overflow | PropKind::Bounds)),
+            of_kind(|k| !matches!(k, PropKind::Overflow | PropKind::Bounds) && !undefined(k)),
             of_kind(|k| k == PropKind::Overflow),
             of_kind(|k| k == PropKind::Bounds),
+            of_kind(undefined),
         ];
         for group in groups {
             if let Some(why) = group_failures(backend, enc, &group, report) {

@@ -41,6 +41,15 @@ pub struct CheckOptions {
     /// by default in CBMC 6); off: the access reads and writes the SMT
     /// array there.
     pub bounds_check: bool,
+    /// A division or remainder by zero fails, as under CBMC's
+    /// `--div-by-zero-check` (on by default in CBMC 6); off: it has the
+    /// value the SMT division gives it.
+    pub div_by_zero: bool,
+    /// A shift by a negative amount or one not below the width of the
+    /// (promoted) left operand, and a left shift of a negative signed
+    /// value, fail, as under CBMC's `--undefined-shift-check` (on by
+    /// default in CBMC 6); off: they have the bit-vector shift's value.
+    pub undefined_shift: bool,
     /// `malloc` and `calloc` may return the null pointer, as under CBMC's
     /// `--malloc-may-fail --malloc-fail-null` (on by default in CBMC 6, off
     /// with `--no-standard-checks` or `--no-malloc-may-fail`).
@@ -99,6 +108,8 @@ impl Default for CheckOptions {
             progress: None,
             signed_overflow: false,
             bounds_check: false,
+            div_by_zero: false,
+            undefined_shift: false,
             malloc_may_fail: true,
             model: crate::ir::DataModel::Lp64,
             candidate_rlimit: CANDIDATE_RLIMIT,

@@ -48,6 +48,11 @@ pub enum FailureKind {
     Overflow,
     /// An array index out of bounds (with `bounds_check` only).
     Bounds,
+    /// A division or remainder by zero (with `div_by_zero` only).
+    DivByZero,
+    /// A shift by an amount out of range or `<<` of a negative value (with
+    /// `undefined_shift` only).
+    UndefinedShift,
     /// A candidate invariant of k-induction (check/induction.rs) fails.
     Invariant,
 }
@@ -62,6 +67,8 @@ impl FailureKind {
             PropKind::Recursion => FailureKind::Recursion,
             PropKind::Overflow => FailureKind::Overflow,
             PropKind::Bounds => FailureKind::Bounds,
+            PropKind::DivByZero => FailureKind::DivByZero,
+            PropKind::UndefinedShift => FailureKind::UndefinedShift,
             PropKind::Invariant => FailureKind::Invariant,
         }
     }
@@ -275,6 +282,8 @@ fn kind_str(k: FailureKind) -> &'static str {
         FailureKind::Recursion => "recursion",
         FailureKind::Overflow => "overflow",
         FailureKind::Bounds => "bounds",
+        FailureKind::DivByZero => "division-by-zero",
+        FailureKind::UndefinedShift => "undefined-shift",
         FailureKind::Invariant => "invariant",
     }
 }

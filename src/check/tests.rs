@@ -1219,6 +1219,75 @@ fn signed_overflow_fails_where_cbmc_reports_it_and_only_when_asked() {
     }
 }
 
+/// The failures of `src` at `--unwind 1` with the division-by-zero and
+/// shift checks, each property in its own query, as (kind, message).
+fn undefined_failures(src: &str) -> Vec<(FailureKind, String)> {
+    let o = CheckOptions {
+        div_by_zero: true,
+        undefined_shift: true,
+        per_assertion: true,
+        ..opts(1)
+    };
+    let r = check_source(src, &o).unwrap_or_else(|d| panic!("refused: {d:?}\n{src}"));
+    let mut found: Vec<_> = r.failures.into_iter().map(|f| (f.kind, f.message)).collect();
+    found.sort_by(|a, b| a.1.cmp(&b.1));
+    found
+}
+
+#[test]
+fn division_by_zero_and_undefined_shifts_fail_where_cbmc_reports_them_and_only_when_asked() {
+    let decls = "int nondet_int(void); unsigned nondet_uint(void); long nondet_long(void);\n";
+    let zero = |m: &str| (FailureKind::DivByZero, m.to_string());
+    let shift = |m: &str| (FailureKind::UndefinedShift, m.to_string());
+    // CBMC 6.6's messages, as it reports them for these lines.
+    for (body, expected) in [
+        (
+            "int d = nondet_int(); int y = 5 % d;",
+            vec![zero("division by zero in 5 % d")],
+        ),
+        (
+            "unsigned u = nondet_uint(); unsigned y = 5u / u;",
+            vec![zero("division by zero in 5u / u")],
+        ),
+        (
+            "int k = -1; int y = k << 2;",
+            vec![shift("shift operand is negative in k << 2")],
+        ),
+        (
+            "int s = nondet_int(); int x = nondet_int(); int y = x >> s;",
+            vec![
+                shift("shift distance is negative in x >> s"),
+                shift("shift distance too large in x >> s"),
+            ],
+        ),
+        (
+            "unsigned s = nondet_uint(); unsigned long y = 1ul << s;",
+            vec![shift("shift distance too large in 1ul << s")],
+        ),
+        (
+            "long l = nondet_long(); l <<= 63;",
+            vec![shift("shift operand is negative in l <<= 63")],
+        ),
+    ] {
+        let src = format!("{decls}int main(void) {{ {body} return 0; }}");
+        assert_eq!(undefined_failures(&src), expected, "{body}");
+        assert_eq!(verdict(&src, 1), Verdict::Safe, "not checked unless asked: {body}");
+    }
+    // None of these is undefined: constant divisors and amounts, guarded
+    // operands, a right shift of a negative value (implementation-defined,
+    // arithmetic in CBMC), a narrow operand promoted to `int`.
+    for body in [
+        "int x = nondet_int(); int y = x / 3 + x % 7;",
+        "int d = nondet_int(); int y = d != 0 ? 10 / d : 0;",
+        "int x = nondet_int(); int y = x >> 3; unsigned u = nondet_uint() << 31;",
+        "unsigned char c = 200; int y = c >> 8; int z = c << 20;",
+        "int s = nondet_int(); int y = s >= 0 && s < 32 ? 1u << s : 0;",
+    ] {
+        let src = format!("{decls}int main(void) {{ {body} return 0; }}");
+        assert_eq!(undefined_failures(&src), vec![], "{body}");
+    }
+}
+
 #[test]
 fn an_overflow_does_not_hide_a_failing_assertion_nor_the_other_way_round() {
     let src = "int nondet_int(void); void assert(int);\n\

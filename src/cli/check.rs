@@ -86,6 +86,18 @@ pub struct CheckerArgs {
     #[arg(long)]
     pub bounds_check: bool,
 
+    /// Report a division or remainder by zero as a failure. On by default,
+    /// as in CBMC 6; with --no-standard-checks only when given.
+    #[arg(long)]
+    pub div_by_zero_check: bool,
+
+    /// Report a shift by a negative amount or one not below the width of
+    /// the promoted left operand, and a left shift of a negative signed
+    /// value, as a failure. On by default, as in CBMC 6; with
+    /// --no-standard-checks only when given.
+    #[arg(long)]
+    pub undefined_shift_check: bool,
+
     /// Unwind the loops named L (CBMC's names, as `cbmc --show-loops`
     /// prints them: `main.0`, ...) K times instead of --unwind, as CBMC's
     /// option of the same name. `verify` adds the bounds of the loops that
@@ -131,6 +143,8 @@ impl CheckerArgs {
             progress: None,
             signed_overflow: self.signed_overflow_check || !(self.no_standard_checks || model.svcomp),
             bounds_check: self.bounds_check || !(self.no_standard_checks || model.svcomp),
+            div_by_zero: self.div_by_zero_check || !(self.no_standard_checks || model.svcomp),
+            undefined_shift: self.undefined_shift_check || !(self.no_standard_checks || model.svcomp),
             malloc_may_fail: self.malloc_may_fail
                 || !(self.no_standard_checks || self.no_malloc_may_fail || model.svcomp),
             model: model.model(),

@@ -276,6 +276,7 @@ mod tests {
             assertion: true,
             overflow: true,
             bounds: true,
+            undefined: false,
         };
         assert_eq!((r.reference, r.reference_fails), (Some("UNSAFE"), all));
     }

@@ -137,15 +137,18 @@ const CHECK_MEMORY_MIB: u64 = 8 * 1024;
 /// The checker's options for every check here (`unwinding_assertions`
 /// off only for an endless loop at its covering bound).
 fn options(unwind: u32, unwinding_assertions: bool, settings: CheckSettings) -> CheckOptions {
-    // With CBMC's default signed-overflow and bounds checks: an output
-    // that lets a value wrap where the input overflows, or that skips an
-    // access out of bounds, would hide a bug CBMC reports.
+    // With CBMC's default signed-overflow, bounds, division-by-zero and
+    // shift checks: an output that lets a value wrap where the input
+    // overflows, or that skips an access out of bounds or an undefined
+    // shift, would hide a bug CBMC reports.
     CheckOptions {
         unwind,
         unwinding_assertions,
         timeout_ms: Some(settings.timeout_ms),
         signed_overflow: true,
         bounds_check: true,
+        div_by_zero: true,
+        undefined_shift: true,
         model: settings.model,
         memory_limit_mib: Some(CHECK_MEMORY_MIB),
         ..CheckOptions::default()
@@ -182,21 +185,28 @@ fn decided(r: &CheckReport) -> Option<Verdict> {
 }
 
 /// What fails in a decided report: an assertion (or error call), a signed
-/// overflow, an index out of bounds. The checker asks for each kind apart,
-/// so none hides another.
+/// overflow, an index out of bounds, a division by zero or undefined
+/// shift. The checker asks for each kind apart, so none hides another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
 pub struct Fails {
     pub assertion: bool,
     pub overflow: bool,
     pub bounds: bool,
+    pub undefined: bool,
 }
 
 fn what_fails(r: &CheckReport) -> Fails {
     let any = |k: fn(FailureKind) -> bool| r.failures.iter().any(|f: &Failure| k(f.kind));
     Fails {
-        assertion: any(|k| !matches!(k, FailureKind::Overflow | FailureKind::Bounds)),
+        assertion: any(|k| {
+            !matches!(
+                k,
+                FailureKind::Overflow | FailureKind::Bounds | FailureKind::DivByZero | FailureKind::UndefinedShift
+            )
+        }),
         overflow: any(|k| k == FailureKind::Overflow),
         bounds: any(|k| k == FailureKind::Bounds),
+        undefined: any(|k| matches!(k, FailureKind::DivByZero | FailureKind::UndefinedShift)),
     }
 }
 
@@ -209,6 +219,7 @@ fn describe(v: Verdict, fails: Fails) -> String {
         (fails.assertion, "an assertion"),
         (fails.overflow, "a signed overflow"),
         (fails.bounds, "an index out of bounds"),
+        (fails.undefined, "a division by zero or undefined shift"),
     ]
     .iter()
     .filter(|(on, _)| *on)

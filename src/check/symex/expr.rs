@@ -447,6 +447,7 @@ impl<'p> Enc<'p> {
             return Ok(Val::Bv(bool_to_bv(&c, t.bits()).simplify()));
         }
         self.check_arith_overflow(e, op, (&x, at), (&y, bt), st);
+        self.check_undefined(e, op, (&x, at), (&y, bt), st);
         let r = arith(op, &x, at, &y, bt);
         Ok(Val::Bv(convert(&r, at, t).simplify()))
     }
@@ -475,6 +476,57 @@ impl<'p> Enc<'p> {
             && let Some(fails) = arith_overflows(op, x, (y, yt), xt)
         {
             self.record_overflow(e, Some(op), fails, st);
+        }
+    }
+
+    /// Records where `x op y` (`x` of the operation's type `xt`, `y` of
+    /// type `yt`) divides by zero or shifts in a way C leaves undefined,
+    /// when the options ask for it, with CBMC's messages: a divisor 0; a
+    /// negative shift amount (of a signed type), one not below `xt`'s
+    /// width, a negative left operand of `<<`. A property that cannot fail
+    /// (a constant divisor or amount) is not recorded, as CBMC records none.
+    fn check_undefined(&mut self, e: &Expr, op: BinOp, (x, xt): (&BV, IntType), (y, yt): (&BV, IntType), st: &State) {
+        if self.binders > 0 || st.dead {
+            return;
+        }
+        let mut found: Vec<(PropKind, &str, Bool)> = Vec::new();
+        match op {
+            BinOp::Div | BinOp::Rem if self.opts.div_by_zero => {
+                found.push((PropKind::DivByZero, "division by zero", y.eq(lit(0, y.get_size()))));
+            }
+            BinOp::Shl | BinOp::Shr if self.opts.undefined_shift => {
+                let amount = convert(y, yt, IntType::LONG);
+                if yt.signed && !yt.is_bool() {
+                    found.push((
+                        PropKind::UndefinedShift,
+                        "shift distance is negative",
+                        amount.bvslt(lit(0, 64)),
+                    ));
+                }
+                let width = lit(i128::from(x.get_size()), 64);
+                let too_large = if yt.signed && !yt.is_bool() {
+                    amount.bvsge(&width)
+                } else {
+                    amount.bvuge(&width)
+                };
+                found.push((PropKind::UndefinedShift, "shift distance too large", too_large));
+                if op == BinOp::Shl && xt.signed && !xt.is_bool() {
+                    found.push((
+                        PropKind::UndefinedShift,
+                        "shift operand is negative",
+                        x.bvslt(lit(0, x.get_size())),
+                    ));
+                }
+            }
+            _ => {}
+        }
+        for (kind, what, fails) in found {
+            let fails = and2(&st.guard, &fails).simplify();
+            if fails.as_bool() == Some(false) {
+                continue;
+            }
+            let message = format!("{what} in {}", self.text(e.span));
+            self.prop(kind, e.span, message, fails);
         }
     }
 
@@ -525,7 +577,8 @@ impl<'p> Enc<'p> {
     /// properties a pure operand records hold only where it is evaluated
     /// (the right of `&&`, a branch of `?:`).
     fn under<T>(&mut self, c: &Bool, st: &mut State, f: impl FnOnce(&mut Self, &mut State) -> R<T>) -> R<T> {
-        if !self.opts.signed_overflow && !self.opts.bounds_check {
+        if !self.opts.signed_overflow && !self.opts.bounds_check && !self.opts.div_by_zero && !self.opts.undefined_shift
+        {
             return f(self, st);
         }
         let saved = st.guard.clone();
@@ -562,6 +615,7 @@ impl<'p> Enc<'p> {
                         let rt = self.ity(rhs)?;
                         let o = convert(&old, *lt, ot);
                         self.check_arith_overflow(e, op, (&o, ot), (&r, rt), st);
+                        self.check_undefined(e, op, (&o, ot), (&r, rt), st);
                         let res = if op.is_shift() {
                             arith(op, &o, ot, &r, rt)
                         } else {

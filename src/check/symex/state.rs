@@ -39,6 +39,10 @@ pub(crate) enum PropKind {
     Overflow,
     /// An array index outside the array.
     Bounds,
+    /// A division or remainder by zero.
+    DivByZero,
+    /// A shift by an amount out of range, or `<<` of a negative value.
+    UndefinedShift,
     /// A candidate invariant at the head of k-induction's loop
     /// (`Induction::invariants`), numbered in its message.
     Invariant,
@@ -103,6 +107,10 @@ pub(crate) struct EncodeOptions<'a> {
     pub signed_overflow: bool,
     /// An index outside its array is a failure (CBMC's `--bounds-check`).
     pub bounds_check: bool,
+    /// A division by zero is a failure (CBMC's `--div-by-zero-check`).
+    pub div_by_zero: bool,
+    /// An undefined shift is a failure (CBMC's `--undefined-shift-check`).
+    pub undefined_shift: bool,
     /// An allocation may return the null pointer (CBMC's
     /// `--malloc-may-fail --malloc-fail-null`).
     pub malloc_may_fail: bool,
