@@ -8,7 +8,7 @@
 //! `quantified_overflow` for operations on array elements), written in
 //! arithmetic that cannot wrap itself (`no_wrap`, `linear_bound`).
 
-use super::checks::const_value;
+use super::checks::{const_value, shift_amount};
 use super::context::{CheckPoly, Ctx, K};
 use super::fresh::FreshVars;
 use super::monotone::{Monotone, monotonicity};
@@ -56,6 +56,25 @@ pub(super) fn no_wrap(node: &Expr, sub: &dyn Fn(&Expr) -> Expr) -> Result<Option
     match &node.kind {
         ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => Ok(Some(add_sub_no_wrap(*op, a, b, t, sub))),
         ExprKind::Binary(BinOp::Mul, a, b) => mul_no_wrap(a, b, t, sub),
+        ExprKind::Binary(BinOp::Shl, a, _) => {
+            let Some(c) = shift_amount(node) else {
+                return Err(Reason::UnsupportedOperation(
+                    "shifts by an amount that is not a constant within the type",
+                ));
+            };
+            // `a << c` is `a * 2^c` for unsigned `a` that loses no bit, and
+            // for signed `a` that is not negative (C11 6.5.7, CBMC's
+            // `undefined-shift` and `overflow` checks) and loses no bit.
+            let v = sub(a);
+            let mut parts = Vec::new();
+            if t.signed {
+                parts.push(cmp(BinOp::Ge, v.clone(), lit(0, t)));
+            }
+            if c > 0 {
+                parts.push(cmp(BinOp::Le, v, lit(t.max() >> c, t)));
+            }
+            Ok(Some(and_all(parts)))
+        }
         ExprKind::Unary(UnOp::Neg, a) => {
             let a = sub(a);
             Ok(Some(if t.signed {

@@ -34,6 +34,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use z3::ast::{Ast, Bool, Int};
 
 use super::accelerator::{Accelerator, ClosedForm, FormKind, GuardInfo, GuardTreatment};
+use super::checks::shift_amount;
 use super::context::{assign, assume};
 use super::fresh::FreshVars;
 use super::periodic::{gcd, literal_divisors, modulus_operand};
@@ -531,16 +532,30 @@ fn periodic_in(e: &Expr, l: VarId, moduli: &mut BTreeSet<i128>, offset: &mut i12
     let mut ok = true;
     e.walk(&mut |x| {
         if let Some((a, c)) = modulus_operand(x) {
-            if let Some(o) = offset_of(a, l).filter(|_| c <= MAX_PERIOD) {
-                *offset = (*offset).max(o);
-                in_moduli += 1;
-                moduli.insert(c);
-            } else {
-                ok = false;
+            // `((l + o) / d) % c` repeats with `l` modulo `d * c`.
+            let (a, d) = quotient_operand(a).unwrap_or((a, 1));
+            match offset_of(a, l) {
+                Some(o) if c.checked_mul(d).is_some_and(|p| p <= MAX_PERIOD) => {
+                    *offset = (*offset).max(o);
+                    in_moduli += 1;
+                    moduli.insert(c * d);
+                }
+                _ => ok = false,
             }
         }
     });
     ok && uses == in_moduli
+}
+
+/// `a` and `d` where `e` is `a / d` or `a >> s` (`d = 2^s`) by a constant
+/// `d > 0`: for `a >= 0` both are `a` divided by `d` rounded down.
+fn quotient_operand(e: &Expr) -> Option<(&Expr, i128)> {
+    let e = strip_casts(e);
+    match &e.kind {
+        ExprKind::Binary(BinOp::Div, a, b) => Some((&**a, b.const_value().filter(|d| *d > 0)?)),
+        ExprKind::Binary(BinOp::Shr, a, _) => Some((&**a, 1i128 << shift_amount(e)?)),
+        _ => None,
+    }
 }
 
 fn lcm(a: i128, b: i128) -> i128 {

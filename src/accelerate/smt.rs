@@ -9,7 +9,7 @@
 //! the mathematical one. It is used to check the code tracc emits.
 //! Operations outside the supported set give `None`.
 
-use super::checks::const_value;
+use super::checks::{const_value, constant_shift};
 use super::poly::{Atom, Poly};
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, UnOp, VarId};
 use std::collections::HashMap;
@@ -218,7 +218,8 @@ impl<'a> Eval<'a> {
         }
     }
 
-    /// `a op b` for `+ - * / %` and masks of low bits in type `t`.
+    /// `a op b` for `+ - * / %`, masks of low bits and shifts by constants
+    /// in type `t`.
     fn arith_value(&mut self, op: BinOp, a: &Expr, b: &Expr, t: IntType, ctx: &Bool) -> Option<Int> {
         // A mask of low bits: the other operand modulo a power of two.
         if op == BinOp::BitAnd {
@@ -250,7 +251,30 @@ impl<'a> Eval<'a> {
                 let q_abs = ax.div(&ay);
                 let same = x.ge(int(0)).iff(y.ge(int(0)));
                 let q = same.ite(&q_abs, &q_abs.unary_minus());
-                let v = if op == BinOp::Div { q } else { x - y * q };
+                let v = if op == BinOp::Div { q } else { x.clone() - y.clone() * q };
+                self.side(ctx, in_range(&v, t));
+                let wrapped = self.wrap(v, t);
+                if self.mode == Mode::Exact && !t.signed && matches!(b.kind, ExprKind::IntLit(c) if c > 0) {
+                    // An unsigned dividend in its type: z3's `div` and `mod`
+                    // are C's, and no wrap is needed (z3 did not see
+                    // through the general form, `(l / 3U) % 2U`).
+                    let direct = if op == BinOp::Div { x.div(&y) } else { x.modulo(&y) };
+                    return Some(in_range(&x, t).ite(&direct, &wrapped));
+                }
+                Some(wrapped)
+            }
+            BinOp::Shl | BinOp::Shr => {
+                let c = constant_shift(b, t)?;
+                let scale = int(1i128 << c);
+                if op == BinOp::Shr {
+                    // An arithmetic shift: the quotient rounded down, which
+                    // is z3's `div` by a positive number.
+                    return Some(x.div(&scale));
+                }
+                if t.signed {
+                    self.side(ctx, x.ge(int(0)));
+                }
+                let v = x * scale;
                 self.side(ctx, in_range(&v, t));
                 Some(self.wrap(v, t))
             }

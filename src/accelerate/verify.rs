@@ -13,7 +13,7 @@ use super::smt::{Eval, Mode, in_range, int, poly_eq, poly_value, prove};
 use super::solver::with_solver;
 use super::symex::Sym;
 use crate::ir::build;
-use crate::ir::{Expr, VarId};
+use crate::ir::{BinOp, Expr, ExprKind, IntType, VarId};
 use crate::reason::{Claim, Reason};
 use std::collections::BTreeMap;
 use std::collections::{BTreeSet, HashMap};
@@ -151,12 +151,12 @@ fn no_overflow_math(check_polys: &[CheckPoly], n: &Int, m: &Int, get: &dyn Fn(At
         let v0 = poly_value(first, get).ok_or("cannot model a value")?;
         let vl = at(m).ok_or("cannot model a value")?;
         let v1 = at(&int(1)).ok_or("cannot model a value")?;
-        let mut parts = vec![in_range(&v0, t)];
+        let mut parts = vec![defined(&v0, node, t)];
         // The last iteration k = m (if it is >= 1 and the form is
         // piecewise, also k = 1).
-        parts.push(m.ge(int(1)).implies(in_range(&vl, t)));
+        parts.push(m.ge(int(1)).implies(defined(&vl, node, t)));
         if *piecewise {
-            parts.push(m.ge(int(1)).implies(in_range(&v1, t)));
+            parts.push(m.ge(int(1)).implies(defined(&v1, node, t)));
         }
         math.push(Bool::and(&parts));
     }
@@ -171,10 +171,21 @@ fn alternating_math(ctx: &Ctx, alternating: &[Expr], m: &Int, get: &dyn Fn(Atom)
         let t = node.ty.as_int().ok_or("non-integer operation")?;
         let (v0, v1) = (ctx.value_at(node, &int(0), get), ctx.value_at(node, &int(1), get));
         let (v0, v1) = (v0.ok_or("cannot model a value")?, v1.ok_or("cannot model a value")?);
-        parts.push(in_range(&v0, t));
-        parts.push(m.ge(int(1)).implies(in_range(&v1, t)));
+        parts.push(defined(&v0, node, t));
+        parts.push(m.ge(int(1)).implies(defined(&v1, node, t)));
     }
     Ok(Bool::and(&parts))
+}
+
+/// The mathematical value `v` of the checked operation `node` (of type
+/// `t`) is one C gives it: in `t`, and for a shift `a << c` not negative
+/// either (a signed `a` must not be, and `a * 2^c` has `a`'s sign).
+fn defined(v: &Int, node: &Expr, t: IntType) -> Bool {
+    let range = in_range(v, t);
+    match node.kind {
+        ExprKind::Binary(BinOp::Shl, ..) => Bool::and(&[range, v.ge(int(0))]),
+        _ => range,
+    }
 }
 
 /// The emitted final value `e` of `x` evaluates without wrap-around to the

@@ -65,7 +65,7 @@ pub struct CampaignArgs {
 
 fn tally_line(t: &Tally, count: u64) -> String {
     format!(
-        "{}/{} programs ({} decided: {} safe, {} unsafe, {} of them by a signed overflow, {} by an index out of bounds; \
+        "{}/{} programs ({} decided: {} safe, {} unsafe, {} of them by a signed overflow, {} by an index out of bounds, {} by an undefined shift or division; \
          {} transformed, {} with a loop unrolled), \
          {} disagreements; \
          at --unwind 3 the restricted output proved {}/{} safe ({} more by k-induction) and found {}/{} unsafe; \
@@ -77,6 +77,7 @@ fn tally_line(t: &Tally, count: u64) -> String {
         t.unsafe_,
         t.overflowing,
         t.out_of_bounds,
+        t.undefined,
         t.transformed,
         t.unrolled,
         t.disagreements,

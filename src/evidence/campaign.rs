@@ -32,6 +32,9 @@ pub struct Tally {
     pub overflowing: u64,
     /// Unsafe programs whose input fails by an index out of bounds.
     pub out_of_bounds: u64,
+    /// Unsafe programs whose input divides by zero or shifts where C
+    /// leaves it undefined.
+    pub undefined: u64,
     pub transformed: u64,
     /// Programs with a loop left to unrolling by the default options.
     pub unrolled: u64,
@@ -81,6 +84,7 @@ impl Tally {
                     self.unsafe_ += 1;
                     self.overflowing += u64::from(r.reference_fails.overflow);
                     self.out_of_bounds += u64::from(r.reference_fails.bounds);
+                    self.undefined += u64::from(r.reference_fails.undefined);
                 }
                 match r.at_3 {
                     Some("SAFE") if safe => self.proved_at_3 += 1,

@@ -293,19 +293,33 @@ impl Expr {
                     }
                 }
             }
+            // `a << c` by a constant within the type: `a * 2^c`.
+            ExprKind::Binary(BinOp::Shl, a, b)
+                if b.const_value()
+                    .is_some_and(|c| self.int_type().is_some_and(|t| (0..i128::from(t.bits())).contains(&c))) =>
+            {
+                let scale = 1i128 << b.const_value()?;
+                let (al, ah) = a.value_bounds()?;
+                Some((al.checked_mul(scale)?, ah.checked_mul(scale)?))
+            }
             _ => self.int_type().map(|t| (t.min(), t.max())),
         }
     }
 
-    /// Whether this operation (`+ - *`, negation, a conversion: the value
-    /// of its operand) stays in its type whatever values of their types its
+    /// Whether this operation (`+ - *`, `<<`, negation, a conversion: the
+    /// value of its operand) stays in its type whatever values of their types its
     /// leaves have, so that it can never overflow or convert out of range.
     pub fn always_in_type(&self) -> bool {
         let value = match &self.kind {
             ExprKind::Cast { expr, .. } => expr.value_bounds(),
             _ => self.value_bounds(),
         };
-        matches!((self.int_type(), value), (Some(t), Some((lo, hi))) if t.min() <= lo && hi <= t.max())
+        // `a << c` is defined only where `a` is not negative (C11 6.5.7).
+        let least = |t: IntType| match self.kind {
+            ExprKind::Binary(BinOp::Shl, ..) => 0,
+            _ => t.min(),
+        };
+        matches!((self.int_type(), value), (Some(t), Some((lo, hi))) if least(t) <= lo && hi <= t.max())
     }
 
     /// Whether this node itself (not counting its operands) works with

@@ -137,6 +137,28 @@ pub(super) fn remainder(a: (i128, IntType), b: (i128, IntType)) -> (i128, IntTyp
     (t.wrap(t.wrap(a.0) % t.wrap(b.0)), t)
 }
 
+/// `a / b` with C's usual arithmetic conversions (`b` a positive
+/// constant; truncated toward zero in C as in Rust).
+pub(super) fn quotient(a: (i128, IntType), b: (i128, IntType)) -> (i128, IntType) {
+    let t = IntType::common(a.1, b.1);
+    (t.wrap(t.wrap(a.0) / t.wrap(b.0)), t)
+}
+
+/// `a << s` in `a`'s promoted type, wrapping (the checker, not this
+/// simulation, says where C leaves it undefined: a negative `a`, a bit
+/// shifted out of a signed type).
+pub(super) fn shifted_left(a: (i128, IntType), s: u32) -> (i128, IntType) {
+    let t = a.1.promote();
+    (t.wrap(t.wrap(a.0) << s), t)
+}
+
+/// `a >> s` in `a`'s promoted type: arithmetic for a negative `a`, as gcc
+/// and CBMC shift (C leaves it to the implementation).
+pub(super) fn shifted_right(a: (i128, IntType), s: u32) -> (i128, IntType) {
+    let t = a.1.promote();
+    (t.wrap(a.0) >> s, t)
+}
+
 /// `a & b` for a mask `b >= 0`, in two's complement.
 pub(super) fn low_bits(a: (i128, IntType), b: (i128, IntType)) -> (i128, IntType) {
     let t = IntType::common(a.1, b.1);

@@ -7,7 +7,9 @@
 //! the optional features, each from a stream of its own; the C text is
 //! written by `counted_render`.
 
-use super::cint::{Cmp, arith, compare, literal_type, low_bits, product, remainder};
+use super::cint::{
+    Cmp, arith, compare, literal_type, low_bits, product, quotient, remainder, shifted_left, shifted_right,
+};
 use super::rng::Rng;
 use crate::ir::IntType;
 
@@ -34,6 +36,10 @@ pub(super) enum Rhs {
     SubFrom(i128, usize),
     /// `a * v + b` (written `v *= a` when `b` is 0): geometric.
     Affine(usize, i128, i128),
+    /// `v + (w << s)`: `w * 2^s` where C defines it.
+    AddShifted(usize, usize, u32),
+    /// `w >> s`.
+    ShiftedRight(usize, u32),
 }
 
 #[derive(Clone, Debug)]
@@ -46,19 +52,40 @@ pub(super) enum Update {
 }
 
 /// How a guard reduces its variable: `% m`, or a mask of the low bits,
-/// `& (m - 1)` with `m` a power of two (`var` modulo `m` whatever its sign).
+/// `& (m - 1)` with `m` a power of two (`var` modulo `m` whatever its sign),
+/// or either of the quotient by `d` (`(var / d) % m`, written `(var >> s)
+/// & (m - 1)` where both are powers of two), which for a counter repeats
+/// with period `d * m`.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Modulo {
     Rem(i128),
     LowBits(i128),
+    OfQuotient { d: i128, m: i128 },
 }
 
 impl Modulo {
     pub(super) fn modulus(self) -> i128 {
         match self {
-            Modulo::Rem(m) | Modulo::LowBits(m) => m,
+            Modulo::Rem(m) | Modulo::LowBits(m) | Modulo::OfQuotient { m, .. } => m,
         }
     }
+
+    /// `v` reduced as C computes it.
+    pub(super) fn reduce(self, v: (i128, IntType)) -> (i128, IntType) {
+        match self {
+            Modulo::LowBits(m) => low_bits(v, (m - 1, literal_type(m - 1))),
+            Modulo::Rem(m) => remainder(v, (m, literal_type(m))),
+            Modulo::OfQuotient { d, m } => match (shift_of(d), shift_of(m)) {
+                (Some(s), Some(_)) => low_bits(shifted_right(v, s), (m - 1, literal_type(m - 1))),
+                _ => remainder(quotient(v, (d, literal_type(d))), (m, literal_type(m))),
+            },
+        }
+    }
+}
+
+/// `s` where `d` is `2^s` (`d > 1`).
+pub(super) fn shift_of(d: i128) -> Option<u32> {
+    (d > 1 && d & (d - 1) == 0).then(|| d.trailing_zeros())
 }
 
 #[derive(Clone, Debug)]
@@ -425,6 +452,10 @@ impl Program {
                 let scaled = product((*a, literal_type(*a)), tv(vals, *v));
                 (*t, arith(scaled, (*b, literal_type(*b)), true))
             }
+            Update::Assign(t, Rhs::AddShifted(a, b, s)) => {
+                (*t, arith(tv(vals, *a), shifted_left(tv(vals, *b), *s), true))
+            }
+            Update::Assign(t, Rhs::ShiftedRight(v, s)) => (*t, shifted_right(tv(vals, *v), *s)),
         };
         vals[target] = self.vars[target].ty.wrap(result.0);
     }
@@ -480,6 +511,48 @@ impl Program {
             return true;
         }
         false
+    }
+
+    /// Sometimes shift (a stream of its own; says whether it did): a
+    /// counter's remainder test becomes one of its quotient (`(i / 3) % 2`,
+    /// `(i >> 2) & 1`), sums of variables add one shifted (`v + (w <<
+    /// 2)`), and an assignment of a shifted value (`v = w >> 1`) ends the
+    /// first branch.
+    pub(super) fn add_shifts(&mut self, rng: &mut Rng) -> bool {
+        let mut shifted = false;
+        if let Some(Branch::Counter { modulo, .. }) = &mut self.guard
+            && modulo.modulus() <= 8
+            && rng.chance(70)
+        {
+            let m = modulo.modulus();
+            let d = *rng.pick(&[2, 3, 4, 8]);
+            if d * m <= 64 {
+                *modulo = Modulo::OfQuotient { d, m };
+                shifted = true;
+            }
+        }
+        for u in self.then_updates.iter_mut().chain(self.else_updates.iter_mut()) {
+            if let Update::Assign(t, Rhs::AddVar(a, b)) = *u
+                && rng.chance(60)
+            {
+                *u = Update::Assign(t, Rhs::AddShifted(a, b, 1 + rng.below(3) as u32));
+                shifted = true;
+            }
+        }
+        // Not where the counter is tested: there the sums stay what one
+        // accelerator counts by residue.
+        if !matches!(self.guard, Some(Branch::Counter { .. })) && (!shifted || rng.chance(40)) {
+            let n = self.vars.len() as u64;
+            let (target, source) = (rng.below(n) as usize, rng.below(n) as usize);
+            let rhs = if rng.chance(50) {
+                Rhs::ShiftedRight(source, 1 + rng.below(4) as u32)
+            } else {
+                Rhs::AddShifted(target, source, 1 + rng.below(3) as u32)
+            };
+            self.then_updates.push(Update::Assign(target, rhs));
+            shifted = true;
+        }
+        shifted
     }
 
     /// Whether the counter's test holds at the counter value `i`.
@@ -663,10 +736,6 @@ impl Program {
 
 /// `v` (or its remainder) compared with `value`, as C computes it.
 fn tested_holds(v: (i128, IntType), modulo: Option<Modulo>, cmp: Cmp, value: i128) -> bool {
-    let lhs = match modulo {
-        Some(Modulo::LowBits(m)) => low_bits(v, (m - 1, literal_type(m - 1))),
-        Some(Modulo::Rem(m)) => remainder(v, (m, literal_type(m))),
-        None => v,
-    };
+    let lhs = modulo.map_or(v, |m| m.reduce(v));
     compare(lhs, (value, literal_type(value)), cmp)
 }

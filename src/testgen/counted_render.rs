@@ -7,7 +7,7 @@
 //! and the simulation (`counted`), which never read the text.
 
 use super::cint::{PRELUDE, literal, nondet_name};
-use super::counted::{Branch, Cond, InnerLoop, Limit, Modulo, Program, Rhs, Update};
+use super::counted::{Branch, Cond, InnerLoop, Limit, Modulo, Program, Rhs, Update, shift_of};
 use crate::ir::IntType;
 use std::fmt::Write as _;
 
@@ -40,17 +40,24 @@ impl Program {
             Rhs::Negate(v) => format!("-{}", name(*v)),
             Rhs::SubFrom(c, v) => format!("{} - {}", literal(*c), name(*v)),
             Rhs::Affine(v, a, b) => format!("{} * {} + {}", literal(*a), name(*v), literal(*b)),
+            Rhs::AddShifted(a, b, s) => format!("{} + ({} << {s})", name(*a), name(*b)),
+            Rhs::ShiftedRight(v, s) => format!("{} >> {s}", name(*v)),
         }
     }
 
     /// The variables `rhs` reads, each once, in order.
     fn rhs_reads(rhs: &Rhs) -> Vec<usize> {
         match rhs {
-            Rhs::AddConst(v, _) | Rhs::SubConst(v, _) | Rhs::Negate(v) | Rhs::SubFrom(_, v) | Rhs::Affine(v, _, _) => {
+            Rhs::AddConst(v, _)
+            | Rhs::SubConst(v, _)
+            | Rhs::Negate(v)
+            | Rhs::SubFrom(_, v)
+            | Rhs::Affine(v, _, _)
+            | Rhs::ShiftedRight(v, _) => {
                 vec![*v]
             }
-            Rhs::AddVar(a, b) if a == b => vec![*a],
-            Rhs::AddVar(a, b) => vec![*a, *b],
+            Rhs::AddVar(a, b) | Rhs::AddShifted(a, b, _) if a == b => vec![*a],
+            Rhs::AddVar(a, b) | Rhs::AddShifted(a, b, _) => vec![*a, *b],
             Rhs::Const(_) => Vec::new(),
         }
     }
@@ -147,6 +154,9 @@ impl Program {
             None => name.clone(),
         };
         match (c.modulo, c.offset) {
+            (Some(q @ Modulo::OfQuotient { .. }), _) => {
+                format!("{} {} {}", reduced_text(&tested, q), c.cmp.text(), literal(c.value))
+            }
             (Some(Modulo::LowBits(m)), _) => {
                 format!("({tested} & {}) {} {}", literal(m - 1), c.cmp.text(), literal(c.value))
             }
@@ -272,6 +282,7 @@ impl Program {
                 let tested = match modulo {
                     Modulo::LowBits(m) => format!("(i & {})", literal(*m - 1)),
                     Modulo::Rem(m) => format!("i % {}", literal(*m)),
+                    q @ Modulo::OfQuotient { .. } => reduced_text("i", *q),
                 };
                 let _ = writeln!(out, "        if ({tested} {} {}) {{", cmp.text(), literal(*value));
             }
@@ -312,5 +323,17 @@ impl Program {
         }
         out.push_str("    return 0;\n}\n");
         out
+    }
+}
+
+/// `tested` reduced by a quotient's modulus (`Modulo::OfQuotient`), in
+/// parentheses.
+fn reduced_text(tested: &str, q: Modulo) -> String {
+    let Modulo::OfQuotient { d, m } = q else {
+        return tested.to_string();
+    };
+    match (shift_of(d), shift_of(m)) {
+        (Some(s), Some(_)) => format!("((({tested}) >> {s}) & {})", literal(m - 1)),
+        _ => format!("((({tested}) / {}) % {})", literal(d), literal(m)),
     }
 }

@@ -147,6 +147,11 @@ pub enum Class {
     /// end where they began, and the output blocks them after the body
     /// (`restrict::cycle`).
     Idle,
+    /// A counted loop with shifts by constants: `v + (w << s)` (`w * 2^s`
+    /// where C defines it, undefined for a negative `w`), `v = w >> s`, and
+    /// a counter's test of its quotient (`((i >> 2) & 1) == 0`, `((i / 3)
+    /// % 2) != 1`), which repeats with the counter modulo `d * m`.
+    Shifts,
 }
 
 /// The program for `seed`: an array, sum, halving or endless loop on the
@@ -310,6 +315,13 @@ pub fn loop_program(seed: u64) -> Generated {
     let mut offsets = Rng::new(seed ^ 0x0FF5_E700_0000_0000);
     if offsets.chance(20) && prog.add_offsets(&mut offsets) {
         classes.push(Class::OffsetTest);
+    }
+    // And another for shifts by constants; more often where the branch
+    // tests the counter, whose quotient it may then test.
+    let mut shifts = Rng::new(seed ^ 0x5B1F_7000_0000_0000);
+    let residue = classes.contains(&Class::Residue);
+    if shifts.chance(if residue { 50 } else { 15 }) && prog.add_shifts(&mut shifts) {
+        classes.push(Class::Shifts);
     }
     // And another for helper functions called in the body.
     if Rng::new(seed ^ 0xCA11_5000_0000_0000).chance(20) && prog.has_helper_work() {

@@ -353,6 +353,33 @@ fn helpers_taking_addresses_are_generated_and_their_loops_accelerated() {
 }
 
 #[test]
+fn shifts_are_generated_and_their_loops_accelerated() {
+    let shifted: Vec<(u64, Generated)> = of_class(Class::Shifts).take(40).collect();
+    assert_eq!(shifted.len(), 40, "programs with shifts");
+    for shape in [" << ", " >> ", ") >> ", ") / "] {
+        assert!(
+            shifted.iter().any(|(_, g)| g.source.contains(shape)),
+            "no program with `{shape}`"
+        );
+    }
+    // `v + (w << s)` is accelerated as `v + w * 2^s` ...
+    let n = accelerated_with(&[" << "], "\"accelerated\":true", 1, 3);
+    assert!(n >= 3, "{n} loops with a left shift were accelerated");
+    // ... and a test of the counter's quotient by its residues (a rarer
+    // shape: more seeds).
+    let options = crate::pipeline::Options::accelerating_every_loop();
+    let n = (0..40_000)
+        .map(loop_program)
+        .filter(|g| g.classes.contains(&Class::Shifts))
+        .filter(|g| g.source.contains("(i) >> ") || g.source.contains("(i) / "))
+        .filter_map(|g| crate::pipeline::accelerate_source(&g.source, &options).ok())
+        .filter(|out| out.report.to_string().contains("\"by_residue\""))
+        .take(3)
+        .count();
+    assert_eq!(n, 3, "loops testing the counter's quotient accelerated by residues");
+}
+
+#[test]
 fn early_exits_are_generated_and_blocked_before_the_body() {
     let n = accelerated_with(&["break;"], "\"before-body-checked\"", 1, 3);
     assert!(
