@@ -529,7 +529,9 @@ fn check_checks_what_cbmc_checks_by_default_and_says_so() {
     let o = tracc(&["check", "ok.c"], dir.path(), None);
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("(checks: signed-overflow, bounds, div-by-zero, undefined-shift, malloc-may-fail)\nSAFE"),
+        stdout(&o).contains(
+            "(checks: signed-overflow, bounds, div-by-zero, undefined-shift, pointer, malloc-may-fail)\nSAFE"
+        ),
         "{}",
         stdout(&o)
     );

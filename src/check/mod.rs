@@ -195,6 +195,7 @@ fn check_in_context(
         bounds_check: opts.bounds_check,
         div_by_zero: opts.div_by_zero,
         undefined_shift: opts.undefined_shift,
+        pointer_check: opts.pointer_check,
         malloc_may_fail: opts.malloc_may_fail,
         induction,
     };
@@ -215,6 +216,7 @@ fn check_in_context(
             (opts.bounds_check, "bounds"),
             (opts.div_by_zero, "div-by-zero"),
             (opts.undefined_shift, "undefined-shift"),
+            (opts.pointer_check, "pointer"),
             (opts.malloc_may_fail, "malloc-may-fail"),
         ]
         .into_iter()
@@ -498,15 +500,15 @@ fn user_failures(
             }
         }
     } else {
-        // Assertions, overflows, bounds and undefined divisions and shifts
-        // are asked apart, so that one kind failing does not hide whether
+        // Assertions, overflows, bounds and undefined divisions, shifts and
+        // dereferences are asked apart, so that one kind failing does not hide whether
         // another fails (execution goes on after a failed check, as in
         // CBMC).
         let of_kind = |k: fn(PropKind) -> bool| -> Vec<&(usize, Bool)> {
             user.iter().filter(|(i, _)| k(enc.props[*i].kind)).collect()
         };
         fn undefined(k: PropKind) -> bool {
-            matches!(k, PropKind::DivByZero | PropKind::UndefinedShift)
+            matches!(k, PropKind::DivByZero | PropKind::UndefinedShift | PropKind::Pointer)
         }
         let groups = [
             of_kind(|k| !matches!(k, PropKind::Overflow | PropKind::Bounds) && !undefined(k)),

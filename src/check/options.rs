@@ -50,6 +50,12 @@ pub struct CheckOptions {
     /// value, fail, as under CBMC's `--undefined-shift-check` (on by
     /// default in CBMC 6); off: they have the bit-vector shift's value.
     pub undefined_shift: bool,
+    /// `*p` (`p->f`, `p[i]`) of the null pointer, or of an offset outside
+    /// the array of known length the pointer points into, fails, as under
+    /// CBMC's `--pointer-check` (on by default in CBMC 6; dead objects and
+    /// the bounds of allocations are not modelled); off: such a read gives
+    /// any value and such a write changes nothing.
+    pub pointer_check: bool,
     /// `malloc` and `calloc` may return the null pointer, as under CBMC's
     /// `--malloc-may-fail --malloc-fail-null` (on by default in CBMC 6, off
     /// with `--no-standard-checks` or `--no-malloc-may-fail`).
@@ -110,6 +116,7 @@ impl Default for CheckOptions {
             bounds_check: false,
             div_by_zero: false,
             undefined_shift: false,
+            pointer_check: false,
             malloc_may_fail: true,
             model: crate::ir::DataModel::Lp64,
             candidate_rlimit: CANDIDATE_RLIMIT,

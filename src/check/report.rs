@@ -53,6 +53,9 @@ pub enum FailureKind {
     /// A shift by an amount out of range or `<<` of a negative value (with
     /// `undefined_shift` only).
     UndefinedShift,
+    /// `*p` of the null pointer or outside its object (with
+    /// `pointer_check` only).
+    Pointer,
     /// A candidate invariant of k-induction (check/induction.rs) fails.
     Invariant,
 }
@@ -69,6 +72,7 @@ impl FailureKind {
             PropKind::Bounds => FailureKind::Bounds,
             PropKind::DivByZero => FailureKind::DivByZero,
             PropKind::UndefinedShift => FailureKind::UndefinedShift,
+            PropKind::Pointer => FailureKind::Pointer,
             PropKind::Invariant => FailureKind::Invariant,
         }
     }
@@ -284,6 +288,7 @@ fn kind_str(k: FailureKind) -> &'static str {
         FailureKind::Bounds => "bounds",
         FailureKind::DivByZero => "division-by-zero",
         FailureKind::UndefinedShift => "undefined-shift",
+        FailureKind::Pointer => "pointer-dereference",
         FailureKind::Invariant => "invariant",
     }
 }

@@ -1289,6 +1289,60 @@ fn division_by_zero_and_undefined_shifts_fail_where_cbmc_reports_them_and_only_w
 }
 
 #[test]
+fn null_and_out_of_bounds_dereferences_fail_where_cbmc_reports_them_and_only_when_asked() {
+    let decls = "#include <stdlib.h>\nint nondet_int(void);\nstruct s { int f; int a[4]; };\n";
+    let o = CheckOptions {
+        pointer_check: true,
+        per_assertion: true,
+        ..opts(2)
+    };
+    let failures = |src: &str| -> Vec<String> {
+        let r = check_source(src, &o).unwrap_or_else(|d| panic!("refused: {d:?}\n{src}"));
+        let mut m: Vec<String> = r
+            .failures
+            .into_iter()
+            .inspect(|f| assert_eq!(f.kind, FailureKind::Pointer, "{}", f.message))
+            .map(|f| f.message)
+            .collect();
+        m.sort();
+        m
+    };
+    // CBMC 6.6 reports each of these (its text of the access differs).
+    for (body, expected) in [
+        ("int *p = 0; *p = 1;", vec!["dereference failure: pointer NULL in *p"]),
+        (
+            "int x; int *p = nondet_int() ? &x : 0; int y = *p;",
+            vec!["dereference failure: pointer NULL in *p"],
+        ),
+        (
+            "int a[3]; int *q = a; q[3] = 2;",
+            vec!["dereference failure: pointer outside object bounds in q[3]"],
+        ),
+        (
+            "int a[3]; int *q = a + 1; q = q + 4; int y = *q;",
+            vec!["dereference failure: pointer outside object bounds in *q"],
+        ),
+        (
+            "struct s *p = malloc(sizeof(struct s)); p->f = 1;",
+            vec!["dereference failure: pointer NULL in p->f"],
+        ),
+    ] {
+        let src = format!("{decls}int main(void) {{ {body} return 0; }}");
+        assert_eq!(failures(&src), expected, "{body}");
+        assert_eq!(verdict(&src, 2), Verdict::Safe, "not checked unless asked: {body}");
+    }
+    for body in [
+        "int a[3] = {1, 2, 3}; int *q = a; int s = 0; for (int i = 0; i < 3; i++) s += q[i];",
+        "struct s v; struct s *p = &v; p->f = 1; p->a[3] = 5;",
+        "int *m = malloc(sizeof(int)); if (m) *m = 2;",
+        "int a[3]; int *r = &a[1]; r[1] = 4; int *p = 0; if (p) *p = 1;",
+    ] {
+        let src = format!("{decls}int main(void) {{ {body} return 0; }}");
+        assert_eq!(failures(&src), Vec::<String>::new(), "{body}");
+    }
+}
+
+#[test]
 fn an_overflow_does_not_hide_a_failing_assertion_nor_the_other_way_round() {
     let src = "int nondet_int(void); void assert(int);\n\
                int main(void) { int x = nondet_int(); int y = x + 1; assert(x != 7); return 0; }";

@@ -98,6 +98,12 @@ pub struct CheckerArgs {
     #[arg(long)]
     pub undefined_shift_check: bool,
 
+    /// Report `*p` (`p->f`, `p[i]`) of the null pointer, or outside the
+    /// array of known length it points into, as a failure. On by default,
+    /// as in CBMC 6; with --no-standard-checks only when given.
+    #[arg(long)]
+    pub pointer_check: bool,
+
     /// Unwind the loops named L (CBMC's names, as `cbmc --show-loops`
     /// prints them: `main.0`, ...) K times instead of --unwind, as CBMC's
     /// option of the same name. `verify` adds the bounds of the loops that
@@ -145,6 +151,7 @@ impl CheckerArgs {
             bounds_check: self.bounds_check || !(self.no_standard_checks || model.svcomp),
             div_by_zero: self.div_by_zero_check || !(self.no_standard_checks || model.svcomp),
             undefined_shift: self.undefined_shift_check || !(self.no_standard_checks || model.svcomp),
+            pointer_check: self.pointer_check || !(self.no_standard_checks || model.svcomp),
             malloc_may_fail: self.malloc_may_fail
                 || !(self.no_standard_checks || self.no_malloc_may_fail || model.svcomp),
             model: model.model(),

@@ -201,12 +201,21 @@ fn what_fails(r: &CheckReport) -> Fails {
         assertion: any(|k| {
             !matches!(
                 k,
-                FailureKind::Overflow | FailureKind::Bounds | FailureKind::DivByZero | FailureKind::UndefinedShift
+                FailureKind::Overflow
+                    | FailureKind::Bounds
+                    | FailureKind::DivByZero
+                    | FailureKind::UndefinedShift
+                    | FailureKind::Pointer
             )
         }),
         overflow: any(|k| k == FailureKind::Overflow),
         bounds: any(|k| k == FailureKind::Bounds),
-        undefined: any(|k| matches!(k, FailureKind::DivByZero | FailureKind::UndefinedShift)),
+        undefined: any(|k| {
+            matches!(
+                k,
+                FailureKind::DivByZero | FailureKind::UndefinedShift | FailureKind::Pointer
+            )
+        }),
     }
 }
 

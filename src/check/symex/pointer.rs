@@ -24,14 +24,17 @@
 //! pointer as an `unsigned long`. `*p` selects among the registered objects
 //! of the pointee type by the object number; a pointer that names none of
 //! them (null, uninitialised, out of every object) reads a nondeterministic
-//! value and writes nothing, as CBMC does without `--pointer-check`:
-//! out-of-bounds and null dereferences are not properties unless asked.
+//! value and writes nothing, as CBMC does without `--pointer-check`; with
+//! `pointer_check` (CBMC 6's default), a null pointer and an offset
+//! outside an array of known length are properties (`check_deref`).
 
 use z3::Sort;
 use z3::ast::{Array, Ast, BV, Bool};
 
 use super::expr::convert;
-use super::state::{Enc, Key, LPath, Object, R, Region, Sel, State, StepKind, Val, lit, scalar_type, unsupported};
+use super::state::{
+    Enc, Key, LPath, Object, PropKind, R, Region, Sel, State, StepKind, Val, and2, lit, scalar_type, unsupported,
+};
 use crate::ir::{CType, Expr, ExprKind, IntType, Span, VarId};
 
 /// Bits of the offset; the object number is above them.
@@ -364,6 +367,7 @@ impl<'p> Enc<'p> {
             ));
         }
         let ptr = self.eval_bv(p, st)?;
+        self.check_deref(&ptr, &root.ty, e.span, st);
         Ok(Place::Deref {
             ptr: self.name_bv(ptr),
             pointee: root.ty.clone(),
@@ -371,6 +375,42 @@ impl<'p> Enc<'p> {
             ty: e.ty.clone(),
             text: self.text(e.span).to_string(),
         })
+    }
+
+    /// Records where `*p` (a pointer value `p` to `ty`, in the access at
+    /// `span`) fails as under CBMC's `--pointer-check`, when the options
+    /// ask for it: `p` is the null pointer, or it names an array of known
+    /// length at an offset outside it. (A pointer into an allocation,
+    /// whose length is not modelled, is not checked for bounds; nor are
+    /// dead objects.)
+    fn check_deref(&mut self, p: &BV, ty: &CType, span: Span, st: &State) {
+        if !self.opts.pointer_check || self.binders > 0 || st.dead {
+            return;
+        }
+        let text = self.text(span).to_string();
+        let null = object_part(p).eq(lit(0, 64 - OFFSET_BITS));
+        let mut found = vec![("pointer NULL", null)];
+        let outside: Vec<Bool> = self
+            .candidates(ty)
+            .into_iter()
+            .filter_map(|c| match self.objects[c].region.ty {
+                CType::Array(_, n) => Some(Bool::and(&[
+                    self.names(p, c),
+                    offset_part(p).bvuge(lit(i128::from(n), 64)),
+                ])),
+                _ => None,
+            })
+            .collect();
+        if !outside.is_empty() {
+            found.push(("pointer outside object bounds", Bool::or(&outside)));
+        }
+        for (what, fails) in found {
+            let fails = and2(&st.guard, &fails).simplify();
+            if fails.as_bool() != Some(false) {
+                let message = format!("dereference failure: {what} in {text}");
+                self.prop(PropKind::Pointer, span, message, fails);
+            }
+        }
     }
 
     pub(super) fn read_place_val(&mut self, place: &Place, span: Span, st: &mut State) -> R<Val> {

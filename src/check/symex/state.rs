@@ -43,6 +43,8 @@ pub(crate) enum PropKind {
     DivByZero,
     /// A shift by an amount out of range, or `<<` of a negative value.
     UndefinedShift,
+    /// `*p` of the null pointer or outside its object.
+    Pointer,
     /// A candidate invariant at the head of k-induction's loop
     /// (`Induction::invariants`), numbered in its message.
     Invariant,
@@ -111,6 +113,9 @@ pub(crate) struct EncodeOptions<'a> {
     pub div_by_zero: bool,
     /// An undefined shift is a failure (CBMC's `--undefined-shift-check`).
     pub undefined_shift: bool,
+    /// `*p` of the null pointer or outside its object is a failure
+    /// (CBMC's `--pointer-check`, as far as the objects are modelled).
+    pub pointer_check: bool,
     /// An allocation may return the null pointer (CBMC's
     /// `--malloc-may-fail --malloc-fail-null`).
     pub malloc_may_fail: bool,
