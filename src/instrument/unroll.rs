@@ -46,6 +46,8 @@ pub fn unrolled_for_unwind_3(prog: &mut Program, func: FuncId, lp: &Stmt, trips:
     if !copyable(prog, lp) {
         return None;
     }
+    // A `break` needs a loop around its slot, even where one slot is all.
+    let levels = if breaks(body) { levels.max(1) } else { levels };
     let cond = cond.unwrap_or_else(|| build::lit(1, IntType::INT));
     let go_id = prog.add_var(VarDecl {
         name: prog.fresh.name(format_args!("go{no}")),
