@@ -544,7 +544,7 @@ pub(super) fn kr_program() -> (Build, Stmt) {
             els: Some(Box::new(s(StmtKind::If {
                 cond: assign(iv.clone(), u(0)),
                 then: Box::new(block(vec![])),
-                els: Some(Box::new(s(StmtKind::Break))),
+                els: Some(Box::new(s(StmtKind::Return(None)))),
             }))),
         }),
         s(StmtKind::While {
@@ -587,7 +587,7 @@ fn synthetic_statements_print_in_kr_style() {
       i++;
     } else if ((i = 0)) {
     } else {
-      break;
+      return;
     }
     while (i < 10) {
       i++;

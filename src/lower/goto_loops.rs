@@ -205,6 +205,20 @@ impl Jumps {
     }
 }
 
+/// The `break` statements outside every loop and `switch` of the function
+/// body `s`, and the `continue` statements outside every loop, each with
+/// what C says of it (a constraint of C11 6.8.6.2-3: compilers and CBMC
+/// reject the file).
+pub(super) fn stray_jumps(s: &Stmt) -> Vec<(Span, &'static str)> {
+    let mut out = Vec::new();
+    walk_jumps(s, false, false, &mut |x, in_loop, in_switch| match &x.kind {
+        StmtKind::Break if !in_loop && !in_switch => out.push((x.span, "`break` is not within a loop or `switch`")),
+        StmtKind::Continue if !in_loop => out.push((x.span, "`continue` is not within a loop")),
+        _ => {}
+    });
+    out
+}
+
 /// Visit `s` and its statements with whether each is inside a loop or a
 /// `switch` that is itself inside `s`.
 fn walk_jumps(s: &Stmt, in_loop: bool, in_switch: bool, f: &mut dyn FnMut(&Stmt, bool, bool)) {

@@ -5,7 +5,8 @@
 //! ILP32, promotions, usual arithmetic
 //! conversions made explicit as implicit casts), every node spanned, and
 //! every construct the IR does not model kept as an `Opaque` node with the
-//! reason. Only syntax errors fail the file.
+//! reason. Only syntax errors and the jumps C forbids (a `break` outside
+//! every loop and `switch`, a `continue` outside every loop) fail the file.
 
 mod call;
 mod expr;
@@ -46,6 +47,14 @@ pub fn lower_source_in(text: &str, model: DataModel) -> Result<Lowered, Vec<Diag
     lowerer.program.model = model;
     lowerer.warnings.extend(parsed.warnings.iter().cloned());
     lowerer.translation_unit(parsed.tree.root_node());
+    let stray: Vec<Diagnostic> = (lowerer.program.funcs.iter())
+        .filter_map(|f| f.body.as_ref())
+        .flat_map(goto_loops::stray_jumps)
+        .map(|(span, what)| Diagnostic::error(span, what))
+        .collect();
+    if !stray.is_empty() {
+        return Err(stray);
+    }
     lowerer.program.fresh = crate::ir::FreshPrefix::for_source(text);
     Ok(Lowered {
         program: lowerer.program,

@@ -276,6 +276,31 @@ fn syntax_errors_fail() {
 }
 
 #[test]
+fn jumps_that_c_forbids_fail_and_the_others_lower() {
+    for (src, message) in [
+        (
+            "int main() { int k = 0; if (k) break; return 0; }",
+            "`break` is not within a loop or `switch`",
+        ),
+        ("void f(void) { { continue; } }", "`continue` is not within a loop"),
+        (
+            "int main() { switch (1) { case 1: continue; } return 0; }",
+            "`continue` is not within a loop",
+        ),
+    ] {
+        let errors = lower_source(src).err().unwrap_or_else(|| panic!("lowered: {src}"));
+        assert_eq!(
+            errors.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(),
+            [message],
+            "{src}"
+        );
+    }
+    lower(
+        "int main() { for (;;) { if (1) break; switch (2) { case 2: break; } continue; } do { break; } while (0); return 0; }",
+    );
+}
+
+#[test]
 fn flat_initialisers() {
     let p = lower("int a[3] = {1, 2, 3}; int b = 4; int main() { return 0; }");
     assert!(matches!(&p.globals[0].1, Some(Init::List(items, _)) if items.len() == 3));
