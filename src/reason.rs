@@ -512,7 +512,8 @@ impl fmt::Display for Reason {
             Reason::DialectCannotExpress(what) => write!(f, "the accelerator needs {what}"),
             Reason::LeftToUnrolling { trips } => write!(
                 f,
-                "it runs at most {trips} times, which CBMC unrolls more cheaply than it checks an accelerator"
+                "it runs at most {trips} time{}, which CBMC unrolls more cheaply than it checks an accelerator",
+                if *trips == 1 { "" } else { "s" }
             ),
         }
     }

@@ -407,7 +407,10 @@ fn loop_report(program: &Program, info: &LoopInfo, reason: Why) -> LoopReport {
 fn unrolling_note(info: &LoopInfo, trips: u128, written_out: bool) -> Diagnostic {
     let note = Diagnostic::note(
         info.span,
-        format!("loop left to unrolling: it runs at most {trips} times"),
+        format!(
+            "loop left to unrolling: it runs at most {trips} time{}",
+            if trips == 1 { "" } else { "s" }
+        ),
     );
     match written_out {
         true => note.with_label("written so that `--unwind 3` runs all of it (nested loops of two iterations)"),
