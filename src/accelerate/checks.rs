@@ -21,21 +21,6 @@ pub(super) fn const_value(e: &Expr) -> Option<i128> {
     }
 }
 
-/// The amount `c` of a shift `a << c` or `a >> c` by a constant within
-/// its (promoted) type's width, or `None`.
-pub(super) fn shift_amount(e: &Expr) -> Option<u32> {
-    let ExprKind::Binary(BinOp::Shl | BinOp::Shr, _, b) = &e.kind else {
-        return None;
-    };
-    constant_shift(b, e.ty.as_int()?)
-}
-
-/// `amount` as the constant amount of a shift in type `t`, if it is one
-/// within `t`'s width.
-pub(super) fn constant_shift(amount: &Expr, t: crate::ir::IntType) -> Option<u32> {
-    u32::try_from(const_value(amount)?).ok().filter(|c| *c < t.bits())
-}
-
 /// Operations in an assigned value whose result could leave its type.
 pub(super) fn collect_checks(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>) -> Result<(), Reason> {
     collect(e, out, seen, false)
@@ -84,7 +69,7 @@ fn collect(e: &Expr, out: &mut Vec<Expr>, seen: &mut BTreeSet<String>, signed_on
             // A shift by a constant amount: `a << c` is `a * 2^c` where C
             // defines it (`overflow::no_wrap` says where), `a >> c` never
             // leaves its type.
-            ExprKind::Binary(op @ (BinOp::Shl | BinOp::Shr), ..) => match shift_amount(x) {
+            ExprKind::Binary(op @ (BinOp::Shl | BinOp::Shr), ..) => match x.constant_shift() {
                 None => {
                     err.get_or_insert(Reason::UnsupportedOperation(
                         "shifts by an amount that is not a constant within the type",

@@ -8,7 +8,7 @@
 //! `quantified_overflow` for operations on array elements), written in
 //! arithmetic that cannot wrap itself (`no_wrap`, `linear_bound`).
 
-use super::checks::{const_value, shift_amount};
+use super::checks::const_value;
 use super::context::{CheckPoly, Ctx, K};
 use super::fresh::FreshVars;
 use super::monotone::{Monotone, monotonicity};
@@ -57,7 +57,7 @@ pub(super) fn no_wrap(node: &Expr, sub: &dyn Fn(&Expr) -> Expr) -> Result<Option
         ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => Ok(Some(add_sub_no_wrap(*op, a, b, t, sub))),
         ExprKind::Binary(BinOp::Mul, a, b) => mul_no_wrap(a, b, t, sub),
         ExprKind::Binary(BinOp::Shl, a, _) => {
-            let Some(c) = shift_amount(node) else {
+            let Some(c) = node.constant_shift() else {
                 return Err(Reason::UnsupportedOperation(
                     "shifts by an amount that is not a constant within the type",
                 ));

@@ -4,7 +4,6 @@
 //! (`to_poly`). Out: per variable a closed form `Cf` in the iteration count
 //! `k` (`solve`), checked by z3 against its recurrence (`verify_recurrences`).
 
-use super::checks::shift_amount;
 use super::poly::{Atom, Poly};
 use super::wide::{abs_ul, add_nonneg, sub_nonneg};
 use crate::ir::build::{arith, cast, cmp, ite, lit, ulong};
@@ -57,7 +56,7 @@ pub(super) fn to_poly(e: &Expr, env: &dyn Fn(VarId) -> Option<Poly>) -> Option<P
         // `a << c` is `a * 2^c` wherever C defines it; the checks of the
         // shift (`overflow::no_wrap`) keep the values there.
         ExprKind::Binary(BinOp::Shl, a, _) => {
-            let c = shift_amount(e)?;
+            let c = e.constant_shift()?;
             to_poly(a, env)?.mul(&Poly::constant(1i128 << c))
         }
         ExprKind::Binary(op, a, b) => {

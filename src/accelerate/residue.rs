@@ -34,7 +34,6 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use z3::ast::{Ast, Bool, Int};
 
 use super::accelerator::{Accelerator, ClosedForm, FormKind, GuardInfo, GuardTreatment};
-use super::checks::shift_amount;
 use super::context::{assign, assume};
 use super::fresh::FreshVars;
 use super::periodic::{gcd, literal_divisors, modulus_operand};
@@ -553,7 +552,7 @@ fn quotient_operand(e: &Expr) -> Option<(&Expr, i128)> {
     let e = strip_casts(e);
     match &e.kind {
         ExprKind::Binary(BinOp::Div, a, b) => Some((&**a, b.const_value().filter(|d| *d > 0)?)),
-        ExprKind::Binary(BinOp::Shr, a, _) => Some((&**a, 1i128 << shift_amount(e)?)),
+        ExprKind::Binary(BinOp::Shr, a, _) => Some((&**a, 1i128 << e.constant_shift()?)),
         _ => None,
     }
 }

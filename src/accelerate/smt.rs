@@ -9,7 +9,7 @@
 //! the mathematical one. It is used to check the code tracc emits.
 //! Operations outside the supported set give `None`.
 
-use super::checks::{const_value, constant_shift};
+use super::checks::const_value;
 use super::poly::{Atom, Poly};
 use crate::ir::{BinOp, CType, Expr, ExprKind, IntType, UnOp, VarId};
 use std::collections::HashMap;
@@ -264,7 +264,7 @@ impl<'a> Eval<'a> {
                 Some(wrapped)
             }
             BinOp::Shl | BinOp::Shr => {
-                let c = constant_shift(b, t)?;
+                let c = crate::ir::shift_within(b, t)?;
                 let scale = int(1i128 << c);
                 if op == BinOp::Shr {
                     // An arithmetic shift: the quotient rounded down, which

@@ -9,11 +9,11 @@ use super::overflow::CheckedOps;
 use super::poly::Atom;
 use super::poly::Poly;
 use super::recurrence::{Cf, Kind, to_poly};
-use super::smt::{Eval, Mode, in_range, int, poly_eq, poly_value, prove};
+use super::smt::{Eval, Mode, int, poly_eq, poly_value, prove};
 use super::solver::with_solver;
 use super::symex::Sym;
 use crate::ir::build;
-use crate::ir::{BinOp, Expr, ExprKind, IntType, VarId};
+use crate::ir::{Expr, IntType, VarId};
 use crate::reason::{Claim, Reason};
 use std::collections::BTreeMap;
 use std::collections::{BTreeSet, HashMap};
@@ -178,14 +178,10 @@ fn alternating_math(ctx: &Ctx, alternating: &[Expr], m: &Int, get: &dyn Fn(Atom)
 }
 
 /// The mathematical value `v` of the checked operation `node` (of type
-/// `t`) is one C gives it: in `t`, and for a shift `a << c` not negative
-/// either (a signed `a` must not be, and `a * 2^c` has `a`'s sign).
+/// `t`) is one C gives it (`Expr::defined_range`).
 fn defined(v: &Int, node: &Expr, t: IntType) -> Bool {
-    let range = in_range(v, t);
-    match node.kind {
-        ExprKind::Binary(BinOp::Shl, ..) => Bool::and(&[range, v.ge(int(0))]),
-        _ => range,
-    }
+    let (lo, hi) = node.defined_range().unwrap_or((t.min(), t.max()));
+    Bool::and(&[v.ge(int(lo)), v.le(int(hi))])
 }
 
 /// The emitted final value `e` of `x` evaluates without wrap-around to the

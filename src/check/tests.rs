@@ -1336,6 +1336,8 @@ fn null_and_out_of_bounds_dereferences_fail_where_cbmc_reports_them_and_only_whe
         "struct s v; struct s *p = &v; p->f = 1; p->a[3] = 5;",
         "int *m = malloc(sizeof(int)); if (m) *m = 2;",
         "int a[3]; int *r = &a[1]; r[1] = 4; int *p = 0; if (p) *p = 1;",
+        // Only where evaluated, with no other check on (`under`).
+        "int *p = 0; int y = p && *p; int z = p ? *p : 0;",
     ] {
         let src = format!("{decls}int main(void) {{ {body} return 0; }}");
         assert_eq!(failures(&src), Vec::<String>::new(), "{body}");

@@ -294,16 +294,22 @@ impl Expr {
                 }
             }
             // `a << c` by a constant within the type: `a * 2^c`.
-            ExprKind::Binary(BinOp::Shl, a, b)
-                if b.const_value()
-                    .is_some_and(|c| self.int_type().is_some_and(|t| (0..i128::from(t.bits())).contains(&c))) =>
-            {
-                let scale = 1i128 << b.const_value()?;
+            ExprKind::Binary(BinOp::Shl, a, _) if self.constant_shift().is_some() => {
+                let scale = 1i128 << self.constant_shift()?;
                 let (al, ah) = a.value_bounds()?;
                 Some((al.checked_mul(scale)?, ah.checked_mul(scale)?))
             }
             _ => self.int_type().map(|t| (t.min(), t.max())),
         }
+    }
+
+    /// The amount `c` of this shift `a << c` or `a >> c` where it is a
+    /// constant below the width of the shift's (promoted) type.
+    pub fn constant_shift(&self) -> Option<u32> {
+        let ExprKind::Binary(BinOp::Shl | BinOp::Shr, _, b) = &self.kind else {
+            return None;
+        };
+        shift_within(b, self.int_type()?)
     }
 
     /// Whether this operation (`+ - *`, `<<`, negation, a conversion: the
@@ -314,12 +320,19 @@ impl Expr {
             ExprKind::Cast { expr, .. } => expr.value_bounds(),
             _ => self.value_bounds(),
         };
-        // `a << c` is defined only where `a` is not negative (C11 6.5.7).
-        let least = |t: IntType| match self.kind {
+        matches!((self.defined_range(), value), (Some((min, max)), Some((lo, hi))) if min <= lo && hi <= max)
+    }
+
+    /// The mathematical values C defines this integer operation's result
+    /// to have: its type's range, from 0 for `a << c`, which C defines
+    /// only for an `a` that is not negative (C11 6.5.7).
+    pub fn defined_range(&self) -> Option<(i128, i128)> {
+        let t = self.int_type()?;
+        let least = match self.kind {
             ExprKind::Binary(BinOp::Shl, ..) => 0,
             _ => t.min(),
         };
-        matches!((self.int_type(), value), (Some(t), Some((lo, hi))) if least(t) <= lo && hi <= t.max())
+        Some((least, t.max()))
     }
 
     /// Whether this node itself (not counting its operands) works with
@@ -495,4 +508,10 @@ impl Expr {
             _ => self,
         }
     }
+}
+
+/// `amount` as the amount of a shift in type `t`: a constant below `t`'s
+/// width (`Expr::constant_shift`).
+pub fn shift_within(amount: &Expr, t: IntType) -> Option<u32> {
+    u32::try_from(amount.const_value()?).ok().filter(|c| *c < t.bits())
 }

@@ -18,7 +18,7 @@ mod stmt;
 pub mod types;
 
 pub use cbmc_names::cbmc_loop_names;
-pub use expr::{BinOp, Callee, Expr, ExprKind, FuncId, Intrinsic, Span, UnOp, VarId};
+pub use expr::{BinOp, Callee, Expr, ExprKind, FuncId, Intrinsic, Span, UnOp, VarId, shift_within};
 pub use linear_sum::LinearSum;
 pub use program::{FreshPrefix, Function, Member, Program, Quantifiers, Storage, StructDef, VarDecl, constant_range};
 pub use stmt::{Init, Stmt, StmtKind};

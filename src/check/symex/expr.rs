@@ -496,7 +496,8 @@ impl<'p> Enc<'p> {
             }
             BinOp::Shl | BinOp::Shr if self.opts.undefined_shift => {
                 let amount = convert(y, yt, IntType::LONG);
-                if yt.signed && !yt.is_bool() {
+                let signed_amount = yt.signed && !yt.is_bool();
+                if signed_amount {
                     found.push((
                         PropKind::UndefinedShift,
                         "shift distance is negative",
@@ -504,7 +505,7 @@ impl<'p> Enc<'p> {
                     ));
                 }
                 let width = lit(i128::from(x.get_size()), 64);
-                let too_large = if yt.signed && !yt.is_bool() {
+                let too_large = if signed_amount {
                     amount.bvsge(&width)
                 } else {
                     amount.bvuge(&width)
@@ -521,12 +522,8 @@ impl<'p> Enc<'p> {
             _ => {}
         }
         for (kind, what, fails) in found {
-            let fails = and2(&st.guard, &fails).simplify();
-            if fails.as_bool() == Some(false) {
-                continue;
-            }
             let message = format!("{what} in {}", self.text(e.span));
-            self.prop(kind, e.span, message, fails);
+            self.prop_where(st, kind, e.span, message, &fails);
         }
     }
 
@@ -577,8 +574,7 @@ impl<'p> Enc<'p> {
     /// properties a pure operand records hold only where it is evaluated
     /// (the right of `&&`, a branch of `?:`).
     fn under<T>(&mut self, c: &Bool, st: &mut State, f: impl FnOnce(&mut Self, &mut State) -> R<T>) -> R<T> {
-        if !self.opts.signed_overflow && !self.opts.bounds_check && !self.opts.div_by_zero && !self.opts.undefined_shift
-        {
+        if !self.opts.checks_operations() {
             return f(self, st);
         }
         let saved = st.guard.clone();

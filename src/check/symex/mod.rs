@@ -289,6 +289,16 @@ impl<'p> Enc<'p> {
         }
     }
 
+    /// `prop` of what fails where the state's guard holds, unless that
+    /// cannot happen (a constant divisor, a variable's address): CBMC
+    /// records no such property.
+    fn prop_where(&mut self, st: &State, kind: PropKind, span: Span, message: String, fails: &Bool) {
+        let fails = state::and2(&st.guard, fails).simplify();
+        if fails.as_bool() != Some(false) {
+            self.prop(kind, span, message, fails);
+        }
+    }
+
     fn prop(&mut self, kind: PropKind, span: Span, message: String, fails: Bool) {
         let fails = fails.simplify();
         if self.assuming {

@@ -33,7 +33,7 @@ use z3::ast::{Array, Ast, BV, Bool};
 
 use super::expr::convert;
 use super::state::{
-    Enc, Key, LPath, Object, PropKind, R, Region, Sel, State, StepKind, Val, and2, lit, scalar_type, unsupported,
+    Enc, Key, LPath, Object, PropKind, R, Region, Sel, State, StepKind, Val, lit, scalar_type, unsupported,
 };
 use crate::ir::{CType, Expr, ExprKind, IntType, Span, VarId};
 
@@ -405,11 +405,8 @@ impl<'p> Enc<'p> {
             found.push(("pointer outside object bounds", Bool::or(&outside)));
         }
         for (what, fails) in found {
-            let fails = and2(&st.guard, &fails).simplify();
-            if fails.as_bool() != Some(false) {
-                let message = format!("dereference failure: {what} in {text}");
-                self.prop(PropKind::Pointer, span, message, fails);
-            }
+            let message = format!("dereference failure: {what} in {text}");
+            self.prop_where(st, PropKind::Pointer, span, message, &fails);
         }
     }
 

@@ -125,6 +125,14 @@ pub(crate) struct EncodeOptions<'a> {
     pub induction: Option<&'a Induction>,
 }
 
+impl EncodeOptions<'_> {
+    /// Whether any property an operation records (overflow, bounds,
+    /// division, shift, dereference) is asked for.
+    pub fn checks_operations(&self) -> bool {
+        self.signed_overflow || self.bounds_check || self.div_by_zero || self.undefined_shift || self.pointer_check
+    }
+}
+
 /// One case of k-induction on the loop at `target` (its statement's span),
 /// which runs at most once per execution (a loop of the entry function, in
 /// no other loop).
