@@ -51,6 +51,7 @@ mod periodic;
 pub mod poly;
 mod recurrence;
 mod residue;
+mod sampling;
 pub mod show;
 mod simplify;
 mod single_point;
