@@ -16,11 +16,11 @@
 //!
 //! They hold in every model, so they change neither verdicts nor models.
 
-use super::apps::{roots, visit_apps};
+use super::apps::{decl_kind, roots, visit_apps};
 use std::ops::ControlFlow;
 use z3::DeclKind;
 
-use z3::ast::{Ast, BV, Bool};
+use z3::ast::{BV, Bool};
 
 /// Congruence lemmas beyond this many are not added.
 const MAX_LEMMAS: usize = 4_000;
@@ -96,7 +96,7 @@ pub(crate) fn mul_lemmas(formulas: &[Bool]) -> Vec<Bool> {
 fn products_of(formulas: &[Bool]) -> Vec<Product> {
     let mut out = Vec::new();
     let _ = visit_apps(roots(formulas), |t, kids| {
-        if t.decl().kind() == DeclKind::Bmul
+        if decl_kind(t) == Some(DeclKind::Bmul)
             && kids.len() == 2
             && let (Some(term), Some(a), Some(b)) = (t.as_bv(), kids[0].as_bv(), kids[1].as_bv())
             && a.as_u64().is_none()

@@ -30,7 +30,7 @@
 //! lemma), which the model violates, and the solver is asked again; after
 //! `MAX_ROUNDS` rounds the answer is undecided.
 
-use super::apps::{roots, visit_apps};
+use super::apps::{decl_kind, is_free_constant, roots, visit_apps};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -265,8 +265,8 @@ fn constant_range(q: &Quant) -> Option<u64> {
     let mut candidates: Vec<u64> = Vec::new();
     let _ = visit_apps([Dynamic::from_ast(&body)], |x, kids| {
         if matches!(
-            x.decl().kind(),
-            DeclKind::Uleq | DeclKind::Ult | DeclKind::Ugeq | DeclKind::Ugt | DeclKind::Eq
+            decl_kind(x),
+            Some(DeclKind::Uleq | DeclKind::Ult | DeclKind::Ugeq | DeclKind::Ugt | DeclKind::Eq)
         ) && kids.len() == 2
             && kids.iter().any(|c| c.as_bv().is_some_and(|b| b.ast_eq(&q.bound)))
         {
@@ -334,7 +334,7 @@ fn spelled_out(mut t: Bool, m: &Model) -> Option<Bool> {
 /// Whether `t` has no uninterpreted constant but `k`.
 fn closed_except(t: &Bool, k: &BV) -> bool {
     visit_apps([Dynamic::from_ast(t)], |x, _| {
-        if x.decl().kind() == DeclKind::Uninterpreted && !x.as_bv().is_some_and(|b| b.ast_eq(k)) {
+        if is_free_constant(x) && !x.as_bv().is_some_and(|b| b.ast_eq(k)) {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -346,7 +346,7 @@ fn closed_except(t: &Bool, k: &BV) -> bool {
 /// Whether `body` reads an array element.
 pub(crate) fn reads_array(body: &Bool) -> bool {
     visit_apps([Dynamic::from_ast(body)], |t, _| {
-        if t.decl().kind() == DeclKind::Select {
+        if decl_kind(t) == Some(DeclKind::Select) {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -377,7 +377,7 @@ fn index_terms(formulas: &[Bool]) -> Vec<BV> {
     let mut out: Vec<BV> = Vec::new();
     let mut found = HashSet::new();
     let _ = visit_apps(roots(formulas), |t, kids| {
-        if matches!(t.decl().kind(), DeclKind::Select | DeclKind::Store)
+        if matches!(decl_kind(t), Some(DeclKind::Select | DeclKind::Store))
             && let Some(i) = kids.get(1).and_then(|k| k.as_bv())
             && found.insert(i.clone())
         {
@@ -421,7 +421,7 @@ fn invert(idx: &BV, t: &BV, k: &BV) -> Option<BV> {
     };
     let inner = &kids[pos];
     let iw = inner.get_size();
-    match idx.decl().kind() {
+    match decl_kind(idx)? {
         // `concat(high, inner)`: the low bits are `inner`'s.
         DeclKind::Concat if pos + 1 == kids.len() => invert(inner, &t.extract(iw - 1, 0), k),
         DeclKind::ZeroExt | DeclKind::SignExt => invert(inner, &t.extract(iw - 1, 0), k),

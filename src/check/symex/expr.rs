@@ -765,11 +765,11 @@ fn zero_high_bits(t: &BV) -> u32 {
     if let Some(v) = t.as_u64() {
         return (v.leading_zeros() + w).saturating_sub(64);
     }
-    if !t.is_app() {
+    let Some(kind) = crate::check::apps::decl_kind(t) else {
         return 0;
-    }
+    };
     let kids: Vec<BV> = t.children().iter().filter_map(|c| c.as_bv()).collect();
-    match t.decl().kind() {
+    match kind {
         z3::DeclKind::ZeroExt => kids.first().map_or(0, |k| w - k.get_size() + zero_high_bits(k)),
         z3::DeclKind::Concat => {
             let mut zeros = 0;

@@ -11,6 +11,7 @@ use z3::ast::{Array, Ast, BV, Bool, Dynamic};
 
 use super::expr::convert;
 use super::state::{Enc, LPath, R, Sel, State, StepKind, Val, lit, members_of, or2, unsupported, zero_of};
+use crate::check::apps::decl_kind;
 use crate::ir::{CType, Expr, ExprKind, Init, IntType, Span, StmtKind, Storage, VarId};
 
 /// The stores of `a` above its root, in application order: for each, the
@@ -21,7 +22,7 @@ fn store_chain(a: &Array) -> (Array, Vec<Store>) {
     let mut chain = Vec::new();
     let mut cur = a.clone();
     loop {
-        if !cur.is_app() || cur.decl().kind() != DeclKind::Store || cur.num_children() != 3 {
+        if decl_kind(&cur) != Some(DeclKind::Store) || cur.num_children() != 3 {
             break;
         }
         let (Some(base), Some(idx), Some(val)) = (cur.nth_child(0), cur.nth_child(1), cur.nth_child(2)) else {
