@@ -267,3 +267,19 @@ pub(super) fn guard_assumptions(
     }
     Ok((infos, assumed))
 }
+
+/// The guards of the first iteration that the accelerator may assume
+/// before its overflow conditions: conditions for taking the path (no
+/// assertion, none after the body) that have a value in every state
+/// (`simplify::evaluates_anywhere`: no operation CBMC checks). At the
+/// first iteration a guard is its own expression over the current state,
+/// and every treatment assumes it there anyway; assumed first, it bounds
+/// what the conditions after it compute (`2 * i * n` in 64 bits, for
+/// `i >= 0`).
+pub(super) fn entry_guards(guards: &[PathGuard]) -> Vec<Expr> {
+    guards
+        .iter()
+        .filter(|g| !g.assertion && !g.after_body && super::simplify::evaluates_anywhere(&g.cond))
+        .map(|g| g.cond.clone())
+        .collect()
+}

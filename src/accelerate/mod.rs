@@ -206,12 +206,23 @@ fn accelerate_exact(
         positive: true,
     };
     let m = top.minus1();
-    let overflow = overflow_conditions(&ctx, check_polys, &checks.alternating, &guarded, &top, &m)?;
+    let mut overflow = overflow_conditions(&ctx, check_polys, &checks.alternating, &guarded, &top, &m)?;
     let mut finals = final_values(&ctx, &sym, &m, &top)?;
     let (mut guard_infos, mut guards) =
         guard_assumptions(&ctx, &sym.guards, check_polys, n_id, &m, quantifiers, &mut fresh)?;
     let at_k = read_at_iterations(&sym, quant_checks);
-    verify_emitted(&ctx, n_id, &overflow, &finals, &checks, &sym, &at_k)?;
+    if let Err(unproved) = verify_emitted(&ctx, n_id, &overflow, 0, &finals, &checks, &sym, &at_k) {
+        // Where the conditions compute more than their type holds for some
+        // start state, the guards of the first iteration, assumed before
+        // them, may exclude it.
+        let entry = guards::entry_guards(&sym.guards);
+        if entry.is_empty() {
+            return Err(unproved);
+        }
+        let hoisted: Vec<Expr> = entry.iter().chain(&overflow).cloned().collect();
+        verify_emitted(&ctx, n_id, &hoisted, entry.len(), &finals, &checks, &sym, &at_k).map_err(|_| unproved)?;
+        overflow = hoisted;
+    }
     // The counters' own conditions and values were proved by `wrapping`.
     let n = Expr::var(n_id, build::ULONG);
     for c in counters {

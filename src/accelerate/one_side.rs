@@ -24,10 +24,16 @@ pub(super) fn one_sided(program: &Program, path: &Path, var: &str) -> Vec<Path> 
     let Some((at, addend)) = addend_of(program, path, var) else {
         return Vec::new();
     };
+    let (addend, flipped) = sign_operand(addend);
     [BinOp::Ge, BinOp::Le]
         .into_iter()
         .map(|op| {
             let zero = build::lit(0, addend.int_type().unwrap_or(IntType::INT));
+            let op = match (op, flipped) {
+                (BinOp::Ge, true) => BinOp::Le,
+                (BinOp::Le, true) => BinOp::Ge,
+                (op, _) => op,
+            };
             let mut p = path.clone();
             p.steps.insert(at, Step::Assume(build::cmp(op, addend.clone(), zero)));
             p.split += 1;
@@ -52,4 +58,36 @@ fn addend_of(program: &Program, path: &Path, var: &str) -> Option<(usize, Expr)>
         let same = matches!(a.skip_implicit().kind, ExprKind::Var(y) if y == *x);
         (same && e.int_type().is_some()).then(|| (i, (**e).clone()))
     })
+}
+
+/// The operand whose sign is the addend's, and whether it is the opposite
+/// one: `x` for `c * x`, `x * c` and `x << c` with a constant `c` (the
+/// sign flips for `c < 0`), through conversions that keep every value of
+/// `x`; the addend itself otherwise. Where the product does not overflow,
+/// which the accelerator's conditions require, `c * x >= 0` is `x >= 0`
+/// for `c > 0`; tested on `x`, the guard also holds as a mathematical
+/// fact at the ends of the range, where `2 * i >= 0` evaluated with
+/// wrap-around said nothing of `i` (and the sum was not proved monotone).
+fn sign_operand(addend: Expr) -> (Expr, bool) {
+    let widened = |x: &Expr, to: &Expr| matches!((x.int_type(), to.int_type()), (Some(f), Some(t)) if t.includes(f));
+    let mut e = &addend;
+    while let ExprKind::Cast { expr, .. } = &e.kind {
+        if !widened(expr, e) {
+            break;
+        }
+        e = expr;
+    }
+    let factor = match &e.kind {
+        ExprKind::Binary(BinOp::Mul, a, b) => match (a.const_value(), b.const_value()) {
+            (Some(c), None) if c != 0 => Some((b, c < 0)),
+            (None, Some(c)) if c != 0 => Some((a, c < 0)),
+            _ => None,
+        },
+        ExprKind::Binary(BinOp::Shl, a, b) if b.const_value().is_some_and(|c| c >= 0) => Some((a, false)),
+        _ => None,
+    };
+    match factor {
+        Some((x, flipped)) if x.int_type().is_some() => ((**x).clone(), flipped),
+        _ => (addend, false),
+    }
 }

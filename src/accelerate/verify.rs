@@ -25,11 +25,15 @@ use z3::ast::{Bool, Int};
 /// values and the emitted closed forms of the variables in `at_k` (at
 /// every k <= m) equal the mathematical values. Where a polynomial is
 /// monotone only under the guards (`checks.guarded`), those hold at both
-/// ends.
+/// ends. The first `entry` emitted conditions are guards at the first
+/// iteration (`guards::entry_guards`): premises of the ones after them,
+/// not part of the no-overflow condition.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn verify_emitted(
     ctx: &Ctx,
     n_id: VarId,
     overflow: &[Expr],
+    entry: usize,
     finals: &[(VarId, Expr)],
     checks: &CheckedOps,
     sym: &Sym,
@@ -45,7 +49,7 @@ pub(super) fn verify_emitted(
     let kfree = Int::fresh_const("kf");
     let vars = input_values(ctx, n_id, &n, overflow, finals, check_polys, &get);
     let mut ev = Eval::new(Mode::NoWrap, &vars);
-    let (mut claims, all_a) = overflow_claims(&mut ev, overflow, &n)?;
+    let (mut claims, all_a, entry_truth) = overflow_claims(&mut ev, overflow, entry, &n)?;
     let mut math = no_overflow_math(check_polys, &n, &m, &get)?;
     if !alternating.is_empty() {
         math = Bool::and(&[math, alternating_math(ctx, alternating, &m, &get)?]);
@@ -56,13 +60,23 @@ pub(super) fn verify_emitted(
     // the final values, so they are premises of what comes after.
     // Only then: more z3 terms could change what other queries decide
     // within their resource limits.
-    let assumed = if !checks.guarded {
-        claims.push(all_a.iff(&math));
-        all_a
-    } else {
-        let at_ends = Bool::and(&ctx.guards_at_ends(&sym.guards, &m, &get));
-        claims.push(at_ends.implies(all_a.iff(&math)));
-        Bool::and(&[all_a, at_ends])
+    // The accelerator is taken only where the entry guards hold.
+    let assumed = match (checks.guarded, entry_truth) {
+        (false, None) => {
+            claims.push(all_a.iff(&math));
+            all_a
+        }
+        (false, Some(entry)) => {
+            claims.push(entry.implies(all_a.iff(&math)));
+            Bool::and(&[all_a, entry])
+        }
+        (true, entry) => {
+            let mut at_ends = ctx.guards_at_ends(&sym.guards, &m, &get);
+            at_ends.extend(entry);
+            let at_ends = Bool::and(&at_ends);
+            claims.push(at_ends.implies(all_a.iff(&math)));
+            Bool::and(&[all_a, at_ends])
+        }
     };
     for (x, e) in finals {
         let sides = final_value_sides(ctx, sym, &mut ev, *x, e, (&n, &m), &get)?;
@@ -119,19 +133,32 @@ fn input_values(
 }
 
 /// Each emitted overflow condition evaluates without wrap-around given
-/// the earlier ones; with the conjunction of all of them (and `n >= 1`).
-fn overflow_claims(ev: &mut Eval, overflow: &[Expr], n: &Int) -> Result<(Vec<Bool>, Bool), Reason> {
+/// the earlier ones; with the conjunction of all of them but the first
+/// `entry` (and `n >= 1`), and the conjunction of those `entry` (none
+/// when there are none: the terms are then made as they always were, on
+/// which answers within a resource limit depend).
+fn overflow_claims(
+    ev: &mut Eval,
+    overflow: &[Expr],
+    entry: usize,
+    n: &Int,
+) -> Result<(Vec<Bool>, Bool, Option<Bool>), Reason> {
     let tru = Bool::from_bool(true);
     let mut claims = Vec::new();
     let mut earlier: Vec<Bool> = vec![n.ge(int(1))];
-    for c in overflow {
+    let mut conditions: Vec<Bool> = vec![n.ge(int(1))];
+    for (i, c) in overflow.iter().enumerate() {
         ev.sides.clear();
         let a = ev.truth(c, &tru).ok_or("cannot model an emitted condition")?;
         let sides = Bool::and(&ev.sides);
         claims.push(Bool::and(&earlier).implies(&sides));
+        if i >= entry {
+            conditions.push(a.clone());
+        }
         earlier.push(a);
     }
-    Ok((claims, Bool::and(&earlier)))
+    let entry_truth = (entry > 0).then(|| Bool::and(&earlier[1..=entry]));
+    Ok((claims, Bool::and(&conditions), entry_truth))
 }
 
 /// The mathematical no-overflow condition: every checked value in range at

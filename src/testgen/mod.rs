@@ -190,6 +190,7 @@ pub fn loop_program(seed: u64) -> Generated {
     let mut sums = Rng::new(seed ^ 0x5E55_0000_0000_0000);
     if sums.chance(10) {
         let mut l = sum::SumLoop::random(&mut sums);
+        l.scale_addend(&mut Rng::new(seed ^ 0x5CA1_ED00_0000_0000));
         l.choose_asserts(&mut sums);
         return Generated {
             source: l.render(),

@@ -1,7 +1,7 @@
 //! Sum loops for the soundness campaign: a counter that moves by a
 //! constant step until its own test fails, and an accumulator that adds or
-//! subtracts the counter's value in every iteration
-//! (`while (c > 0) { s += c; c--; }`). The accumulator's closed form is
+//! subtracts the counter's value, or a multiple of it (`2 * c`, `c << 1`),
+//! in every iteration (`while (c > 0) { s += c; c--; }`). The accumulator's closed form is
 //! quadratic in the iteration count, and it is monotone only where the
 //! loop's test keeps the counter on one side of zero: these are the paths
 //! that are accelerated under their guards at both ends of the covered
@@ -17,7 +17,8 @@
 //! `CAP` iterations.
 
 use super::cint::{
-    COUNTER_TYPES, Cmp, PRELUDE, arith, compare, counter_update, literal, literal_type, nondet_name, stepped,
+    COUNTER_TYPES, Cmp, PRELUDE, arith, compare, counter_update, literal, literal_type, nondet_name, product,
+    shifted_left, stepped,
 };
 use super::rng::Rng;
 use crate::ir::IntType;
@@ -36,6 +37,17 @@ const SUM_TYPES: [(IntType, &str); 7] = [
     (IntType::SHORT, "short"),
     (IntType::ULONG, "unsigned long"),
 ];
+
+/// The addend of the sum, a multiple of the counter: its sign is the
+/// counter's (or the opposite), so the sum is monotone on one side of zero.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Addend {
+    Counter,
+    /// `K * c`, `K` a constant other than 0 and 1.
+    Scaled(i128),
+    /// `c << 1` (undefined for a negative counter).
+    Doubled,
+}
 
 #[derive(Clone, Copy, Debug)]
 enum Form {
@@ -59,6 +71,8 @@ pub(super) struct SumLoop {
     acc_start: i128,
     /// `s -= c` rather than `s += c`.
     subtract: bool,
+    /// What is added: `c`, `K * c` or `c << 1` (`scale_addend`).
+    addend: Addend,
     /// The counter moves before the sum (`c--; s += c;`).
     step_first: bool,
     form: Form,
@@ -151,6 +165,7 @@ impl SumLoop {
             limit,
             acc_start,
             subtract: rng.chance(30),
+            addend: Addend::Counter,
             step_first: !matches!(form, Form::For) && rng.chance(30),
             form,
             body_assert: None,
@@ -162,10 +177,26 @@ impl SumLoop {
         compare((c, self.counter.0), (self.limit, literal_type(self.limit)), self.cmp)
     }
 
+    /// A multiple of the counter as the addend, from a stream of its own
+    /// (`rng`), so that the other choices of a seed stay as they were:
+    /// `s += 2 * c` is monotone where `c >= 0`, which tracc assumes of the
+    /// counter, not of the product (`accelerate::one_side`).
+    pub(super) fn scale_addend(&mut self, rng: &mut Rng) {
+        self.addend = match rng.below(10) {
+            0..=5 => Addend::Counter,
+            6 | 7 => Addend::Scaled(*rng.pick(&[2, 3, -2, 5])),
+            _ => Addend::Doubled,
+        };
+    }
+
     fn summed(&self, s: i128, c: i128) -> i128 {
-        self.acc
-            .0
-            .wrap(arith((s, self.acc.0), (c, self.counter.0), !self.subtract).0)
+        let c = (c, self.counter.0);
+        let addend = match self.addend {
+            Addend::Counter => c,
+            Addend::Scaled(k) => product((k, IntType::INT), c),
+            Addend::Doubled => shifted_left(c, 1),
+        };
+        self.acc.0.wrap(arith((s, self.acc.0), addend, !self.subtract).0)
     }
 
     /// The run from counter value `c` with C semantics, or `None` when it
@@ -250,11 +281,16 @@ impl SumLoop {
         let _ = writeln!(out, "    {sname} s = {};", literal(self.acc_start));
         let test = format!("c {} {}", self.cmp.text(), literal(self.limit));
         let mv = counter_update(self.step);
+        let addend = match self.addend {
+            Addend::Counter => "c".to_string(),
+            Addend::Scaled(k) => format!("{} * c", literal(k)),
+            Addend::Doubled => "(c << 1)".to_string(),
+        };
         let sum = match (self.subtract, self.step_first) {
-            (false, false) => "s += c",
-            (true, false) => "s -= c",
-            (false, true) => "s = s + c",
-            (true, true) => "s = s - c",
+            (false, false) => format!("s += {addend}"),
+            (true, false) => format!("s -= {addend}"),
+            (false, true) => format!("s = s + {addend}"),
+            (true, true) => format!("s = s - {addend}"),
         };
         let mut body = String::new();
         if self.step_first {

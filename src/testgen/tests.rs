@@ -487,6 +487,38 @@ fn sum_loops_are_generated_and_accelerated_in_both_directions() {
 }
 
 #[test]
+fn sums_of_a_multiple_of_the_counter_are_generated_and_accelerated() {
+    // `s += 2 * c` and `s += c << 1`: monotone where the counter is on one
+    // side of zero, which tracc assumes of the counter (`one_side`).
+    let options = crate::pipeline::Options::accelerating_every_loop();
+    let (mut scaled, mut doubled) = (0, 0);
+    for (_, g) in of_class(Class::Sum).take(400) {
+        let is_doubled = g.source.contains("(c << 1)");
+        let wanted = if is_doubled {
+            doubled < 2
+        } else {
+            g.source.contains(" * c") && scaled < 3
+        };
+        if !wanted {
+            continue;
+        }
+        let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+            continue;
+        };
+        if out.report.to_string().contains("\"polynomial\"") {
+            *(if is_doubled { &mut doubled } else { &mut scaled }) += 1;
+        }
+        if scaled >= 3 && doubled >= 2 {
+            break;
+        }
+    }
+    assert!(
+        scaled >= 3 && doubled >= 2,
+        "sums of a multiple accelerated: {scaled} of `K * c`, {doubled} of `c << 1`"
+    );
+}
+
+#[test]
 fn matrix_row_writes_are_generated_and_accelerated() {
     // A row fixed before the loop and rows counted by a loop around it:
     // both write `a[r]` through an accelerator.

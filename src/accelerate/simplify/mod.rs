@@ -693,7 +693,7 @@ fn implied_by_later_in_budget(conjuncts: &[Expr], ty_of: &dyn Fn(VarId) -> Optio
 /// than 0 and -1, and conversions to unsigned types or to types that hold
 /// every value (no other division, shift, signed arithmetic, element or
 /// pointer access).
-fn evaluates_anywhere(e: &Expr) -> bool {
+pub(super) fn evaluates_anywhere(e: &Expr) -> bool {
     let mut ok = true;
     e.walk(&mut |x| {
         let unsigned = x.int_type().is_some_and(|t| !t.signed);
