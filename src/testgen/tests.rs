@@ -459,63 +459,53 @@ fn triangular_nests_give_outer_sums_monotone_under_their_guards() {
     );
 }
 
-#[test]
-fn sum_loops_are_generated_and_accelerated_in_both_directions() {
-    // A counter summed down to its limit and one summed up to it: each
-    // sum is quadratic and monotone only under the loop's test.
+/// Per kind of sum program (`kind` of its source, `None` for none of
+/// them), how many of the first `limit` with a polynomial closed form are
+/// accelerated, up to `wanted` of each.
+fn accelerated_sums(limit: usize, wanted: &[usize], kind: impl Fn(&str) -> Option<usize>) -> Vec<usize> {
     let options = crate::pipeline::Options::accelerating_every_loop();
-    let (mut down, mut up) = (0, 0);
-    for (_, g) in of_class(Class::Sum) {
-        let goes_down = g.source.contains("c--") || g.source.contains("c -= ");
-        if (goes_down && down >= 3) || (!goes_down && up >= 3) {
+    let mut found = vec![0; wanted.len()];
+    for (_, g) in of_class(Class::Sum).take(limit) {
+        let Some(k) = kind(&g.source).filter(|&k| found[k] < wanted[k]) else {
             continue;
-        }
+        };
         let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
             continue;
         };
         if out.report.to_string().contains("\"polynomial\"") {
-            *(if goes_down { &mut down } else { &mut up }) += 1;
+            found[k] += 1;
         }
-        if down >= 3 && up >= 3 {
+        if found == wanted {
             break;
         }
     }
-    assert!(
-        down >= 3 && up >= 3,
-        "sums accelerated: {down} counting down, {up} counting up"
-    );
+    found
+}
+
+#[test]
+fn sum_loops_are_generated_and_accelerated_in_both_directions() {
+    // A counter summed down to its limit and one summed up to it: each
+    // sum is quadratic and monotone only under the loop's test.
+    let found = accelerated_sums(usize::MAX, &[3, 3], |src| {
+        Some(usize::from(!(src.contains("c--") || src.contains("c -= "))))
+    });
+    assert_eq!(found, [3, 3], "sums accelerated counting down and up");
 }
 
 #[test]
 fn sums_of_a_multiple_of_the_counter_are_generated_and_accelerated() {
     // `s += 2 * c` and `s += c << 1`: monotone where the counter is on one
     // side of zero, which tracc assumes of the counter (`one_side`).
-    let options = crate::pipeline::Options::accelerating_every_loop();
-    let (mut scaled, mut doubled) = (0, 0);
-    for (_, g) in of_class(Class::Sum).take(400) {
-        let is_doubled = g.source.contains("(c << 1)");
-        let wanted = if is_doubled {
-            doubled < 2
+    let found = accelerated_sums(400, &[3, 2], |src| {
+        if src.contains(" * c") {
+            Some(0)
+        } else if src.contains("(c << 1)") {
+            Some(1)
         } else {
-            g.source.contains(" * c") && scaled < 3
-        };
-        if !wanted {
-            continue;
+            None
         }
-        let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
-            continue;
-        };
-        if out.report.to_string().contains("\"polynomial\"") {
-            *(if is_doubled { &mut doubled } else { &mut scaled }) += 1;
-        }
-        if scaled >= 3 && doubled >= 2 {
-            break;
-        }
-    }
-    assert!(
-        scaled >= 3 && doubled >= 2,
-        "sums of a multiple accelerated: {scaled} of `K * c`, {doubled} of `c << 1`"
-    );
+    });
+    assert_eq!(found, [3, 2], "sums accelerated of `K * c` and of `c << 1`");
 }
 
 #[test]
