@@ -24,16 +24,17 @@ pub(super) fn one_sided(program: &Program, path: &Path, var: &str) -> Vec<Path> 
     let Some((at, addend)) = addend_of(program, path, var) else {
         return Vec::new();
     };
+    // The addend's sign first non-negative, then non-positive.
     let (addend, flipped) = sign_operand(addend);
-    [BinOp::Ge, BinOp::Le]
+    let sides = if flipped {
+        [BinOp::Le, BinOp::Ge]
+    } else {
+        [BinOp::Ge, BinOp::Le]
+    };
+    sides
         .into_iter()
         .map(|op| {
             let zero = build::lit(0, addend.int_type().unwrap_or(IntType::INT));
-            let op = match (op, flipped) {
-                (BinOp::Ge, true) => BinOp::Le,
-                (BinOp::Le, true) => BinOp::Ge,
-                (op, _) => op,
-            };
             let mut p = path.clone();
             p.steps.insert(at, Step::Assume(build::cmp(op, addend.clone(), zero)));
             p.split += 1;

@@ -42,11 +42,12 @@ pub(super) fn small_counterexample(premises: &[Bool], claim: &Bool) -> bool {
     let evaluations = MAX_EVALUATIONS / query.nodes.len().max(1);
     let mut index = vec![0usize; query.vars];
     let mut point = vec![0i128; query.vars];
+    let mut buffer = Vec::with_capacity(query.nodes.len());
     for _ in 0..assignments.min(evaluations) {
         for (p, &i) in point.iter_mut().zip(&index) {
             *p = values[i];
         }
-        if query.refuted_at(&point) {
+        if query.refuted_at(&point, &mut buffer) {
             return true;
         }
         // The next assignment, as an odometer over the candidates.
@@ -206,11 +207,12 @@ impl Query {
         Some(Op::Var(self.vars - 1))
     }
 
-    /// Whether the premises hold and the claim fails at `point`.
-    fn refuted_at(&self, point: &[i128]) -> bool {
-        let mut values: Vec<Value> = Vec::with_capacity(self.nodes.len());
+    /// Whether the premises hold and the claim fails at `point`; `values`
+    /// is the buffer of the nodes' values, one for the whole search.
+    fn refuted_at(&self, point: &[i128], values: &mut Vec<Value>) -> bool {
+        values.clear();
         for node in &self.nodes {
-            let Some(v) = evaluate(node, &values, point) else {
+            let Some(v) = evaluate(node, values, point) else {
                 return false;
             };
             values.push(v);
@@ -252,40 +254,37 @@ fn operation(t: &Dynamic) -> Option<Op> {
     })
 }
 
+impl Value {
+    fn int(self) -> Option<i128> {
+        match self {
+            Value::Int(v) => Some(v),
+            Value::Bool(_) => None,
+        }
+    }
+
+    fn truth(self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(b),
+            Value::Int(_) => None,
+        }
+    }
+}
+
 /// The value of `node` from its arguments' values, in SMT-LIB's integer
 /// semantics (Euclidean `div` and `mod`); `None` where it has none here
 /// (division by zero, overflow of 128 bits).
 fn evaluate(node: &Node, values: &[Value], point: &[i128]) -> Option<Value> {
-    let int = |i: usize| match values[node.args[i]] {
-        Value::Int(v) => Some(v),
-        Value::Bool(_) => None,
-    };
-    let truth = |i: usize| match values[node.args[i]] {
-        Value::Bool(b) => Some(b),
-        Value::Int(_) => None,
-    };
-    let ints = || {
-        node.args.iter().map(|&a| match values[a] {
-            Value::Int(v) => Some(v),
-            Value::Bool(_) => None,
-        })
-    };
-    let truths = || {
-        node.args.iter().map(|&a| match values[a] {
-            Value::Bool(b) => Some(b),
-            Value::Int(_) => None,
-        })
-    };
+    let arg = |i: usize| values[node.args[i]];
+    let int = |i: usize| arg(i).int();
+    let truth = |i: usize| arg(i).truth();
+    let args = || node.args.iter().map(|&a| values[a]);
     Some(match node.op {
         Op::Var(i) => Value::Int(point[i]),
         Op::Num(v) => Value::Int(v),
         Op::Bool(b) => Value::Bool(b),
-        Op::Add => Value::Int(ints().try_fold(0i128, |s, v| s.checked_add(v?))?),
-        Op::Mul => Value::Int(ints().try_fold(1i128, |s, v| s.checked_mul(v?))?),
-        Op::Sub => {
-            let first = int(0)?;
-            Value::Int(ints().skip(1).try_fold(first, |s, v| s.checked_sub(v?))?)
-        }
+        Op::Add => Value::Int(args().try_fold(0i128, |s, v| s.checked_add(v.int()?))?),
+        Op::Mul => Value::Int(args().try_fold(1i128, |s, v| s.checked_mul(v.int()?))?),
+        Op::Sub => Value::Int(args().skip(1).try_fold(int(0)?, |s, v| s.checked_sub(v.int()?))?),
         Op::Neg => Value::Int(int(0)?.checked_neg()?),
         Op::Div => Value::Int(int(0)?.checked_div_euclid(int(1)?)?),
         Op::Mod => Value::Int(int(0)?.checked_rem_euclid(int(1)?)?),
@@ -294,18 +293,18 @@ fn evaluate(node: &Node, values: &[Value], point: &[i128]) -> Option<Value> {
         Op::Ge => Value::Bool(int(0)? >= int(1)?),
         Op::Gt => Value::Bool(int(0)? > int(1)?),
         Op::Eq => {
-            let first = values[*node.args.first()?];
-            Value::Bool(node.args.iter().all(|&a| values[a] == first))
+            let first = arg(0);
+            Value::Bool(args().all(|v| v == first))
         }
         Op::Ite => {
             if truth(0)? {
-                values[node.args[1]]
+                arg(1)
             } else {
-                values[node.args[2]]
+                arg(2)
             }
         }
-        Op::And => Value::Bool(truths().try_fold(true, |s, b| Some(s & b?))?),
-        Op::Or => Value::Bool(truths().try_fold(false, |s, b| Some(s | b?))?),
+        Op::And => Value::Bool(args().try_fold(true, |s, v| Some(s & v.truth()?))?),
+        Op::Or => Value::Bool(args().try_fold(false, |s, v| Some(s | v.truth()?))?),
         Op::Not => Value::Bool(!truth(0)?),
         Op::Implies => Value::Bool(!truth(0)? || truth(1)?),
     })
