@@ -542,7 +542,7 @@ impl StmtPrinter<'_> {
         }
     }
 
-    /// `[static ]T name[N] = init`, without the `;`.
+    /// `[static |extern ]T name[N] = init`, without the `;`.
     fn decl(&self, v: VarId, init: Option<&Init>) -> Result<String, EmitError> {
         let (base, rest) = self.decl_parts(v, init)?;
         let sep = if base.ends_with('*') { "" } else { " " };
@@ -553,9 +553,12 @@ impl StmtPrinter<'_> {
     fn decl_parts(&self, v: VarId, init: Option<&Init>) -> Result<(String, String), EmitError> {
         let (base, mut rest) = self.e.declarator_parts(v)?;
         // A declaration statement is at block scope: a global there is a
-        // block-scope static.
-        let base = match self.e.program.vars[v.0].storage {
-            Storage::Global => format!("static {base}"),
+        // block-scope static, or an `extern` one naming a file-scope object
+        // (which belongs to no function).
+        let var = &self.e.program.vars[v.0];
+        let base = match (var.storage, var.func) {
+            (Storage::Global, None) => return Ok((format!("extern {base}"), rest)),
+            (Storage::Global, Some(_)) => format!("static {base}"),
             _ => base,
         };
         // Lowering keeps a block-scope static's initialiser with the globals.

@@ -511,7 +511,9 @@ pub(super) fn kr_program() -> (Build, Stmt) {
         CType::Array(Box::new(CType::Array(Box::new(CType::Int(IntType::INT)), 3)), 2),
     );
     let st = b.var("st", CType::Int(IntType::UCHAR));
+    // A block-scope static: a global that belongs to a function.
     b.p.vars[st.0].storage = crate::ir::Storage::Global;
+    b.p.vars[st.0].func = Some(crate::ir::FuncId(0));
     let stv = Expr::var(st, CType::Int(IntType::UCHAR));
     let j = b.var("j", CType::Int(IntType::INT));
     let u = |v| cast(IntType::UINT, int(v), true);

@@ -361,9 +361,52 @@ impl<'a> Lowerer<'a> {
                     .push((self.span(d), "declarator not modelled".to_string()));
                 continue;
             };
-            let id = self.new_var(&name, ty.clone(), Storage::Global, self.span(target));
+            let id = self.file_scope_var(&name, ty, self.span(target));
+            let ty = self.program.var(id).ty.clone();
             let init = value.map(|v| self.initializer(v, &ty));
-            self.program.globals.push((id, init));
+            self.define_global(id, init);
+        }
+    }
+
+    /// The object a file-scope declaration of `name` (or a block-scope
+    /// `extern` one) denotes: every declaration of a name at file scope
+    /// (`extern int g; ... int g = 5;`, tentative definitions) is one
+    /// object, so a function between two of them reads the same variable.
+    /// An incomplete type (`extern int a[];`) takes the completed one.
+    fn file_scope_var(&mut self, name: &str, ty: CType, span: Span) -> VarId {
+        let existing = match self.scopes.first().and_then(|s| s.get(name)) {
+            Some(Binding::Var(id)) if self.program.var(*id).storage == Storage::Global => Some(*id),
+            _ => None,
+        };
+        if let Some(id) = existing {
+            if self.program.var(id).ty.is_opaque() && !ty.is_opaque() {
+                self.program.vars[id.0].ty = ty;
+            }
+            return id;
+        }
+        let id = self.program.add_var(VarDecl {
+            name: name.to_string(),
+            ty,
+            storage: Storage::Global,
+            func: None,
+            span,
+        });
+        if let Some(file) = self.scopes.first_mut() {
+            file.insert(name.to_string(), Binding::Var(id));
+        }
+        id
+    }
+
+    /// Record the initialiser of global `id`: one entry per object, the
+    /// definition's initialiser winning over a declaration without one.
+    fn define_global(&mut self, id: VarId, init: Option<Init>) {
+        match self.program.globals.iter_mut().find(|(g, _)| *g == id) {
+            Some(entry) => {
+                if init.is_some() {
+                    entry.1 = init;
+                }
+            }
+            None => self.program.globals.push((id, init)),
         }
     }
 

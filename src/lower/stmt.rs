@@ -1,6 +1,6 @@
 //! Statements and block-scope declarations.
 
-use super::{Lowerer, split_init};
+use super::{Binding, Lowerer, split_init};
 use crate::ir::{CType, Expr, ExprKind, Span, Stmt, StmtKind, Storage};
 use tree_sitter::Node;
 
@@ -228,11 +228,16 @@ impl Lowerer<'_> {
                 ));
                 continue;
             };
-            let storage = if is_static || is_extern {
-                Storage::Global
-            } else {
-                Storage::Local
-            };
+            if is_extern {
+                // The file-scope object of that name, not a new one; an
+                // `extern` declaration has no initialiser.
+                let var = self.file_scope_var(&name, ty, self.span(target));
+                self.bind(&name, Binding::Var(var));
+                self.define_global(var, None);
+                decls.push(Stmt::new(StmtKind::Decl(var, None), self.span(d)));
+                continue;
+            }
+            let storage = if is_static { Storage::Global } else { Storage::Local };
             let var = self.new_var(&name, ty.clone(), storage, self.span(target));
             let init = value.map(|v| self.initializer(v, &ty));
             if storage == Storage::Global {

@@ -344,3 +344,22 @@ fn variable_length_arrays_are_locals_sized_by_a_variable() {
     assert!(matches!(ty("z"), CType::Opaque(s) if s.contains("not positive")));
     assert_eq!(ty("g"), CType::Array(Box::new(CType::Int(IntType::INT)), 4));
 }
+
+#[test]
+fn every_declaration_of_a_file_scope_name_is_one_object() {
+    let p = lower(
+        "extern int g; int get(void) { extern int g; return g; } int g = 5; \
+         int main(void) { extern int g; int h; { extern int h; h = 1; } return get() + g; }",
+    );
+    let gs: Vec<usize> = (0..p.vars.len()).filter(|&i| p.vars[i].name == "g").collect();
+    assert_eq!(gs.len(), 1, "one `g`: {:?}", p.vars);
+    let g = gs[0];
+    assert_eq!(p.vars[g].storage, Storage::Global);
+    assert_eq!(p.vars[g].func, None);
+    let inits: Vec<_> = p.globals.iter().filter(|(v, _)| v.0 == g).collect();
+    assert_eq!(inits.len(), 1);
+    assert!(matches!(&inits[0].1, Some(Init::Expr(e)) if e.const_value() == Some(5)));
+    // A block-scope `extern h` names a file-scope object, not main's local.
+    let hs: Vec<_> = (p.vars.iter()).filter(|v| v.name == "h").map(|v| v.storage).collect();
+    assert_eq!(hs, [Storage::Local, Storage::Global]);
+}
