@@ -123,6 +123,10 @@ pub enum Reason {
     /// The accelerated loop uses something the output dialect cannot
     /// express.
     DialectCannotExpress(String),
+    /// The accelerator names a block-scope static of another function (a
+    /// helper inlined into the path) that cannot move to file scope under
+    /// its own name (`emit::hoist`).
+    StaticCannotMove { var: String, func: String, why: String },
     /// The loop runs at most this many times per entry (`loops::unwind`),
     /// few enough that CBMC unrolls it more cheaply than it checks an
     /// accelerator: it is left to unrolling (`instrument::unroll` writes it
@@ -274,6 +278,7 @@ impl Reason {
             Reason::Limit(_) => "internal-limit",
             Reason::NoPathAccelerated => "no-path-accelerated",
             Reason::DialectCannotExpress(_) => "dialect-cannot-express",
+            Reason::StaticCannotMove { .. } => "static-cannot-move",
             Reason::LeftToUnrolling { .. } => "left-to-unrolling",
         }
     }
@@ -510,6 +515,10 @@ impl fmt::Display for Reason {
             Reason::Limit(what) => write!(f, "{what}"),
             Reason::NoPathAccelerated => write!(f, "no iteration path could be accelerated"),
             Reason::DialectCannotExpress(what) => write!(f, "the accelerator needs {what}"),
+            Reason::StaticCannotMove { var, func, why } => write!(
+                f,
+                "the accelerator names `{var}`, a static local of `{func}`, which cannot move to file scope: {why}"
+            ),
             Reason::LeftToUnrolling { trips } => write!(
                 f,
                 "it runs at most {trips} time{}, which CBMC unrolls more cheaply than it checks an accelerator",
@@ -563,6 +572,11 @@ mod tests {
             Reason::LeftToUnrolling { trips: 10 },
             Reason::Pointer,
             Reason::Struct,
+            Reason::StaticCannotMove {
+                var: "calls".into(),
+                func: "tick".into(),
+                why: "its name also occurs outside `tick`".into(),
+            },
         ];
         let codes: std::collections::BTreeSet<&str> = all.iter().map(Reason::code).collect();
         assert_eq!(codes.len(), all.len());

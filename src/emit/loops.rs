@@ -5,10 +5,12 @@
 //! in, the original text. Out: the text with each outermost rewritten loop
 //! printed in place of the original (loops inside it put in place first),
 //! the declarations the generated code needs before the first function
-//! that changed, and the `SourceMap` of the result.
+//! that changed (and the statics of helpers that accelerators name, moved
+//! to file scope by `hoist`), and the `SourceMap` of the result.
 
 use super::dialect::{Dialect, required_declarations};
 use super::error::EmitError;
+use super::hoist;
 use super::splice::{Edit, SourceMap, line_indent, splice, uses_crlf};
 use super::stmt::{detect_indent_unit, print_stmt_traced};
 use crate::diag::Diagnostic;
@@ -108,12 +110,21 @@ pub fn splice_loops(
     let unit = detect_indent_unit(text);
     let mut edits = Vec::new();
     let stmts: Vec<&Stmt> = loops.iter().map(|l| &l.stmt).collect();
-    let decls = required_declarations(program, &stmts, dialect);
+    let mut decls = required_declarations(program, &stmts, dialect);
+    let named: Vec<(FuncId, &Stmt)> = loops.iter().map(|l| (l.func, &l.stmt)).collect();
+    let hoisted = hoist::plan(program, original, text, &named, dialect).map_err(|e| {
+        internal(EmitError::Unsupported(format!(
+            "the static `{}` of `{}` at file scope: {}",
+            e.var, e.func, e.why
+        )))
+    })?;
+    decls.extend(hoisted.decls);
+    edits.extend(hoisted.edits);
     let loops = &nest_loops(loops);
     if !decls.is_empty() {
-        let first_func = loops
-            .iter()
+        let first_func = (loops.iter())
             .map(|l| original.func(l.func).span.start)
+            .chain(hoisted.before)
             .min()
             .unwrap_or(0);
         let line_start = text[..first_func].rfind('\n').map_or(0, |p| p + 1);

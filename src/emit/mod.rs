@@ -43,6 +43,7 @@
 mod dialect;
 mod error;
 mod expr;
+mod hoist;
 mod lex;
 mod lines;
 mod loops;
@@ -57,6 +58,7 @@ mod testutil;
 pub use dialect::{Dialect, gcc_view, nondet_declaration, prelude, required_declarations};
 pub use error::EmitError;
 pub use expr::print_expr;
+pub use hoist::{StaticCannotMove, check_statics};
 pub use lines::with_line_directives;
 pub use loops::{RewrittenLoop, splice_loops};
 pub use splice::{Edit, Origins, SourceMap, SourcePlace, line_indent, splice, uses_crlf};

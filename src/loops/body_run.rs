@@ -1,7 +1,9 @@
 //! What one run of a loop body can do besides running to its end
 //! (`BodyRun`): in a statement, out the ways it can fail or stop early.
 
-use crate::ir::{BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, Intrinsic, Program, Stmt, StmtKind, UnOp, VarId};
+use crate::ir::{
+    BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, Intrinsic, Program, Stmt, StmtKind, Storage, UnOp, VarId,
+};
 
 /// What one run of a loop body can do besides running to its end along the
 /// one way its starting state determines, failing nothing under CBMC's
@@ -53,6 +55,8 @@ pub(super) fn stmt_run(program: &Program, body: &Stmt, calls: &mut Vec<FuncId>, 
     body.walk(&mut |st| {
         let mut exprs: Vec<(&Expr, bool)> = Vec::new();
         match &st.kind {
+            // A static or `extern` declaration does nothing at run time.
+            StmtKind::Decl(v, _) if program.var(*v).storage == Storage::Global => {}
             StmtKind::Opaque(_) | StmtKind::Decl(_, None | Some(Init::List(..))) => *run = None,
             StmtKind::Break | StmtKind::Goto(_) => mark(run, |r| r.leaves = true),
             StmtKind::Return(e) => match (in_call, e) {

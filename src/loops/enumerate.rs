@@ -168,9 +168,12 @@ pub(super) fn enumerate<'a>(
         summarized: false,
         cond_after_body: None,
     };
-    // Variables declared in the body die with the iteration.
+    // Variables declared in the body die with the iteration (a static
+    // lives on, but one in the body leaves the loop alone: `find`).
     loop_body(s).walk(&mut |x| {
-        if let StmtKind::Decl(v, _) = x.kind {
+        if let StmtKind::Decl(v, _) = x.kind
+            && program.var(v).storage != Storage::Global
+        {
             en.locals.insert(v);
         }
     });
@@ -289,8 +292,11 @@ impl<'a> Enumerator<'a> {
                     let func = self.program.func(f);
                     self.locals.extend(func.params.iter().copied());
                     if let Some(b) = &func.body {
+                        let program = self.program;
                         b.walk(&mut |x| {
-                            if let StmtKind::Decl(v, _) = x.kind {
+                            if let StmtKind::Decl(v, _) = x.kind
+                                && program.var(v).storage != Storage::Global
+                            {
                                 self.locals.insert(v);
                             }
                         });
@@ -358,6 +364,9 @@ impl<'a> Enumerator<'a> {
         match &s.kind {
             StmtKind::Empty => {}
             StmtKind::Expr(e) => st.work.push(Work::Eval(e.clone())),
+            // A static (or `extern`) declaration in an inlined helper:
+            // initialised once, before `main`, so nothing happens here.
+            StmtKind::Decl(v, _) if self.program.var(*v).storage == Storage::Global => {}
             StmtKind::Decl(v, init) => {
                 let ty = self.program.var(*v).ty.clone();
                 match init {

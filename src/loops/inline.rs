@@ -3,7 +3,7 @@
 //! copy made by `address_args`) each reads and writes.
 
 use super::body_run::base_var;
-use crate::ir::{Callee, ExprKind, FuncId, Init, Intrinsic, Program, StmtKind, Storage, VarId};
+use crate::ir::{CType, Callee, ExprKind, FuncId, Init, Intrinsic, Program, StmtKind, Storage, VarId};
 use std::collections::BTreeSet;
 
 /// Which functions can be inlined into an iteration path, and the global
@@ -68,8 +68,16 @@ impl Inlinable {
                     reason.get_or_insert_with(|| "uses goto".into());
                 }
                 StmtKind::Decl(v, init) => {
-                    if program.var(*v).storage == Storage::Global {
-                        reason.get_or_insert_with(|| "declares a static variable".into());
+                    // A block-scope `static` is a global of this function
+                    // (initialised once, before `main`; `emit::hoist` moves
+                    // it to file scope where an accelerator names it), an
+                    // `extern` one a file-scope object: neither declaration
+                    // does anything at a call. Only integers move.
+                    let d = program.var(*v);
+                    if d.storage == Storage::Global && d.func.is_some() && !matches!(d.ty, CType::Int(_)) {
+                        reason.get_or_insert_with(|| {
+                            format!("declares the static `{}` of a type other than an integer", d.name)
+                        });
                     }
                     if matches!(init, Some(Init::List(..))) {
                         reason.get_or_insert_with(|| "initialises an array".into());

@@ -7,7 +7,8 @@
 use crate::diag::Diagnostic;
 use crate::emit::{self, Dialect, SourceMap};
 use crate::instrument::{self, Instrumented};
-use crate::ir::DataModel;
+use crate::ir::{DataModel, Program};
+use crate::reason::Reason;
 use crate::restrict::apply::LoopOutput;
 
 /// A loop's new statement, with no automaton.
@@ -68,19 +69,36 @@ pub(super) fn unwindset(
 /// construct the output dialect cannot express (the SV-COMP dialect has no
 /// quantifier and no array copy). The automaton adds only plain C, so the
 /// acceleration-only statement decides for the restricted one too.
-pub(super) fn keep_expressible_loops(inst: &mut Instrumented, text: &str, dialect: Dialect) {
+/// Likewise when it names a helper's static that cannot move to file
+/// scope (`emit::check_statics`).
+pub(super) fn keep_expressible_loops(inst: &mut Instrumented, original: &Program, text: &str, dialect: Dialect) {
     let program = &inst.program;
     let mut refused = Vec::new();
     for (i, l) in inst.loops.iter().enumerate() {
-        if let Some(r) = &l.replacement
-            && let Err(emit::EmitError::Unsupported(what)) = emit::print_stmt(program, text, r, "", "    ", dialect)
-        {
-            refused.push((i, what));
+        let Some(r) = &l.replacement else { continue };
+        if let Err(emit::EmitError::Unsupported(what)) = emit::print_stmt(program, text, r, "", "    ", dialect) {
+            refused.push((
+                i,
+                Reason::DialectCannotExpress(what),
+                "the default dialect (--dialect cbmc) can express it",
+            ));
+            continue;
+        }
+        if let Err(e) = emit::check_statics(program, original, text, (l.info.func, r), dialect) {
+            let reason = Reason::StaticCannotMove {
+                var: e.var,
+                func: e.func,
+                why: e.why,
+            };
+            refused.push((
+                i,
+                reason,
+                "a static named only in its function, declared alone, can move",
+            ));
         }
     }
-    for (i, why) in refused {
+    for (i, reason, note) in refused {
         let l = &mut inst.loops[i];
-        let reason = crate::reason::Reason::DialectCannotExpress(why);
         l.replacement = None;
         l.accelerators.clear();
         l.report.accelerated = false;
@@ -88,7 +106,7 @@ pub(super) fn keep_expressible_loops(inst: &mut Instrumented, text: &str, dialec
         l.diagnostics.push(
             Diagnostic::warning(l.span, format!("loop not accelerated: {reason}"))
                 .with_label("left unchanged")
-                .with_note("the default dialect (--dialect cbmc) can express it"),
+                .with_note(note),
         );
     }
 }

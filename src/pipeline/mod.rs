@@ -42,7 +42,7 @@ fn accelerate_in_context(text: &str, opts: &Options) -> Result<Outcome, Vec<Diag
     let mut diagnostics = lowered.warnings;
     let mut inst = instrument::instrument_program(&lowered.program, &opts.instrument_options());
     clock.lap("loops, accelerators and unrolling");
-    keep_expressible_loops(&mut inst, text, opts.dialect);
+    keep_expressible_loops(&mut inst, &lowered.program, text, opts.dialect);
     diagnostics.extend(inst.diagnostics());
     let mut program = inst.program.clone();
 

@@ -26,3 +26,42 @@ fn only_paths_with_disjoint_variables_commute_in_the_automaton() {
     assert!(!shared.contains("commute"), "{shared}");
     assert!(shared.contains("trace automaton"), "{shared}");
 }
+
+#[test]
+fn a_helpers_static_moves_to_file_scope_only_where_its_name_is_its_own() {
+    let helper =
+        "static unsigned int tick(void)\n{\n    static unsigned int calls = 7;\n    calls++;\n    return calls;\n}\n";
+    let main = |extra: &str| {
+        format!(
+            "void assert(int);\n{helper}int main(void)\n{{\n    unsigned int last = 0{extra};\n    for (unsigned int i = 0; i < 100000; i++)\n        last = tick();\n    assert(last == 100007);\n    return 0;\n}}\n"
+        )
+    };
+    let moved = accelerate_source(&main(""), &Options::default()).expect("transforms");
+    assert!(moved.loops[0].accelerated, "{}", moved.output);
+    // Declared once, at file scope before the helper, with its initialiser;
+    // the helper's declaration gives way to a comment, its uses unchanged.
+    let file_scope = moved
+        .output
+        .find("static unsigned int calls = 7;")
+        .expect("moved declaration");
+    assert!(file_scope < moved.output.find("static unsigned int tick(void)").unwrap_or(0));
+    assert_eq!(
+        moved.output.matches("static unsigned int calls").count(),
+        1,
+        "{}",
+        moved.output
+    );
+    assert!(
+        moved
+            .output
+            .contains("    /* tracc: `calls` is declared at file scope */\n")
+    );
+    assert!(moved.output.contains("\n    calls++;\n    return calls;\n"));
+    assert!(crate::lower::lower_source(&moved.output).is_ok());
+    // A local of main with the same name would capture the accelerator's
+    // `calls`: the loop is left alone, and the output is the input.
+    let shadowed = accelerate_source(&main(", calls = 3"), &Options::default()).expect("transforms");
+    assert!(!shadowed.loops[0].accelerated);
+    assert_eq!(shadowed.loops[0].reason.codes(), ["static-cannot-move"]);
+    assert_eq!(shadowed.output, main(", calls = 3"));
+}

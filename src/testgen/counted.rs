@@ -165,6 +165,12 @@ pub(super) struct Program {
     /// target's address may come twice) and read and write through the
     /// pointers.
     pub(super) by_address: bool,
+    /// With `calls`: the first helper counts its calls in a static local
+    /// and asserts that it is called at most this many times (`static
+    /// unsigned int calls; calls++; assert(calls <= 4);`): the loop's
+    /// accelerator names the helper's static, moved to file scope
+    /// (`emit::hoist`).
+    pub(super) counted_calls: Option<u32>,
 }
 
 /// The limit of an inner loop's counter.
@@ -324,6 +330,7 @@ impl Program {
             exit: None,
             calls: false,
             by_address: false,
+            counted_calls: None,
         };
         if rng.chance(40) {
             prog.bound_const = Some(prog.max_iters);
@@ -427,7 +434,12 @@ impl Program {
     /// Whether the body has something a helper can do: an assignment or
     /// the assertion.
     pub(super) fn has_helper_work(&self) -> bool {
-        self.inner_assert.is_some() || self.body_updates().any(|u| matches!(u, Update::Assign(..)))
+        self.inner_assert.is_some() || self.has_assignment()
+    }
+
+    /// Whether the body assigns (with `calls`, helper `upd0` exists).
+    pub(super) fn has_assignment(&self) -> bool {
+        self.body_updates().any(|u| matches!(u, Update::Assign(..)))
     }
 
     fn apply(&self, vals: &mut [i128], u: &Update) {

@@ -118,17 +118,21 @@ impl Program {
             let ty = self.vars[*t].ty.c_name();
             let target = &self.vars[*t].name;
             let rhs = self.rhs_text(rhs);
+            let counting = match self.counted_calls {
+                Some(most) if k == 0 => format!("static unsigned int calls; calls++; assert(calls <= {most}U); "),
+                _ => String::new(),
+            };
             if self.by_address {
                 let sep = if reads.is_empty() { "" } else { ", " };
                 let _ = writeln!(
                     defs,
-                    "void upd{k}({ty} *p_out{sep}{}) {{ {}*p_out = {rhs}; }}",
+                    "void upd{k}({ty} *p_out{sep}{}) {{ {counting}{}*p_out = {rhs}; }}",
                     pointers(&reads),
                     copies(&reads)
                 );
                 calls.insert(inline, format!("upd{k}(&{target}{sep}{});", addresses(&reads)));
             } else {
-                let _ = writeln!(defs, "{ty} upd{k}({}) {{ return {rhs}; }}", params(&reads));
+                let _ = writeln!(defs, "{ty} upd{k}({}) {{ {counting}return {rhs}; }}", params(&reads));
                 calls.insert(inline, format!("{target} = upd{k}({});", args(&reads)));
             }
         }

@@ -124,6 +124,10 @@ pub enum Class {
     /// + 1; }` called as `upd0(&v0, &v0)`): paths inline copies where
     /// `*p` is the variable (`loops::specialise_address_calls`).
     AddressArgs,
+    /// `Calls` whose first helper counts its calls in a `static` local and
+    /// asserts a bound on them: the accelerator names the helper's static,
+    /// which the output declares at file scope (`emit::hoist`).
+    StaticLocal,
     /// A variable divided once per iteration (`x >>= s`, `x /= d`) until
     /// a condition that fails at 0: at most as many iterations as the bits
     /// of its type, left to unrolling.
@@ -331,6 +335,19 @@ pub fn loop_program(seed: u64) -> Generated {
         if Rng::new(seed ^ 0xADD2_E550_0000_0000).chance(50) {
             prog.by_address = true;
             classes.push(Class::AddressArgs);
+        }
+        let mut statics = Rng::new(seed ^ 0x57A7_1C00_0000_0000);
+        if statics.chance(40) && prog.has_assignment() {
+            // Half or all of the iterations (the helper may be called in
+            // each, or twice in one with the correlated branch), or more
+            // calls than it can get (safe).
+            let most = match statics.below(4) {
+                0 => prog.max_iters / 2,
+                1 => prog.max_iters,
+                _ => 2 * prog.max_iters + 2,
+            };
+            prog.counted_calls = Some(most);
+            classes.push(Class::StaticLocal);
         }
     }
     prog.choose_final_asserts(&mut rng);

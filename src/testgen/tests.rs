@@ -353,6 +353,22 @@ fn helpers_taking_addresses_are_generated_and_their_loops_accelerated() {
 }
 
 #[test]
+fn helpers_with_a_static_local_are_generated_and_their_loops_accelerated() {
+    let (seed, g) = of_class(Class::StaticLocal)
+        .next()
+        .expect("a program whose helper has a static local");
+    assert!(
+        g.source.contains("static unsigned int calls; calls++;"),
+        "seed {seed}:\n{}",
+        g.source
+    );
+    // The accelerator names the helper's static, which the output then
+    // declares at file scope (without that, the loop is left alone).
+    let n = accelerated_with(&["static unsigned int calls"], "\"accelerated\":true", 1, 3);
+    assert!(n >= 3, "{n} loops whose helper has a static local were accelerated");
+}
+
+#[test]
 fn shifts_are_generated_and_their_loops_accelerated() {
     let shifted: Vec<(u64, Generated)> = of_class(Class::Shifts).take(40).collect();
     assert_eq!(shifted.len(), 40, "programs with shifts");
