@@ -5,7 +5,7 @@
 /* tracc: declarations used by the generated code */
 _Bool nondet_bool(void);
 unsigned long nondet_ulong(void);
-static unsigned int calls = 0;
+static unsigned int calls = 0U;
 
 static unsigned int next_id(void)
 {

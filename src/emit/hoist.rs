@@ -15,7 +15,7 @@ use super::dialect::Dialect;
 use super::lex::{Class, classify};
 use super::splice::Edit;
 use super::stmt::print_stmt;
-use crate::ir::{CType, FuncId, Init, Program, Span, Stmt, StmtKind, Storage, VarId};
+use crate::ir::{CType, Expr, FuncId, Init, Program, Span, Stmt, StmtKind, Storage, VarId};
 use std::collections::BTreeSet;
 
 /// The statics to move: their declarations for file scope, where they go
@@ -83,14 +83,14 @@ pub(super) fn plan(
             func: func.name.clone(),
             why: why.to_string(),
         };
-        if !matches!(d.ty, CType::Int(_)) {
+        let CType::Int(ty) = d.ty else {
             return Err(refuse("it is not an integer"));
-        }
-        match original.globals.iter().find(|(g, _)| *g == v) {
-            Some((_, None)) => {}
-            Some((_, Some(Init::Expr(e)))) if e.const_value().is_some() => {}
+        };
+        let value = match original.globals.iter().find(|(g, _)| *g == v) {
+            Some((_, None)) => None,
+            Some((_, Some(Init::Expr(e)))) if e.const_value().is_some() => e.const_value(),
             _ => return Err(refuse("its initialiser is not a constant")),
-        }
+        };
         let Some(decl) = declaration(func.body.as_ref(), v) else {
             return Err(refuse("it is declared together with other variables"));
         };
@@ -101,15 +101,13 @@ pub(super) fn plan(
                 func.name
             )));
         }
-        let printed = print_stmt(
-            program,
-            text,
-            &Stmt::new(StmtKind::Decl(v, None), Span::SYNTHETIC),
-            "",
-            "",
-            dialect,
-        )
-        .map_err(|e| refuse(&e.to_string()))?;
+        // The initialiser as its value: its text may name a macro or an
+        // enumerator defined after the place the declaration moves to.
+        let mut valued = program.clone();
+        valued.globals.retain(|(g, _)| *g != v);
+        valued.globals.push((v, value.map(|c| Init::Expr(Expr::int(c, ty)))));
+        let decl_stmt = Stmt::new(StmtKind::Decl(v, None), Span::SYNTHETIC);
+        let printed = print_stmt(&valued, text, &decl_stmt, "", "", dialect).map_err(|e| refuse(&e.to_string()))?;
         hoisted.decls.push(printed);
         hoisted.edits.push(Edit::new(
             decl,
