@@ -66,6 +66,33 @@ pub(super) fn entry_state(program: &Program, path: &Path, conds: &[Expr]) -> (Ha
     (vars, premises)
 }
 
+/// Whether every signed operation of constant `e` has its mathematical
+/// value, so that `Expr::const_value` (which wraps) is C's value.
+fn no_signed_wrap(e: &Expr) -> bool {
+    use crate::ir::{BinOp, ExprKind, UnOp};
+    let mut exact = true;
+    e.walk(&mut |x| {
+        let signed = x.int_type().is_some_and(|t| t.signed);
+        let math = match &x.kind {
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl), a, b) if signed => {
+                a.const_value().zip(b.const_value()).and_then(|(a, b)| match op {
+                    BinOp::Add => a.checked_add(b),
+                    BinOp::Sub => a.checked_sub(b),
+                    BinOp::Mul => a.checked_mul(b),
+                    _ => u32::try_from(b).ok().and_then(|b| a.checked_shl(b)).filter(|_| a >= 0),
+                })
+            }
+            ExprKind::Unary(UnOp::Neg, a) if signed => a.const_value().map(|a| -a),
+            ExprKind::Binary(BinOp::Div, a, b) if signed => {
+                a.const_value().zip(b.const_value()).and_then(|(a, b)| a.checked_div(b))
+            }
+            _ => return,
+        };
+        exact &= math.is_some() && math == x.const_value();
+    });
+    exact
+}
+
 /// Whether z3 proves that no execution takes `path`, which may be a prefix
 /// of an iteration path: its assumptions (`symex::path_conditions`), in
 /// C's arithmetic, contradict each other for every state. `false` when not
@@ -79,6 +106,15 @@ pub fn infeasible(program: &Program, path: &Path) -> bool {
         .into_iter()
         .map(literal_divisors)
         .collect();
+    // The enumeration asks after each assumption, so the prefix without
+    // the last one was asked already: a last condition of constant value
+    // (an inner loop's counter taken one iteration at a time from a
+    // constant) decides without z3.
+    match conds.last().filter(|c| no_signed_wrap(c)).and_then(Expr::const_value) {
+        Some(0) => return true,
+        Some(_) => return false,
+        None => {}
+    }
     if conds.len() < 2 {
         // One condition alone is nearly always satisfiable: not asking
         // keeps loops without branches free of solver work.

@@ -59,6 +59,9 @@ pub(super) fn to_poly(e: &Expr, env: &dyn Fn(VarId) -> Option<Poly>) -> Option<P
             let c = e.constant_shift()?;
             to_poly(a, env)?.mul(&Poly::constant(1i128 << c))
         }
+        // A quotient of constants (what an inner loop taken one iteration
+        // at a time leaves of halving a constant) is its value in C.
+        ExprKind::Binary(BinOp::Div | BinOp::Rem | BinOp::Shr, ..) => e.const_value().map(Poly::constant),
         ExprKind::Binary(op, a, b) => {
             let x = to_poly(a, env)?;
             let y = to_poly(b, env)?;

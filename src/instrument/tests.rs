@@ -132,32 +132,35 @@ fn an_outer_loop_takes_the_summary_of_a_counted_inner_loop() {
 
 #[test]
 fn an_inner_loop_without_summary_leaves_the_outer_loop_alone_with_reason() {
+    // Each runs more often than the unrolling takes (`n` is free): the
+    // summary's reason stays.
     for (inner, why) in [
         (
-            "for (j = 0; j < 10; j++) { if (j == 3) s++; }",
+            "for (j = 0; j < n; j++) { if (j == 3) s++; }",
             "it has 2 iteration paths, not one",
         ),
         (
-            "for (j = 0; j < 10; j++) { assert(s != 7); s++; }",
+            "for (j = 0; j < n; j++) { assert(s != 7); s++; }",
             "its body branches or asserts",
         ),
-        ("j = 0; do { j++; } while (j < 10);", "it is a do-while loop"),
+        ("j = 0; do { j++; } while (j < n);", "it is a do-while loop"),
         (
-            "for (j = 0; j < 10; j++) { s = s * 2; }",
+            "for (j = 0; j < n; j++) { s = s * 2; }",
             "`s` does not move by a constant step",
         ),
         (
-            "for (j = 0; j < 10; j += 2) { s++; }",
+            "for (j = 0; j < n; j += 2) { s++; }",
             "sides approach each other by one",
         ),
-        ("for (l = 0; l < 10; l++) { s++; }", "`l` has more than 32 bits"),
+        ("for (l = 0; l < n; l++) { s++; }", "`l` has more than 32 bits"),
         (
             "for (j = 0; j < 10; j++) { m[i % 4][j] = 1; }",
             "it writes the array `m`",
         ),
     ] {
         let s = summary(&wrap_main(&format!(
-            "void assert(int); int m[4][10]; int i, j; long l; unsigned s = 0; for (i = 0; i < 1000; i++) {{ {inner} }}"
+            "void assert(int); int m[4][10]; int i, j; long l; unsigned s = 0; int n = nondet_int(); \
+             for (i = 0; i < 1000; i++) {{ {inner} }}"
         )));
         assert_eq!(s[0].0, 0, "{inner}: {:?}", s[0].1);
         assert!(
@@ -359,6 +362,30 @@ fn explain_mentions_locations_closed_forms_and_reasons() {
 }
 
 #[test]
+fn an_inner_loop_without_summary_that_the_outer_state_bounds_is_taken_one_iteration_at_a_time() {
+    for inner in [
+        "for (j = 0; j < 10; j++) { if (j == 3) s++; }",
+        "for (j = 0; j < 10; j++) { if (j == 4) break; s++; }",
+        "for (j = 0; j < 10; j++) { if (j % 3 != 0) continue; s++; }",
+        "j = 0; do { j++; s++; } while (j < 6);",
+        "for (j = 0; j < 10; j++) { s += j; }",
+        "unsigned x = 1000; while (x > 1) { x /= 2; s++; }",
+        "j = 0; while (j++ < 5) { s++; }",
+    ] {
+        let s = summary(&wrap_main(&format!(
+            "unsigned s = 0; int i, j; for (i = 0; i < 1000; i++) {{ {inner} }}"
+        )));
+        assert_eq!(s[0].0, 1, "{inner}: {:?}", s[0].1);
+    }
+    // 65 iterations are more than the unrolling takes.
+    let s = summary(&wrap_main(
+        "unsigned s = 0; int i, j; for (i = 0; i < 1000; i++) { for (j = 0; j < 65; j++) { if (j == 3) s++; } }",
+    ));
+    assert_eq!(s[0].0, 0, "{:?}", s[0].1);
+    assert!(s[0].1.iter().any(|r| r.contains("2 iteration paths")), "{:?}", s[0].1);
+}
+
+#[test]
 fn wide_accumulators_of_narrow_counters_are_accelerated() {
     let src = wrap_main(
         "unsigned n = nondet_uint(); unsigned i; unsigned long long s = 0; for (i = 0; i < n; i++) { s += i; }",
@@ -385,9 +412,11 @@ fn conditions_with_side_effects_are_taken_after_the_body() {
     assert_eq!(s[0].0, 1, "{:?}", s[0].1);
     let s = summary(&wrap_main("int i = 0, k = 0; for (; k++, i < 100;) { i++; }"));
     assert_eq!(s[0].0, 1, "{:?}", s[0].1);
-    // An inner loop's summary starts at its entry, before such a condition.
+    // An inner loop's summary starts at its entry, before such a condition
+    // (with a constant bound the outer path takes it one iteration at a time).
     let s = summary(&wrap_main(
-        "unsigned s = 0; for (int o = 0; o < 10; o++) { unsigned j = 0; while (j++ < 5) { s++; } }",
+        "unsigned s = 0; unsigned n = nondet_uint(); \
+         for (int o = 0; o < 10; o++) { unsigned j = 0; while (j++ < n) { s++; } }",
     ));
     assert_eq!(s[0].0, 0);
     assert!(s[0].1.iter().any(|r| r.contains("side effects")), "{:?}", s[0].1);

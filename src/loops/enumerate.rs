@@ -13,6 +13,9 @@ use crate::ir::{
 use crate::reason::{Reason, Why};
 use std::collections::BTreeSet;
 
+mod unrolled;
+use unrolled::unrollable;
+
 /// A pending piece of work in the path enumeration.
 #[derive(Clone)]
 pub(super) enum Work<'a> {
@@ -32,8 +35,24 @@ pub(super) enum Work<'a> {
     /// End of the loop body (target of `continue`); then the suffix.
     BodyEnd,
     /// An inner loop (its `for` initialiser done): one step per case of
-    /// its summary.
+    /// its summary, or its iterations one by one (`Enumerator::unroll`).
     Inner(&'a Stmt),
+    /// The test before iteration `done + 1` of an unrolled inner loop
+    /// that runs at most `limit` times here; `why` is its summary's
+    /// refusal, the reason if the unrolling cannot be bounded.
+    InnerTest {
+        lp: &'a Stmt,
+        done: usize,
+        limit: usize,
+        why: Reason,
+    },
+    /// End of an unrolled inner loop's body (`continue`): its `for` step.
+    InnerNext(&'a Stmt),
+    /// End of an unrolled inner loop (target of `break`).
+    InnerEnd,
+    /// An iteration of an unrolled inner loop past its limit, not proved
+    /// infeasible: the path is refused with the reason.
+    InnerBeyond(Reason),
 }
 
 /// A piece of straight-line code produced by flattening an expression.
@@ -282,7 +301,15 @@ impl<'a> Enumerator<'a> {
                     }
                     true
                 }
-                Work::CallEnd(_) | Work::SwitchEnd => true,
+                Work::CallEnd(_) | Work::SwitchEnd | Work::InnerEnd => true,
+                Work::InnerNext(lp) => {
+                    if let StmtKind::For { step: Some(e), .. } = &lp.kind {
+                        st.work.push(Work::Eval(e.clone()));
+                    }
+                    true
+                }
+                Work::InnerTest { lp, done, limit, why } => self.inner_test(lp, (done, limit), why, &mut st, stack)?,
+                Work::InnerBeyond(why) => return Err(why),
                 Work::Call(f, ret) => {
                     st.work.push(Work::CallEnd(ret));
                     if let Some(r) = ret {
@@ -313,7 +340,14 @@ impl<'a> Enumerator<'a> {
                     self.fork(&mut st, stack, alts)?
                 }
                 Work::Inner(s) => {
-                    let cases = (self.summarize)(self.program, s)?;
+                    let cases = match (self.summarize)(self.program, s) {
+                        Ok(cases) => cases,
+                        Err(why) if unrollable(&why) => {
+                            self.unroll(s, why, &mut st);
+                            continue;
+                        }
+                        Err(why) => return Err(why),
+                    };
                     self.summarized = true;
                     let alts = cases
                         .into_iter()
@@ -393,7 +427,7 @@ impl<'a> Enumerator<'a> {
             StmtKind::Break => {
                 while let Some(w) = st.work.pop() {
                     match w {
-                        Work::SwitchEnd => return Ok(true),
+                        Work::SwitchEnd | Work::InnerEnd => return Ok(true),
                         Work::BodyEnd => break,
                         _ => {}
                     }
@@ -403,7 +437,7 @@ impl<'a> Enumerator<'a> {
             }
             StmtKind::Continue => {
                 while let Some(w) = st.work.pop() {
-                    if let Work::BodyEnd = w {
+                    if let Work::BodyEnd | Work::InnerNext(_) = w {
                         st.work.push(w);
                         return Ok(true);
                     }

@@ -197,6 +197,36 @@ pub(super) struct InnerLoop {
     pub(super) as_for: bool,
     pub(super) updates: Vec<Update>,
     pub(super) inner: Option<Box<InnerLoop>>,
+    /// A test at the start of the body (`InnerLoop::add_branch`).
+    pub(super) branch: Option<InnerBranch>,
+}
+
+/// `if (TEST) THEN` at the start of an inner loop's body: the loop then has
+/// more than one iteration path, and no summary; an outer path takes it
+/// one iteration at a time.
+#[derive(Clone, Debug)]
+pub(super) struct InnerBranch {
+    pub(super) test: InnerTest,
+    pub(super) then: InnerThen,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum InnerTest {
+    /// `j CMP v` on the inner counter.
+    Counter(Cmp, i128),
+    /// `j % 2 == 0` (`true`) or `j % 2 != 0`: whether `j` is even, for
+    /// either sign.
+    Even(bool),
+    /// A test of one of the program's variables.
+    Var(Cond),
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum InnerThen {
+    Update(Update),
+    Break,
+    /// Only in a `for` loop, whose step `continue` still runs.
+    Continue,
 }
 
 impl InnerLoop {
@@ -265,7 +295,43 @@ impl InnerLoop {
             as_for: rng.chance(50),
             updates,
             inner,
+            branch: None,
         }
+    }
+
+    /// Put a test at the start of the body that guards an update, a
+    /// `break` or (in a `for` loop) a `continue`.
+    pub(super) fn add_branch(&mut self, rng: &mut Rng, prog: &Program) {
+        let (low, high) = match self.limit {
+            Limit::Const(c) => (self.start.min(c), self.start.max(c)),
+            Limit::OuterCounter => (0, 3),
+        };
+        let test = match rng.below(4) {
+            0 | 1 => InnerTest::Counter(
+                *rng.pick(&[Cmp::Eq, Cmp::Eq, Cmp::Ne, Cmp::Lt, Cmp::Ge]),
+                low + rng.below((high - low + 1) as u64) as i128,
+            ),
+            2 => InnerTest::Even(rng.chance(50)),
+            _ => InnerTest::Var(prog.random_cond(rng, &[Cmp::Eq, Cmp::Gt, Cmp::Lt, Cmp::Ge])),
+        };
+        let then = match rng.below(if self.as_for { 3 } else { 2 }) {
+            0 => {
+                let mut updates = prog.random_updates(rng);
+                updates.retain(|u| !matches!(u, Update::Swap(..)));
+                match updates.into_iter().next() {
+                    Some(u) => InnerThen::Update(u),
+                    None => InnerThen::Break,
+                }
+            }
+            1 => InnerThen::Break,
+            _ => InnerThen::Continue,
+        };
+        self.branch = Some(InnerBranch { test, then });
+    }
+
+    /// `j` after one step of the loop (`j++` or `j--` in j's promoted type).
+    fn next(&self, j: i128) -> i128 {
+        self.ty.wrap(arith((j, self.ty), (1, IntType::INT), self.step > 0).0)
     }
 
     /// The most iterations one run of the loop (or of a loop inside it)
@@ -286,8 +352,7 @@ impl InnerLoop {
         let mut j = self.ty.wrap(self.start);
         let mut n = 0;
         while compare((j, self.ty), limit, self.cmp) && n < 1000 {
-            // `j++` is `j = j + 1` in j's promoted type.
-            j = self.ty.wrap(arith((j, self.ty), (1, IntType::INT), self.step > 0).0);
+            j = self.next(j);
             n += 1;
         }
         n
@@ -590,13 +655,27 @@ impl Program {
             Limit::Const(c) => (c, literal_type(c)),
             Limit::OuterCounter => (i128::from(i), self.counter_ty),
         };
+        let mut j = l.ty.wrap(l.start);
         for _ in 0..l.trips(limit) {
-            for u in &l.updates {
-                self.apply(vals, u);
+            let taken = l.branch.as_ref().filter(|b| match &b.test {
+                InnerTest::Counter(cmp, v) => compare((j, l.ty), (*v, literal_type(*v)), *cmp),
+                InnerTest::Even(even) => (j % 2 == 0) == *even,
+                InnerTest::Var(c) => self.holds(vals, c),
+            });
+            match taken.map(|b| &b.then) {
+                Some(InnerThen::Break) => return,
+                Some(InnerThen::Update(u)) => self.apply(vals, u),
+                Some(InnerThen::Continue) | None => {}
             }
-            if let Some(inner) = &l.inner {
-                self.run_inner(vals, inner, i);
+            if !matches!(taken.map(|b| &b.then), Some(InnerThen::Continue)) {
+                for u in &l.updates {
+                    self.apply(vals, u);
+                }
+                if let Some(inner) = &l.inner {
+                    self.run_inner(vals, inner, i);
+                }
             }
+            j = l.next(j);
         }
     }
 

@@ -7,7 +7,7 @@
 //! and the simulation (`counted`), which never read the text.
 
 use super::cint::{PRELUDE, literal, nondet_name};
-use super::counted::{Branch, Cond, InnerLoop, Limit, Modulo, Program, Rhs, Update, shift_of};
+use super::counted::{Branch, Cond, InnerLoop, InnerTest, InnerThen, Limit, Modulo, Program, Rhs, Update, shift_of};
 use crate::ir::IntType;
 use std::fmt::Write as _;
 
@@ -192,6 +192,19 @@ impl Program {
             let _ = writeln!(out, "{indent}while ({cond}) {{");
         }
         let deeper = format!("{indent}    ");
+        if let Some(b) = &l.branch {
+            let test = match &b.test {
+                InnerTest::Counter(cmp, v) => format!("{j} {} {}", cmp.text(), literal(*v)),
+                InnerTest::Even(even) => format!("{j} % 2 {} 0", if *even { "==" } else { "!=" }),
+                InnerTest::Var(c) => self.cond_text(c),
+            };
+            let then = match &b.then {
+                InnerThen::Update(u) => self.update_text(u),
+                InnerThen::Break => "break;".to_string(),
+                InnerThen::Continue => "continue;".to_string(),
+            };
+            let _ = writeln!(out, "{deeper}if ({test}) {then}");
+        }
         for u in &l.updates {
             let _ = writeln!(out, "{deeper}{}", self.update_text(u));
         }

@@ -88,6 +88,11 @@ pub enum Class {
     Alternating,
     /// A loop with a loop inside its body.
     Nested,
+    /// `Nested` whose inner loop tests its counter or a variable at the
+    /// start of its body, guarding an update, a `break` or a `continue`:
+    /// no summary, so an outer path takes it one iteration at a time
+    /// (`loops::enumerate`, `enumerate/unrolled.rs`).
+    InnerBranch,
     /// A header loop whose unsigned counter wraps around its type while
     /// the loop runs (its accelerator may run through the wrap).
     Wrapping,
@@ -314,6 +319,16 @@ pub fn loop_program(seed: u64) -> Generated {
     if nested.chance(25) {
         prog.inner = Some(InnerLoop::random(&mut nested, &prog, 0));
         classes.push(Class::Nested);
+        // A stream of its own: the other nests stay as before.
+        let mut branches = Rng::new(seed ^ 0x1B2A_4C00_0000_0000);
+        if branches.chance(40)
+            && let Some(l) = prog.inner.as_mut()
+        {
+            let mut l2 = l.clone();
+            l2.add_branch(&mut branches, &prog);
+            prog.inner = Some(l2);
+            classes.push(Class::InnerBranch);
+        }
     }
     // And another for tests on `v + c`: a signed overflow in a test, where
     // an accelerated iteration does not evaluate the body's own test.

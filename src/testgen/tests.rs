@@ -464,6 +464,32 @@ fn nested_loops_are_generated_and_outer_loops_accelerated_with_summaries() {
 }
 
 #[test]
+fn inner_loops_that_branch_are_generated_and_outer_loops_accelerated_through_them() {
+    let options = crate::pipeline::Options::accelerating_every_loop();
+    let branching: Vec<(u64, Generated)> = of_class(Class::InnerBranch).take(60).collect();
+    for shape in ["break;", "continue;", " % 2 ", ") v"] {
+        assert!(
+            branching.iter().any(|(_, g)| g.source.contains(shape)),
+            "no inner loop with `{shape}`"
+        );
+    }
+    // Their summaries are refused (more than one iteration path), so an
+    // outer loop accelerated is one whose paths took the inner loop one
+    // iteration at a time.
+    let outer = branching
+        .iter()
+        .filter(|(_, g)| {
+            crate::pipeline::accelerate_source(&g.source, &options)
+                .is_ok_and(|out| out.loops.iter().any(|l| l.depth == 0 && l.accelerated))
+        })
+        .count();
+    assert!(
+        outer >= 5,
+        "{outer} of 60 outer loops around a branching inner loop accelerated"
+    );
+}
+
+#[test]
 fn triangular_nests_give_outer_sums_monotone_under_their_guards() {
     // `for (j = 0; j < i; j++) v += c;` adds `c * i` per outer
     // iteration: quadratic, and monotone only where the guard on `i`
