@@ -110,7 +110,7 @@ pub fn infeasible(program: &Program, path: &Path) -> bool {
     // the last one was asked already: a last condition of constant value
     // (an inner loop's counter taken one iteration at a time from a
     // constant) decides without z3.
-    match conds.last().filter(|c| no_signed_wrap(c)).and_then(Expr::const_value) {
+    match conds.last().and_then(|c| c.const_value().filter(|_| no_signed_wrap(c))) {
         Some(0) => return true,
         Some(_) => return false,
         None => {}

@@ -37,9 +37,8 @@ pub(super) enum Work<'a> {
     /// An inner loop (its `for` initialiser done): one step per case of
     /// its summary, or its iterations one by one (`Enumerator::unroll`).
     Inner(&'a Stmt),
-    /// The test before iteration `done + 1` of an unrolled inner loop
-    /// that runs at most `limit` times here; `why` is its summary's
-    /// refusal, the reason if the unrolling cannot be bounded.
+    /// The test before iteration `done + 1` of an unrolled inner loop (at
+    /// most `limit`); `why`: its summary's refusal, if it is not bounded.
     InnerTest {
         lp: &'a Stmt,
         done: usize,
@@ -50,8 +49,7 @@ pub(super) enum Work<'a> {
     InnerNext(&'a Stmt),
     /// End of an unrolled inner loop (target of `break`).
     InnerEnd,
-    /// An iteration of an unrolled inner loop past its limit, not proved
-    /// infeasible: the path is refused with the reason.
+    /// An unrolled iteration past the limit, not proved infeasible.
     InnerBeyond(Reason),
 }
 
@@ -308,7 +306,10 @@ impl<'a> Enumerator<'a> {
                     }
                     true
                 }
-                Work::InnerTest { lp, done, limit, why } => self.inner_test(lp, (done, limit), why, &mut st, stack)?,
+                Work::InnerTest { lp, done, limit, why } => {
+                    Self::inner_test(lp, (done, limit), why, &mut st, stack);
+                    true
+                }
                 Work::InnerBeyond(why) => return Err(why),
                 Work::Call(f, ret) => {
                     st.work.push(Work::CallEnd(ret));

@@ -664,15 +664,17 @@ impl Program {
             });
             match taken.map(|b| &b.then) {
                 Some(InnerThen::Break) => return,
-                Some(InnerThen::Update(u)) => self.apply(vals, u),
-                Some(InnerThen::Continue) | None => {}
-            }
-            if !matches!(taken.map(|b| &b.then), Some(InnerThen::Continue)) {
-                for u in &l.updates {
-                    self.apply(vals, u);
-                }
-                if let Some(inner) = &l.inner {
-                    self.run_inner(vals, inner, i);
+                Some(InnerThen::Continue) => {}
+                then => {
+                    if let Some(InnerThen::Update(u)) = then {
+                        self.apply(vals, u);
+                    }
+                    for u in &l.updates {
+                        self.apply(vals, u);
+                    }
+                    if let Some(inner) = &l.inner {
+                        self.run_inner(vals, inner, i);
+                    }
                 }
             }
             j = l.next(j);

@@ -322,11 +322,10 @@ pub fn loop_program(seed: u64) -> Generated {
         // A stream of its own: the other nests stay as before.
         let mut branches = Rng::new(seed ^ 0x1B2A_4C00_0000_0000);
         if branches.chance(40)
-            && let Some(l) = prog.inner.as_mut()
+            && let Some(mut l) = prog.inner.take()
         {
-            let mut l2 = l.clone();
-            l2.add_branch(&mut branches, &prog);
-            prog.inner = Some(l2);
+            l.add_branch(&mut branches, &prog);
+            prog.inner = Some(l);
             classes.push(Class::InnerBranch);
         }
     }

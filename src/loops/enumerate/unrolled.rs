@@ -3,7 +3,7 @@
 //! refusal. Out: work items on the path's state (`Work::InnerTest`,
 //! `InnerNext`, `InnerEnd`, `InnerBeyond`).
 
-use super::{Enumerator, Items, State, Work};
+use super::{Enumerator, State, Work};
 use crate::ir::{FuncId, Stmt, StmtKind};
 use crate::reason::Reason;
 
@@ -79,55 +79,44 @@ impl<'a> Enumerator<'a> {
         }
     }
 
-    /// The test of an unrolled loop's condition after `done` iterations.
-    /// Running the body once more comes first, so that a loop the
-    /// unrolling cannot bound is found at the least cost; past `limit`
-    /// iterations that way must be proved infeasible.
+    /// The test of an unrolled loop's condition after `done` iterations,
+    /// forked as an `if` is: running the body once more comes first, so
+    /// that a loop the unrolling cannot bound is found at the least cost;
+    /// past `limit` iterations that way must be proved infeasible.
     pub(super) fn inner_test(
-        &mut self,
         lp: &'a Stmt,
         (done, limit): (usize, usize),
         why: Reason,
         st: &mut State<'a>,
         stack: &mut Vec<State<'a>>,
-    ) -> Result<bool, Reason> {
+    ) {
         let (cond, body) = match &lp.kind {
             StmtKind::While { cond, body } | StmtKind::DoWhile { cond, body } => (Some(cond), body),
             StmtKind::For { cond, body, .. } => (cond.as_ref(), body),
-            _ => return Err(why),
-        };
-        let next: Vec<Work<'a>> = if done >= limit || st.steps.len() > MAX_UNROLLED_PATH_STEPS {
-            vec![Work::InnerBeyond(why.clone())]
-        } else {
-            vec![
-                Work::InnerTest {
-                    lp,
-                    done: done + 1,
-                    limit,
-                    why: why.clone(),
-                },
-                Work::InnerNext(lp),
-                Work::Stmt(body),
-            ]
-        };
-        let mut alts: Vec<(Items, &[Work<'a>])> = Vec::new();
-        let (runs, leaves) = match cond {
-            Some(c) => (self.branch(c, true)?, self.branch(c, false)?),
-            None => (vec![Vec::new()], Vec::new()),
-        };
-        alts.extend(runs.into_iter().map(|items| (items, &next[..])));
-        alts.extend(leaves.into_iter().map(|items| (items, &[][..])));
-        let base = st.clone();
-        for (k, (items, then)) in alts.into_iter().enumerate() {
-            let mut ns = base.clone();
-            ns.work.extend(then.iter().cloned());
-            Self::apply(&mut ns, items);
-            if k == 0 {
-                *st = ns;
-            } else {
-                stack.push(ns);
+            _ => {
+                st.work.push(Work::InnerBeyond(why));
+                return;
             }
+        };
+        if let Some(c) = cond {
+            let mut leave = st.clone();
+            leave.work.push(Work::Cond(c.clone(), false));
+            stack.push(leave);
         }
-        Ok(true)
+        if done >= limit || st.steps.len() > MAX_UNROLLED_PATH_STEPS {
+            st.work.push(Work::InnerBeyond(why));
+        } else {
+            st.work.push(Work::InnerTest {
+                lp,
+                done: done + 1,
+                limit,
+                why,
+            });
+            st.work.push(Work::InnerNext(lp));
+            st.work.push(Work::Stmt(body));
+        }
+        if let Some(c) = cond {
+            st.work.push(Work::Cond(c.clone(), true));
+        }
     }
 }
