@@ -5,6 +5,7 @@
 //! `GuardTreatment`, `ExitChoice`, built by the passes of this stage.
 
 use crate::ir::{Expr, Stmt, VarId};
+use crate::loops::Path;
 /// How the guards of a path are assumed for the `n` iterations (in JSON:
 /// `two-point`, `quantified`, ...: `name`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,6 +141,22 @@ pub struct Accelerator {
     /// Where the block takes `n` as the count at which the path ends
     /// instead of a free choice (`exit_count`).
     pub exit: Option<ExitChoice>,
+    /// Where the path's sum was accelerated on one side of zero only
+    /// (`one_side`): the path of that side and the path of the other, which
+    /// together take the path's iterations, each with its accelerator.
+    pub split: Option<Box<SignSplit>>,
+}
+
+/// The two sides of a path whose sum is monotone on each side of zero.
+#[derive(Clone, Debug)]
+pub struct SignSplit {
+    /// The path with the sign that this accelerator covers.
+    pub side: Path,
+    /// The path with the other sign, the sign it assumes (`i < 0`), and
+    /// its accelerator.
+    pub other: Path,
+    pub other_cond: Expr,
+    pub other_acc: Accelerator,
 }
 
 /// The count `n` takes where the accelerator runs with it to where its

@@ -283,3 +283,16 @@ pub(super) fn entry_guards(guards: &[PathGuard]) -> Vec<Expr> {
         .map(|g| g.cond.clone())
         .collect()
 }
+
+/// The guards taken at both ends of the range (`TwoPoint`, conditions for
+/// taking the path), at the last iteration `m`: assumed by the accelerator
+/// anyway, they may bound what its overflow conditions compute where the
+/// guards at the first iteration do not (`i + n - 1 < 0` bounds `n` by
+/// `-i`).
+pub(super) fn last_guards(ctx: &Ctx, infos: &[GuardInfo], m: &K) -> Vec<Expr> {
+    infos
+        .iter()
+        .filter(|g| g.treatment == GuardTreatment::TwoPoint && !g.assertion && !g.after_body)
+        .filter_map(|g| ctx.at(&g.cond, m))
+        .collect()
+}

@@ -63,7 +63,7 @@ mod verify;
 mod wide;
 mod wrapping;
 
-pub use accelerator::{Accelerator, ClosedForm, ExitChoice, FormKind, GuardInfo, GuardTreatment};
+pub use accelerator::{Accelerator, ClosedForm, ExitChoice, FormKind, GuardInfo, GuardTreatment, SignSplit};
 pub use feasible::{coverage_satisfiable, infeasible};
 pub use kept::kept_sums;
 pub use residue::{ResidueAccelerator, residue_accelerator};
@@ -114,9 +114,18 @@ pub fn accelerate_path(
     else {
         return whole;
     };
-    // A sum whose addend changes sign: its iterations on one side of zero.
-    for one_sided in one_side::one_sided(program, path, var) {
-        if let Ok(acc) = accelerate_whole(program, info, &one_sided, quantifiers) {
+    // A sum whose addend changes sign: its iterations on one side of zero,
+    // and where the other side is accelerated too, both.
+    for (side, other, other_cond) in one_side::one_sided(program, path, var) {
+        if let Ok(mut acc) = accelerate_whole(program, info, &side, quantifiers) {
+            if let Ok(other_acc) = accelerate_whole(program, info, &other, quantifiers) {
+                acc.split = Some(Box::new(SignSplit {
+                    side,
+                    other,
+                    other_cond,
+                    other_acc,
+                }));
+            }
             return Ok(acc);
         }
     }
@@ -211,7 +220,7 @@ fn accelerate_exact(
     let (mut guard_infos, mut guards) =
         guard_assumptions(&ctx, &sym.guards, check_polys, n_id, &m, quantifiers, &mut fresh)?;
     let at_k = read_at_iterations(&sym, quant_checks);
-    if let Err(unproved) = verify_emitted(&ctx, n_id, &overflow, 0, &finals, &checks, &sym, &at_k) {
+    if let Err(unproved) = verify_emitted(&ctx, n_id, &overflow, &[], &finals, &checks, &sym, &at_k) {
         // Where the conditions compute more than their type holds for some
         // start state, the guards of the first iteration, assumed before
         // them, may exclude it.
@@ -220,8 +229,26 @@ fn accelerate_exact(
             return Err(unproved);
         }
         let hoisted: Vec<Expr> = entry.iter().chain(&overflow).cloned().collect();
-        verify_emitted(&ctx, n_id, &hoisted, entry.len(), &finals, &checks, &sym, &at_k).map_err(|_| unproved)?;
-        overflow = hoisted;
+        let at_entry: Vec<usize> = (0..entry.len()).collect();
+        if verify_emitted(&ctx, n_id, &hoisted, &at_entry, &finals, &checks, &sym, &at_k).is_ok() {
+            overflow = hoisted;
+        } else {
+            // Where the guards at the first iteration do not bound them
+            // either (`s += 3 * i` from a negative `i`: `3 * i * n`), the
+            // guards at the last one may, once the counters' bounds that
+            // they read hold: each condition where it is defined.
+            let last = guards::last_guards(&ctx, &guard_infos, &m);
+            if last.is_empty() {
+                return Err(unproved);
+            }
+            let rest: Vec<Expr> = overflow.iter().chain(&last).cloned().collect();
+            let last_at: Vec<usize> = (overflow.len()..rest.len()).collect();
+            let (ordered, last_pos) =
+                verify::evaluation_order(&ctx, n_id, &entry, &rest, &last_at).ok_or_else(|| unproved.clone())?;
+            let premises: Vec<usize> = at_entry.iter().copied().chain(last_pos).collect();
+            verify_emitted(&ctx, n_id, &ordered, &premises, &finals, &checks, &sym, &at_k).map_err(|_| unproved)?;
+            overflow = ordered;
+        }
     }
     // The counters' own conditions and values were proved by `wrapping`.
     let n = Expr::var(n_id, build::ULONG);
@@ -302,6 +329,7 @@ fn accelerate_exact(
         nondet_choice: sym.nondet_choice,
         new_vars,
         exit,
+        split: None,
     })
 }
 

@@ -12,34 +12,40 @@
 //! of the range where it is monotone itself, in the coverage condition
 //! otherwise), so the iterations on the other side of zero stay original
 //! iterations. Nothing is assumed that the path does not test: the new
-//! path's iterations are a subset of the old one's.
+//! path's iterations are a subset of the old one's. Where the other side
+//! is accelerated too (`-1000 <= i <= 1000`), the loop takes the two sides
+//! as two paths (`Accelerator::split`), told apart by the sign.
 
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, VarId, build};
 use crate::loops::{Lhs, Path, Step};
 
 /// The paths to try instead of `path`, each with the addend of `var`'s
-/// update on one side of zero: none when `var` (by name) has no update of
-/// the form `var = var ± e` in the body.
-pub(super) fn one_sided(program: &Program, path: &Path, var: &str) -> Vec<Path> {
+/// update on one side of zero, with the path of the other side (the
+/// complement of that assumption: together they take exactly the
+/// iterations of `path`) and its assumption: none when `var` (by name)
+/// has no update of the form `var = var ± e` in the body.
+pub(super) fn one_sided(program: &Program, path: &Path, var: &str) -> Vec<(Path, Path, Expr)> {
     let Some((at, addend)) = addend_of(program, path, var) else {
         return Vec::new();
     };
     // The addend's sign first non-negative, then non-positive.
     let (addend, flipped) = sign_operand(addend);
     let sides = if flipped {
-        [BinOp::Le, BinOp::Ge]
+        [(BinOp::Le, BinOp::Gt), (BinOp::Ge, BinOp::Lt)]
     } else {
-        [BinOp::Ge, BinOp::Le]
+        [(BinOp::Ge, BinOp::Lt), (BinOp::Le, BinOp::Gt)]
+    };
+    let zero = build::lit(0, addend.int_type().unwrap_or(IntType::INT));
+    let sign = |op: BinOp| build::cmp(op, addend.clone(), zero.clone());
+    let assuming = |op: BinOp| {
+        let mut p = path.clone();
+        p.steps.insert(at, Step::Assume(sign(op)));
+        p.split += 1;
+        p
     };
     sides
         .into_iter()
-        .map(|op| {
-            let zero = build::lit(0, addend.int_type().unwrap_or(IntType::INT));
-            let mut p = path.clone();
-            p.steps.insert(at, Step::Assume(build::cmp(op, addend.clone(), zero)));
-            p.split += 1;
-            p
-        })
+        .map(|(side, other)| (assuming(side), assuming(other), sign(other)))
         .collect()
 }
 

@@ -413,6 +413,7 @@ pub fn residue_accelerator(
             nondet_choice: false,
             new_vars,
             exit: None,
+            split: None,
         },
         period,
         residues,

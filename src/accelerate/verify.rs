@@ -25,15 +25,17 @@ use z3::ast::{Bool, Int};
 /// values and the emitted closed forms of the variables in `at_k` (at
 /// every k <= m) equal the mathematical values. Where a polynomial is
 /// monotone only under the guards (`checks.guarded`), those hold at both
-/// ends. The first `entry` emitted conditions are guards at the first
-/// iteration (`guards::entry_guards`): premises of the ones after them,
-/// not part of the no-overflow condition.
+/// ends. The emitted conditions at the positions `guards` (ascending) are
+/// the path's guards at the first or the last iteration, placed where they
+/// bound what the conditions after them compute (`guards::entry_guards`,
+/// `evaluation_order`): premises of the ones after them, not part of the
+/// no-overflow condition.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn verify_emitted(
     ctx: &Ctx,
     n_id: VarId,
     overflow: &[Expr],
-    entry: usize,
+    guards: &[usize],
     finals: &[(VarId, Expr)],
     checks: &CheckedOps,
     sym: &Sym,
@@ -49,7 +51,7 @@ pub(super) fn verify_emitted(
     let kfree = Int::fresh_const("kf");
     let vars = input_values(ctx, n_id, &n, overflow, finals, check_polys, &get);
     let mut ev = Eval::new(Mode::NoWrap, &vars);
-    let (mut claims, all_a, entry_truth) = overflow_claims(&mut ev, overflow, entry, &n)?;
+    let (mut claims, all_a, entry_truth) = overflow_claims(&mut ev, overflow, guards, &n)?;
     let mut math = no_overflow_math(check_polys, &n, &m, &get)?;
     if !alternating.is_empty() {
         math = Bool::and(&[math, alternating_math(ctx, alternating, &m, &get)?]);
@@ -133,32 +135,88 @@ fn input_values(
 }
 
 /// Each emitted overflow condition evaluates without wrap-around given
-/// the earlier ones; with the conjunction of all of them but the first
-/// `entry` (and `n >= 1`), and the conjunction of those `entry` (none
-/// when there are none: the terms are then made as they always were, on
-/// which answers within a resource limit depend).
+/// the earlier ones; with the conjunction of all of them but the `guards`
+/// (and `n >= 1`), and the conjunction of the `guards` (none when there
+/// are none: the terms are then made as they always were, on which
+/// answers within a resource limit depend).
 fn overflow_claims(
     ev: &mut Eval,
     overflow: &[Expr],
-    entry: usize,
+    guards: &[usize],
     n: &Int,
 ) -> Result<(Vec<Bool>, Bool, Option<Bool>), Reason> {
     let tru = Bool::from_bool(true);
     let mut claims = Vec::new();
     let mut earlier: Vec<Bool> = vec![n.ge(int(1))];
     let mut conditions: Vec<Bool> = vec![n.ge(int(1))];
+    let mut guard_truths = Vec::new();
     for (i, c) in overflow.iter().enumerate() {
         ev.sides.clear();
         let a = ev.truth(c, &tru).ok_or("cannot model an emitted condition")?;
         let sides = Bool::and(&ev.sides);
         claims.push(Bool::and(&earlier).implies(&sides));
-        if i >= entry {
+        if guards.contains(&i) {
+            guard_truths.push(a.clone());
+        } else {
             conditions.push(a.clone());
         }
         earlier.push(a);
     }
-    let entry_truth = (entry > 0).then(|| Bool::and(&earlier[1..=entry]));
+    let entry_truth = (!guard_truths.is_empty()).then(|| Bool::and(&guard_truths));
     Ok((claims, Bool::and(&conditions), entry_truth))
+}
+
+/// An order of `first` (kept at the front) and then `rest` in which every
+/// condition evaluates without wrap-around given the ones before it: each
+/// time the first of `rest` that z3 proves defined there (a guard at the
+/// last iteration needs the counter's bound, a quadratic bound the bounds
+/// of the guards and operands). `None` when some condition is defined
+/// after none of the others. Out: the order, and the positions in it of
+/// the `rest` conditions at the indices `guards`.
+pub(super) fn evaluation_order(
+    ctx: &Ctx,
+    n_id: VarId,
+    first: &[Expr],
+    rest: &[Expr],
+    guards: &[usize],
+) -> Option<(Vec<Expr>, Vec<usize>)> {
+    let atoms = Atoms::new();
+    let get = |a: Atom| atoms.get(a);
+    let n = Int::fresh_const("n");
+    let all: Vec<Expr> = first.iter().chain(rest).cloned().collect();
+    let vars = input_values(ctx, n_id, &n, &all, &[], &[], &get);
+    let mut ev = Eval::new(Mode::NoWrap, &vars);
+    let tru = Bool::from_bool(true);
+    let mut model = |c: &Expr| {
+        ev.sides.clear();
+        let a = ev.truth(c, &tru)?;
+        Some((a, Bool::and(&ev.sides)))
+    };
+    let mut premises = atoms.ranges(ctx);
+    premises.push(n.ge(int(1)));
+    premises.push(n.le(int(u64::MAX as i128)));
+    let mut order: Vec<Expr> = first.to_vec();
+    let mut positions = Vec::new();
+    for c in first {
+        premises.push(model(c)?.0);
+    }
+    let mut left: Vec<(usize, Bool, Bool)> = Vec::new();
+    for (i, c) in rest.iter().enumerate() {
+        let (a, sides) = model(c)?;
+        left.push((i, a, sides));
+    }
+    while !left.is_empty() {
+        let next = left
+            .iter()
+            .position(|(_, _, sides)| with_solver(|s| prove(s, &premises, sides)))?;
+        let (i, a, _) = left.remove(next);
+        if guards.contains(&i) {
+            positions.push(order.len());
+        }
+        order.push(rest[i].clone());
+        premises.push(a);
+    }
+    Some((order, positions))
 }
 
 /// The mathematical no-overflow condition: every checked value in range at

@@ -489,7 +489,8 @@ fn instrument_loop(
         return residue_result(program, prog, info, paths, r, report, diagnostics);
     }
     let mut accelerators = Vec::new();
-    let (paths, mut results, merged) = merge_equal_effects(prog, &info, paths, opts.quantifiers);
+    let (paths, results, merged) = merge_equal_effects(prog, &info, paths, opts.quantifiers);
+    let (paths, mut results, merged) = sign_split::split_at_zero(prog, &info, paths, results, merged);
     // Each path's accelerator, with the paths (by index) that follow it
     // when it is the accelerator of a composed path.
     let never_repeats: Vec<bool> = results.iter().map(|r| matches!(r, Err(Reason::NeverRepeats))).collect();
@@ -834,6 +835,7 @@ fn accelerated_path_report(prog: &Program, acc: &Accelerator, steps: Vec<String>
 }
 
 pub mod explain;
+mod sign_split;
 #[cfg(test)]
 mod tests;
 mod unroll;

@@ -287,15 +287,34 @@ fn triangular_updates_get_quadratic_closed_forms() {
 }
 
 #[test]
-fn non_monotone_quadratics_are_accelerated_on_one_side_of_zero() {
+fn non_monotone_quadratics_are_accelerated_on_each_side_of_zero() {
     // y moves down then up when x starts negative: not monotone, except
-    // over the iterations where the addend x is not negative.
+    // over the iterations where the addend x is not negative, and over
+    // those where it is: two paths, one accelerator each.
     let src = wrap_main("int x = nondet_int(), y = 0; while (x < 100) { y += x; x++; }");
     let (_, i) = inst(&src);
     let l = &i.loops[0];
-    assert_eq!(l.accelerators.len(), 1, "{:?}", l.report);
+    assert_eq!(l.accelerators.len(), 2, "{:?}", l.report);
     let report = format!("{:?}", l.report);
-    assert!(report.contains("x >= 0"), "{report}");
+    assert!(
+        report.contains("assume(x >= 0)") && report.contains("assume(x < 0)"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_side_of_zero_that_no_iteration_takes_is_left_out() {
+    // The counter runs from 1: the side i < 0 would be assumptions that
+    // no execution reaches.
+    let src = wrap_main("long s = 0; for (int i = 1; i <= 100000; i++) s += i;");
+    let (_, i) = inst(&src);
+    let l = &i.loops[0];
+    assert_eq!(l.accelerators.len(), 1, "{:?}", l.report);
+    assert_eq!(l.paths.len(), 1, "{:?}", l.report);
+    // From -5 it takes both.
+    let src = wrap_main("long s = 0; for (int i = -5; i <= 100000; i++) s += i;");
+    let (_, i) = inst(&src);
+    assert_eq!(i.loops[0].accelerators.len(), 2, "{:?}", i.loops[0].report);
 }
 
 #[test]

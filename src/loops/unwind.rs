@@ -36,6 +36,28 @@ pub fn trip_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u
 }
 
 fn counting_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u128> {
+    counting(program, func, loop_stmt).map(|c| c.trips)
+}
+
+/// The counter of a counting `for` loop (`trip_bound`) and its values at
+/// the first and the last iteration of one entry into the loop (none when
+/// it runs no iteration). Every iteration starts with a value between them:
+/// the body does not write the counter, and its address is not taken.
+pub fn counter_values(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<(VarId, i128, i128)> {
+    let c = counting(program, func, loop_stmt)?;
+    let last = c.start + c.step * (i128::try_from(c.trips).ok()? - 1);
+    (c.trips >= 1).then_some((c.counter, c.start, last))
+}
+
+/// A counting `for` loop's counter, start, step and trip count.
+struct Counting {
+    counter: VarId,
+    start: i128,
+    step: i128,
+    trips: u128,
+}
+
+fn counting(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<Counting> {
     let StmtKind::For {
         init: Some(init),
         cond: Some(cond),
@@ -56,7 +78,13 @@ fn counting_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u
         return None;
     }
     let step = step_of(step, counter)?;
-    bound_of(cond, counter, ty, start, step)
+    let trips = bound_of(cond, counter, ty, start, step)?;
+    Some(Counting {
+        counter,
+        start,
+        step,
+        trips,
+    })
 }
 
 /// The bound of a halving loop (module comment): its variable, divided by
