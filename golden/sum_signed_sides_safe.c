@@ -1,5 +1,5 @@
-// tracc: expect SAFE verify=UNKNOWN
-// A long sum of 3 * i for i from -1000 to 1000: the addend changes sign, so the path is accelerated on each side of zero (i < 0, then i >= 0), and the guard at the last iteration (i + n - 1 < 0) bounds the count before the overflow conditions compute 3 * i * n. The checker times out on the quadratic closed forms; CBMC decides the output at --unwind 3.
+// tracc: expect SAFE verify=SAFE
+// A long sum of 3 * i for i from -1000 to 1000: the addend changes sign, so the path is accelerated on each side of zero (i < 0, then i >= 0), and the guard at the last iteration (i + n - 1 < 0) bounds the count before the overflow conditions compute 3 * i * n.
 #include <assert.h>
 
 /* tracc: declarations used by the generated code */

@@ -1,4 +1,4 @@
-// tracc: expect UNSAFE verify=UNKNOWN
+// tracc: expect UNSAFE verify=UNSAFE
 // The off-by-one version of the sum of 3 * i from -1000: i < 1000 leaves out the last term, 3000, so the sum is -3000, not the 0 the assertion expects.
 #include <assert.h>
 
