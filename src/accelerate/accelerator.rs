@@ -142,9 +142,10 @@ pub struct Accelerator {
     /// instead of a free choice (`exit_count`).
     pub exit: Option<ExitChoice>,
     /// Where the path's sum was accelerated on one side of zero only
-    /// (`one_side`): the path of that side and the path of the other, which
-    /// together take the path's iterations, each with its accelerator.
-    pub split: Option<Box<SignSplit>>,
+    /// (`one_side`) and an iteration may take the other side: the two
+    /// sides, which together take the path's iterations
+    /// (`accelerate_other_side`).
+    pub split: Option<SignSplit>,
 }
 
 /// The two sides of a path whose sum is monotone on each side of zero.
@@ -152,11 +153,8 @@ pub struct Accelerator {
 pub struct SignSplit {
     /// The path with the sign that this accelerator covers.
     pub side: Path,
-    /// The path with the other sign, the sign it assumes (`i < 0`), and
-    /// its accelerator.
+    /// The path with the other sign.
     pub other: Path,
-    pub other_cond: Expr,
-    pub other_acc: Accelerator,
 }
 
 /// The count `n` takes where the accelerator runs with it to where its

@@ -115,21 +115,26 @@ pub fn accelerate_path(
         return whole;
     };
     // A sum whose addend changes sign: its iterations on one side of zero,
-    // and where the other side is accelerated too, both.
-    for (side, other, other_cond) in one_side::one_sided(program, path, var) {
+    // with the other side for the caller to accelerate where it uses it.
+    for (side, other) in one_side::one_sided(program, info, path, var) {
         if let Ok(mut acc) = accelerate_whole(program, info, &side, quantifiers) {
-            if let Ok(other_acc) = accelerate_whole(program, info, &other, quantifiers) {
-                acc.split = Some(Box::new(SignSplit {
-                    side,
-                    other,
-                    other_cond,
-                    other_acc,
-                }));
-            }
+            acc.split = other.map(|other| SignSplit { side, other });
             return Ok(acc);
         }
     }
     whole
+}
+
+/// The accelerator of the other side of a path accelerated on one side of
+/// zero (`Accelerator::split`): that of `accelerate_path` for a path whose
+/// sums are monotone, with no split of its own.
+pub fn accelerate_other_side(
+    program: &mut Program,
+    info: &LoopInfo,
+    split: &SignSplit,
+    quantifiers: Quantifiers,
+) -> Result<Accelerator, Reason> {
+    accelerate_whole(program, info, &split.other, quantifiers)
 }
 
 /// `accelerate_path` of the path as it is.
@@ -241,11 +246,8 @@ fn accelerate_exact(
             if last.is_empty() {
                 return Err(unproved);
             }
-            let rest: Vec<Expr> = overflow.iter().chain(&last).cloned().collect();
-            let last_at: Vec<usize> = (overflow.len()..rest.len()).collect();
-            let (ordered, last_pos) =
-                verify::evaluation_order(&ctx, n_id, &entry, &rest, &last_at).ok_or_else(|| unproved.clone())?;
-            let premises: Vec<usize> = at_entry.iter().copied().chain(last_pos).collect();
+            let (ordered, premises) =
+                verify::evaluation_order(&ctx, n_id, &entry, &overflow, &last).ok_or_else(|| unproved.clone())?;
             verify_emitted(&ctx, n_id, &ordered, &premises, &finals, &checks, &sym, &at_k).map_err(|_| unproved)?;
             overflow = ordered;
         }

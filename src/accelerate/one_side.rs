@@ -17,36 +17,68 @@
 //! as two paths (`Accelerator::split`), told apart by the sign.
 
 use crate::ir::{BinOp, Expr, ExprKind, IntType, Program, VarId, build};
-use crate::loops::{Lhs, Path, Step};
+use crate::loops::{self, Lhs, LoopInfo, Path, Step};
 
 /// The paths to try instead of `path`, each with the addend of `var`'s
 /// update on one side of zero, with the path of the other side (the
 /// complement of that assumption: together they take exactly the
-/// iterations of `path`) and its assumption: none when `var` (by name)
-/// has no update of the form `var = var ± e` in the body.
-pub(super) fn one_sided(program: &Program, path: &Path, var: &str) -> Vec<(Path, Path, Expr)> {
+/// iterations of `path`) where an iteration of the loop may take it: none
+/// when `var` (by name) has no update of the form `var = var ± e` in the
+/// body.
+pub(super) fn one_sided(program: &Program, info: &LoopInfo, path: &Path, var: &str) -> Vec<(Path, Option<Path>)> {
     let Some((at, addend)) = addend_of(program, path, var) else {
         return Vec::new();
     };
     // The addend's sign first non-negative, then non-positive.
     let (addend, flipped) = sign_operand(addend);
     let sides = if flipped {
-        [(BinOp::Le, BinOp::Gt), (BinOp::Ge, BinOp::Lt)]
+        [BinOp::Le, BinOp::Ge]
     } else {
-        [(BinOp::Ge, BinOp::Lt), (BinOp::Le, BinOp::Gt)]
+        [BinOp::Ge, BinOp::Le]
     };
     let zero = build::lit(0, addend.int_type().unwrap_or(IntType::INT));
-    let sign = |op: BinOp| build::cmp(op, addend.clone(), zero.clone());
-    let assuming = |op: BinOp| {
+    let assuming = |sign: Expr| {
         let mut p = path.clone();
-        p.steps.insert(at, Step::Assume(sign(op)));
+        p.steps.insert(at, Step::Assume(sign));
         p.split += 1;
         p
     };
     sides
         .into_iter()
-        .map(|(side, other)| (assuming(side), assuming(other), sign(other)))
+        .map(|op| {
+            let sign = build::cmp(op, addend.clone(), zero.clone());
+            let other = build::negation(sign.clone());
+            let other = may_hold(program, info, &other).then(|| assuming(other));
+            (assuming(sign), other)
+        })
         .collect()
+}
+
+/// Whether `cond`, a comparison of a loop variable with a constant, can
+/// hold at an iteration of the loop: false only where the variable is the
+/// counter of a counting `for` loop (`loops::unwind::counter_values`,
+/// `for (int i = 1; ...)`) and it holds at neither its first nor its last
+/// value (the values between are in between, and a comparison with a
+/// constant holds on an interval).
+fn may_hold(program: &Program, info: &LoopInfo, cond: &Expr) -> bool {
+    let Some((counter, first, last)) =
+        loops::loop_stmt(program, info).and_then(|lp| loops::unwind::counter_values(program, info.func, lp))
+    else {
+        return true;
+    };
+    let ExprKind::Binary(_, x, c) = &cond.kind else {
+        return true;
+    };
+    let (ExprKind::Var(v), Some(ty), Some(_)) =
+        (&x.skip_implicit().kind, x.skip_implicit().int_type(), c.const_value())
+    else {
+        return true;
+    };
+    let holds_at = |value: i128| {
+        let at = build::subst(cond, &|u| (u == counter).then(|| build::lit(value, ty)));
+        at.const_value() != Some(0)
+    };
+    *v != counter || holds_at(first) || holds_at(last)
 }
 
 /// The index of the first body step `var = var ± e`, with `e`.

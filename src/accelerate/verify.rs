@@ -166,57 +166,62 @@ fn overflow_claims(
     Ok((claims, Bool::and(&conditions), entry_truth))
 }
 
-/// An order of `first` (kept at the front) and then `rest` in which every
-/// condition evaluates without wrap-around given the ones before it: each
-/// time the first of `rest` that z3 proves defined there (a guard at the
-/// last iteration needs the counter's bound, a quadratic bound the bounds
-/// of the guards and operands). `None` when some condition is defined
-/// after none of the others. Out: the order, and the positions in it of
-/// the `rest` conditions at the indices `guards`.
+/// The entry guards `entry` first, then the `overflow` conditions and the
+/// guards at the last iteration `last` in an order where each evaluates
+/// without wrap-around given the ones before it: each time the first that
+/// z3 proves defined there (a guard at the last iteration needs the
+/// counter's bound, a quadratic bound the bounds of the guards and
+/// operands). `None` when some condition is defined after none of the
+/// others. Out: the order, and the positions of the guards in it
+/// (`verify_emitted`'s `guards`).
 pub(super) fn evaluation_order(
     ctx: &Ctx,
     n_id: VarId,
-    first: &[Expr],
-    rest: &[Expr],
-    guards: &[usize],
+    entry: &[Expr],
+    overflow: &[Expr],
+    last: &[Expr],
 ) -> Option<(Vec<Expr>, Vec<usize>)> {
     let atoms = Atoms::new();
     let get = |a: Atom| atoms.get(a);
     let n = Int::fresh_const("n");
-    let all: Vec<Expr> = first.iter().chain(rest).cloned().collect();
+    let all: Vec<Expr> = entry.iter().chain(overflow).chain(last).cloned().collect();
     let vars = input_values(ctx, n_id, &n, &all, &[], &[], &get);
     let mut ev = Eval::new(Mode::NoWrap, &vars);
     let tru = Bool::from_bool(true);
-    let mut model = |c: &Expr| {
-        ev.sides.clear();
-        let a = ev.truth(c, &tru)?;
-        Some((a, Bool::and(&ev.sides)))
-    };
     let mut premises = atoms.ranges(ctx);
     premises.push(n.ge(int(1)));
     premises.push(n.le(int(u64::MAX as i128)));
-    let mut order: Vec<Expr> = first.to_vec();
-    let mut positions = Vec::new();
-    for c in first {
-        premises.push(model(c)?.0);
+    // Each condition with its truth, its definedness, and whether it is a
+    // guard.
+    let mut left = Vec::new();
+    for (i, c) in all.iter().enumerate() {
+        ev.sides.clear();
+        let a = ev.truth(c, &tru)?;
+        left.push((
+            c,
+            a,
+            Bool::and(&ev.sides),
+            i < entry.len() || i >= entry.len() + overflow.len(),
+        ));
     }
-    let mut left: Vec<(usize, Bool, Bool)> = Vec::new();
-    for (i, c) in rest.iter().enumerate() {
-        let (a, sides) = model(c)?;
-        left.push((i, a, sides));
+    let (mut order, mut guards) = (Vec::new(), Vec::new());
+    for (c, a, _, _) in left.drain(..entry.len()) {
+        guards.push(order.len());
+        order.push(c.clone());
+        premises.push(a);
     }
     while !left.is_empty() {
         let next = left
             .iter()
-            .position(|(_, _, sides)| with_solver(|s| prove(s, &premises, sides)))?;
-        let (i, a, _) = left.remove(next);
-        if guards.contains(&i) {
-            positions.push(order.len());
+            .position(|(_, _, sides, _)| with_solver(|s| prove(s, &premises, sides)))?;
+        let (c, a, _, guard) = left.remove(next);
+        if guard {
+            guards.push(order.len());
         }
-        order.push(rest[i].clone());
+        order.push(c.clone());
         premises.push(a);
     }
-    Some((order, positions))
+    Some((order, guards))
 }
 
 /// The mathematical no-overflow condition: every checked value in range at

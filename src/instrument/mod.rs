@@ -490,7 +490,7 @@ fn instrument_loop(
     }
     let mut accelerators = Vec::new();
     let (paths, results, merged) = merge_equal_effects(prog, &info, paths, opts.quantifiers);
-    let (paths, mut results, merged) = sign_split::split_at_zero(prog, &info, paths, results, merged);
+    let (paths, mut results, merged) = sign_split::split_at_zero(prog, &info, paths, results, merged, opts.quantifiers);
     // Each path's accelerator, with the paths (by index) that follow it
     // when it is the accelerator of a composed path.
     let never_repeats: Vec<bool> = results.iter().map(|r| matches!(r, Err(Reason::NeverRepeats))).collect();

@@ -45,8 +45,8 @@ fn counting_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u
 /// the body does not write the counter, and its address is not taken.
 pub fn counter_values(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<(VarId, i128, i128)> {
     let c = counting(program, func, loop_stmt)?;
-    let last = c.start + c.step * (i128::try_from(c.trips).ok()? - 1);
-    (c.trips >= 1).then_some((c.counter, c.start, last))
+    let iterations_after_first = i128::try_from(c.trips.checked_sub(1)?).ok()?;
+    Some((c.counter, c.start, c.start + c.step * iterations_after_first))
 }
 
 /// A counting `for` loop's counter, start, step and trip count.
