@@ -52,7 +52,7 @@ int main(void)
                             if (tracc_go2) {
                                 if (i < 20) {
                                     {
-                                        if (a[i] == t) {
+                                        if ((int)(3 * i) == t) {
                                             pos = i;
                                             {
                                                 tracc_go2 = 0;
@@ -72,7 +72,7 @@ int main(void)
         }
         if (tracc_go2) {
             for (; i < 20; i++) {
-                if (a[i] == t) {
+                if ((int)(3 * i) == t) {
                     pos = i;
                     break;
                 }

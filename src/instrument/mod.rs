@@ -309,7 +309,8 @@ fn path_steps(program: &Program, func: FuncId, path: &Path) -> Vec<String> {
 pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instrumented {
     // Calls that pass `&v` call copies where `*p` is `v`, so that the
     // loops' paths can inline them; the output is printed from the source.
-    let specialised = loops::specialise_address_calls(program);
+    // Reads of a filled array are the fill's values (printed from the IR).
+    let specialised = loops::read_through_fills(&loops::specialise_address_calls(program));
     let program = &specialised;
     let mut prog = program.clone();
     let infos = loops::find_loops(program);

@@ -16,6 +16,7 @@
 mod address_args;
 mod body_run;
 mod enumerate;
+mod filled;
 mod find;
 mod info;
 mod inline;
@@ -27,6 +28,7 @@ pub mod unwind;
 pub use address_args::specialise_address_calls;
 pub use body_run::{BodyRun, body_run};
 pub use enumerate::*;
+pub use filled::read_through_fills;
 pub use find::{find_loops, loop_stmt, writes_none_of};
 pub use info::{LoopInfo, LoopKind};
 pub use merge::equal_effect_groups;

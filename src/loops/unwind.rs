@@ -49,15 +49,19 @@ pub fn counter_values(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Opti
     Some((c.counter, c.start, c.start + c.step * iterations_after_first))
 }
 
-/// A counting `for` loop's counter, start, step and trip count.
-struct Counting {
-    counter: VarId,
-    start: i128,
-    step: i128,
-    trips: u128,
+/// A counting `for` loop's counter, start, step and trip count (an upper
+/// bound where a conjunct of the condition, a `break` or a `return` may
+/// end the loop sooner).
+pub struct Counting {
+    pub counter: VarId,
+    pub start: i128,
+    pub step: i128,
+    pub trips: u128,
 }
 
-fn counting(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<Counting> {
+/// The counting `for` loop that `loop_stmt` is (module comment), if it is
+/// one.
+pub fn counting(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<Counting> {
     let StmtKind::For {
         init: Some(init),
         cond: Some(cond),

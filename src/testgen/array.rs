@@ -70,6 +70,8 @@ pub(super) struct ArrayLoop {
     elem: (IntType, &'static str),
     /// Initial contents of `b` (`a` starts all zero).
     source: Vec<i128>,
+    /// A loop before this one that fills part of `b`.
+    prefill: Option<Prefill>,
     start: i128,
     step: i128,
     cmp: Cmp,
@@ -94,6 +96,19 @@ pub(super) struct ArrayLoop {
     /// `a` is a matrix written in one row (`write` targets `a`).
     rows: Option<Rows>,
     final_assert: Option<Final>,
+}
+
+/// `for (int j = lo; j < hi; j++) b[j] = c * j + d;` before the loop, then
+/// perhaps `b[k] = v;`: the loop's reads of `b` inside `lo..hi` are the
+/// fill's values (`loops::read_through_fills`), unless the element was
+/// written again after it.
+#[derive(Clone, Copy, Debug)]
+struct Prefill {
+    lo: i128,
+    hi: i128,
+    c: i128,
+    d: i128,
+    poke: Option<(i128, i128)>,
 }
 
 /// The write `a[r][i] = VALUE` (or `a[r + 1][i]`) into a matrix
@@ -241,6 +256,7 @@ impl ArrayLoop {
             index,
             elem,
             source,
+            prefill: None,
             start,
             step,
             cmp,
@@ -293,7 +309,7 @@ impl ArrayLoop {
             i: self.start,
             x: 0,
             a: vec![0; self.len as usize],
-            b: self.source.clone(),
+            b: self.contents(),
         };
         let at = |i: i128| -> Result<Option<usize>, Undefined> {
             if (0..self.len).contains(&i) {
@@ -352,6 +368,67 @@ impl ArrayLoop {
                 run.i = step(run.i)?;
             }
         }
+    }
+
+    /// The contents of `b` when the loop starts: its initialiser, then the
+    /// fill before the loop.
+    fn contents(&self) -> Vec<i128> {
+        let mut b = self.source.clone();
+        if let Some(Prefill { lo, hi, c, d, poke }) = self.prefill {
+            for j in lo..hi {
+                b[j as usize] = self.elem.0.wrap(c * j + d);
+            }
+            if let Some((k, v)) = poke {
+                b[k as usize] = self.elem.0.wrap(v);
+            }
+        }
+        b
+    }
+
+    /// Fills `b`, or part of it, with a loop before this one, written as a
+    /// `for` loop where it can be (so that its reads of `b` may be the
+    /// fill's values), and draws the element tests again from the filled
+    /// contents; says whether it did.
+    pub(super) fn fill_before(&mut self, rng: &mut Rng) -> bool {
+        if matches!(self.write, Some((true, _))) && rng.chance(70) {
+            return false;
+        }
+        let before = (self.prefill, self.as_for, self.search, self.branch, self.body_assert);
+        let len = self.len;
+        let lo = *rng.pick(&[0, 0, 1]);
+        let hi = *rng.pick(&[len, len, len - 1]);
+        let poke = rng
+            .chance(20)
+            .then(|| (rng.below(len as u64) as i128, *rng.pick(&[0, 5, -1])));
+        self.prefill = Some(Prefill {
+            lo,
+            hi,
+            c: *rng.pick(&[1, 2, -1, 0, 3]),
+            d: *rng.pick(&[0, 1, -3, 7]),
+            poke,
+        });
+        if !self.step_first && rng.chance(70) {
+            self.as_for = true;
+        }
+        let contents = self.contents();
+        let redraw = |t: Option<(Cmp, i128)>, rng: &mut Rng| {
+            t.map(|(cmp, k)| {
+                let k = if rng.chance(70) {
+                    contents[rng.below(len as u64) as usize]
+                } else {
+                    k
+                };
+                (cmp, k)
+            })
+        };
+        self.search = redraw(self.search, rng);
+        self.branch = redraw(self.branch, rng);
+        self.body_assert = redraw(self.body_assert, rng);
+        if !self.defined() {
+            (self.prefill, self.as_for, self.search, self.branch, self.body_assert) = before;
+            return false;
+        }
+        true
     }
 
     /// The largest nondeterministic limit (the constant one otherwise).
@@ -517,7 +594,8 @@ impl ArrayLoop {
     /// A `--unwind` bound that covers the loop for every choice.
     pub(super) fn bound(&self) -> u32 {
         let inner = self.simulate(self.max_limit(), 0, 0).map(|r| r.trips + 1).unwrap_or(1);
-        inner.max(self.runs() as u32 + 1)
+        let fill = self.prefill.map_or(0, |f| (f.hi - f.lo).max(0) as u32 + 1);
+        inner.max(self.runs() as u32 + 1).max(fill)
     }
 
     pub(super) fn render(&self) -> String {
@@ -548,6 +626,17 @@ impl ArrayLoop {
             let _ = writeln!(out, "    {ispell} i = {};", literal(self.start));
         }
         out.push_str("    unsigned int x = 0;\n");
+        if let Some(Prefill { lo, hi, c, d, poke }) = self.prefill {
+            let _ = writeln!(
+                out,
+                "    for (int j = {lo}; j < {hi}; j++) {{\n        b[j] = {} * j + {};\n    }}",
+                literal(c),
+                literal(d)
+            );
+            if let Some((k, v)) = poke {
+                let _ = writeln!(out, "    b[{k}] = {};", literal(v));
+            }
+        }
         if let Some(
             rows @ Rows {
                 count,

@@ -116,6 +116,11 @@ pub enum Class {
     /// (`while (c > 0) { s += c; c--; }`): a quadratic sum, monotone only
     /// under the loop's test.
     Sum,
+    /// An array loop after a loop that fills its source array, or part of
+    /// it (`for (int j = 0; j < L; j++) b[j] = c * j + d;`), perhaps one
+    /// element written again in between: its reads inside the filled range
+    /// are the fill's values (`loops::read_through_fills`).
+    FilledRead,
     /// An array loop that writes into one row of a matrix (`a[r][i] = v`),
     /// the row fixed before the loop or counted by a loop around it.
     MatrixRow,
@@ -186,6 +191,10 @@ pub fn loop_program(seed: u64) -> Generated {
             if a.nested() {
                 classes.push(Class::Nested);
             }
+        }
+        let mut fills = Rng::new(seed ^ 0xF111_ED00_0000_0000);
+        if fills.chance(35) && a.fill_before(&mut fills) {
+            classes.push(Class::FilledRead);
         }
         a.choose_final_assert(&mut arrays);
         return Generated {

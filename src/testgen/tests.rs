@@ -439,10 +439,12 @@ fn nested_loops_are_generated_and_outer_loops_accelerated_with_summaries() {
     let (mut nested, mut outer) = (0, 0);
     for seed in 0..3000 {
         let g = loop_program(seed);
-        // The class says so exactly when there is an inner loop.
+        // The class says so exactly when there is an inner loop (a fill
+        // before the loop is not one).
+        let fills = usize::from(g.classes.contains(&Class::FilledRead));
         assert_eq!(
             g.classes.contains(&Class::Nested),
-            g.source.matches("for (").count() + g.source.matches("while (").count() > 1,
+            g.source.matches("for (").count() + g.source.matches("while (").count() > 1 + fills,
             "seed {seed}:\n{}",
             g.source
         );
@@ -752,4 +754,29 @@ fn loops_whose_iterations_may_change_nothing_or_cycle_are_generated() {
     };
     assert_eq!(checked(Class::Idle), 3, "idle loops with the cycle check");
     assert_eq!(checked(Class::Endless), 3, "endless loops with the cycle check");
+}
+
+#[test]
+fn reads_of_filled_arrays_are_generated_and_replaced() {
+    // A loop whose reads of `b` are the fill's values prints them: its
+    // output names `b[i]` less often than its source.
+    let options = crate::pipeline::Options::accelerating_every_loop();
+    let (mut classed, mut replaced) = (0, 0);
+    for (_, g) in of_class(Class::FilledRead) {
+        classed += 1;
+        assert!(g.source.contains("for (int j = "), "{}", g.source);
+        let Ok(out) = crate::pipeline::accelerate_source(&g.source, &options) else {
+            continue;
+        };
+        if out.output.matches("b[i]").count() < g.source.matches("b[i]").count() {
+            replaced += 1;
+        }
+        if replaced >= 5 {
+            break;
+        }
+    }
+    assert!(
+        replaced >= 5,
+        "{classed} programs fill b before the loop, {replaced} with reads replaced"
+    );
 }
