@@ -310,7 +310,7 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
     // Calls that pass `&v` call copies where `*p` is `v`, so that the
     // loops' paths can inline them; the output is printed from the source.
     // Reads of a filled array are the fill's values (printed from the IR).
-    let specialised = loops::read_through_fills(&loops::specialise_address_calls(program));
+    let (specialised, filled_reads) = loops::read_through_fills(&loops::specialise_address_calls(program));
     let program = &specialised;
     let mut prog = program.clone();
     let infos = loops::find_loops(program);
@@ -351,6 +351,11 @@ pub fn instrument_program(program: &Program, opts: &InstrumentOptions) -> Instru
             result
                 .diagnostics
                 .push(unrolling_note(info, t, result.unrolled_stmt.is_some()));
+        }
+        // Where the loop keeps its text, so do its reads.
+        let rewritten = result.replacement.is_some() || result.unrolled_stmt.is_some();
+        for f in filled_reads.iter().filter(|f| rewritten && f.loop_span == info.span) {
+            result.diagnostics.push(filled_read_note(program, f));
         }
         loops.push(result);
     }
@@ -405,6 +410,17 @@ fn loop_report(program: &Program, info: &LoopInfo, reason: Why) -> LoopReport {
 }
 
 /// The note on a loop left to unrolling: how CBMC gets through it.
+/// What a reviewer of the output needs to see where a read of the input
+/// became an expression of the counter.
+fn filled_read_note(program: &Program, f: &loops::FilledRead) -> Diagnostic {
+    let name = &program.var(f.array).name;
+    Diagnostic::note(
+        f.loop_span,
+        format!("reads of `{name}` in this loop are written as the values that the loop filling it wrote"),
+    )
+    .with_label("each read at an index in the filled range is the fill's value there")
+}
+
 fn unrolling_note(info: &LoopInfo, trips: u128, written_out: bool) -> Diagnostic {
     let note = Diagnostic::note(
         info.span,

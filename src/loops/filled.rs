@@ -47,19 +47,27 @@ use crate::ir::{
 };
 use std::collections::BTreeSet;
 
+/// A loop whose reads of `array` are the values of a fill before it.
+#[derive(Clone, Debug)]
+pub struct FilledRead {
+    pub loop_span: Span,
+    pub array: VarId,
+}
+
 /// `program` with each read of a filled array replaced by the fill's value
-/// where that is exact (module comment).
-pub fn read_through_fills(program: &Program) -> Program {
+/// where that is exact (module comment), and the loops whose reads were.
+pub fn read_through_fills(program: &Program) -> (Program, Vec<FilledRead>) {
     let mut prog = program.clone();
+    let mut done = Vec::new();
     for (f, out) in prog.funcs.iter_mut().enumerate() {
         let Some(body) = &mut out.body else { continue };
         body.walk_mut(&mut |s| {
             if let StmtKind::Block { stmts, .. } = &mut s.kind {
-                rewrite_block(program, FuncId(f), stmts);
+                rewrite_block(program, FuncId(f), stmts, &mut done);
             }
         });
     }
-    prog
+    (prog, done)
 }
 
 /// What a fill loop wrote: `array[j] = value(j)` for `j` in `lo..=hi`.
@@ -75,7 +83,7 @@ struct Filled {
 /// Each fill of `stmts` against the statements after it, in order, so that
 /// a loop rewritten into a fill (a map of a filled array) fills in turn.
 /// `prog` is the input: rewriting adds no name, address or call.
-fn rewrite_block(prog: &Program, func: FuncId, stmts: &mut [Stmt]) {
+fn rewrite_block(prog: &Program, func: FuncId, stmts: &mut [Stmt], done: &mut Vec<FilledRead>) {
     for p in 0..stmts.len() {
         let Some(fill) = fill_of(prog, func, &stmts[p]) else {
             continue;
@@ -87,7 +95,12 @@ fn rewrite_block(prog: &Program, func: FuncId, stmts: &mut [Stmt]) {
             if may_write(prog, later, fill.array) {
                 break;
             }
-            rewrite_loop(prog, func, later, &fill);
+            if rewrite_loop(prog, func, later, &fill) {
+                done.push(FilledRead {
+                    loop_span: later.span,
+                    array: fill.array,
+                });
+            }
         }
     }
 }
@@ -249,18 +262,19 @@ fn names(prog: &Program, f: FuncId, array: VarId, seen: &mut BTreeSet<FuncId>) -
 
 /// The reads of `fill.array` in `s`, where it is a counting `for` loop,
 /// replaced by the fill's value wherever the index lies in the filled
-/// range (module comment).
-fn rewrite_loop(prog: &Program, func: FuncId, s: &mut Stmt, fill: &Filled) {
+/// range (module comment); whether any was.
+fn rewrite_loop(prog: &Program, func: FuncId, s: &mut Stmt, fill: &Filled) -> bool {
     let Some((counter, first, last)) = unwind::counter_values(prog, func, s) else {
-        return;
+        return false;
     };
     let range = Range {
         counter,
         lo: first.min(last),
         hi: first.max(last),
     };
-    if let StmtKind::For { body, .. } = &mut s.kind {
-        rewrite_stmt(body, &range, fill);
+    match &mut s.kind {
+        StmtKind::For { body, .. } => rewrite_stmt(body, &range, fill),
+        _ => false,
     }
 }
 
@@ -357,7 +371,7 @@ mod tests {
             }
             n
         };
-        (count(&program), count(&read_through_fills(&program)))
+        (count(&program), count(&read_through_fills(&program).0))
     }
 
     fn program(between: &str, read_loop: &str, extra: &str) -> String {
@@ -371,6 +385,13 @@ mod tests {
     #[test]
     fn reads_of_a_filled_array_in_its_range_become_the_fills_value() {
         assert_eq!(subscripts(&program("", READS, "")), (3, 1));
+        // The loop that reads is named, for the note that says so.
+        let lowered = crate::lower::lower_source(&program("", READS, ""))
+            .expect("lowers")
+            .program;
+        let named = read_through_fills(&lowered).1;
+        assert_eq!(named.len(), 1);
+        assert_eq!(lowered.var(named[0].array).name, "a");
         // Through statements that do not touch it, at an offset, at a
         // constant, downwards, and into a loop that is a fill in turn.
         assert_eq!(

@@ -28,7 +28,7 @@ pub mod unwind;
 pub use address_args::specialise_address_calls;
 pub use body_run::{BodyRun, body_run};
 pub use enumerate::*;
-pub use filled::read_through_fills;
+pub use filled::{FilledRead, read_through_fills};
 pub use find::{find_loops, loop_stmt, writes_none_of};
 pub use info::{LoopInfo, LoopKind};
 pub use merge::equal_effect_groups;
