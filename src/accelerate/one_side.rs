@@ -37,6 +37,7 @@ pub(super) fn one_sided(program: &Program, info: &LoopInfo, path: &Path, var: &s
         [BinOp::Ge, BinOp::Le]
     };
     let zero = build::lit(0, addend.int_type().unwrap_or(IntType::INT));
+    let counter = loops::loop_stmt(program, info).and_then(|lp| loops::unwind::counter_values(program, info.func, lp));
     let assuming = |sign: Expr| {
         let mut p = path.clone();
         p.steps.insert(at, Step::Assume(sign));
@@ -48,7 +49,7 @@ pub(super) fn one_sided(program: &Program, info: &LoopInfo, path: &Path, var: &s
         .map(|op| {
             let sign = build::cmp(op, addend.clone(), zero.clone());
             let other = build::negation(sign.clone());
-            let other = may_hold(program, info, &other).then(|| assuming(other));
+            let other = may_hold(counter, &other).then(|| assuming(other));
             (assuming(sign), other)
         })
         .collect()
@@ -56,14 +57,12 @@ pub(super) fn one_sided(program: &Program, info: &LoopInfo, path: &Path, var: &s
 
 /// Whether `cond`, a comparison of a loop variable with a constant, can
 /// hold at an iteration of the loop: false only where the variable is the
-/// counter of a counting `for` loop (`loops::unwind::counter_values`,
-/// `for (int i = 1; ...)`) and it holds at neither its first nor its last
-/// value (the values between are in between, and a comparison with a
-/// constant holds on an interval).
-fn may_hold(program: &Program, info: &LoopInfo, cond: &Expr) -> bool {
-    let Some((counter, first, last)) =
-        loops::loop_stmt(program, info).and_then(|lp| loops::unwind::counter_values(program, info.func, lp))
-    else {
+/// loop's counter (`counter`, with its first and last value:
+/// `loops::unwind::counter_values`, `for (int i = 1; ...)`) and it holds at
+/// neither value (the values between are in between, and a comparison with
+/// a constant holds on an interval).
+fn may_hold(counter: Option<(VarId, i128, i128)>, cond: &Expr) -> bool {
+    let Some((counter, first, last)) = counter else {
         return true;
     };
     let ExprKind::Binary(_, x, c) = &cond.kind else {

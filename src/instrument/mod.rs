@@ -409,7 +409,6 @@ fn loop_report(program: &Program, info: &LoopInfo, reason: Why) -> LoopReport {
     }
 }
 
-/// The note on a loop left to unrolling: how CBMC gets through it.
 /// What a reviewer of the output needs to see where a read of the input
 /// became an expression of the counter.
 fn filled_read_note(program: &Program, f: &loops::FilledRead) -> Diagnostic {
@@ -421,6 +420,7 @@ fn filled_read_note(program: &Program, f: &loops::FilledRead) -> Diagnostic {
     .with_label("each read at an index in the filled range is the fill's value there")
 }
 
+/// The note on a loop left to unrolling: how CBMC gets through it.
 fn unrolling_note(info: &LoopInfo, trips: u128, written_out: bool) -> Diagnostic {
     let note = Diagnostic::note(
         info.span,

@@ -193,11 +193,7 @@ impl Stmt {
     pub fn own_exprs(&self) -> Vec<&Expr> {
         match &self.kind {
             StmtKind::Expr(e) => vec![e],
-            StmtKind::Decl(_, Some(init)) => {
-                let mut v = Vec::new();
-                collect_init_exprs(init, &mut v);
-                v
-            }
+            StmtKind::Decl(_, Some(init)) => init.exprs(),
             StmtKind::If { cond, .. }
             | StmtKind::While { cond, .. }
             | StmtKind::DoWhile { cond, .. }
@@ -232,6 +228,15 @@ fn collect_init_exprs_mut<'a>(init: &'a mut Init, out: &mut Vec<&'a mut Expr>) {
     match init {
         Init::Expr(e) => out.push(e),
         Init::List(items, _) => items.iter_mut().for_each(|i| collect_init_exprs_mut(i, out)),
+    }
+}
+
+impl Init {
+    /// The expressions of this initialiser, in order.
+    pub fn exprs(&self) -> Vec<&Expr> {
+        let mut v = Vec::new();
+        collect_init_exprs(self, &mut v);
+        v
     }
 }
 

@@ -40,10 +40,10 @@
 //! IR; the loop keeps its span, by which `find_loops` knows it, and one
 //! that is not transformed keeps its text.
 
-use super::unwind::{self, Counting};
+use super::unwind;
 use crate::ir::build::{as_value, cast, desynth, subst};
 use crate::ir::{
-    BinOp, CType, Callee, Expr, ExprKind, FuncId, Init, IntType, Program, Span, Stmt, StmtKind, VarId, shift_within,
+    BinOp, CType, Callee, Expr, ExprKind, FuncId, IntType, Program, Span, Stmt, StmtKind, VarId, shift_within,
 };
 use std::collections::BTreeSet;
 
@@ -113,17 +113,12 @@ fn fill_of(prog: &Program, func: FuncId, s: &Stmt) -> Option<Filled> {
     else {
         return None;
     };
-    let Counting {
-        counter,
-        start,
-        step,
-        trips,
-    } = unwind::counting(prog, func, s)?;
+    let counting = unwind::counting(prog, func, s)?;
     let exact_trips = matches!(&cond.kind, ExprKind::Binary(op, ..) if op.is_comparison());
-    if !exact_trips || !matches!(step, 1 | -1) || trips == 0 {
+    if !exact_trips || !matches!(counting.step, 1 | -1) {
         return None;
     }
-    let last = start + step * i128::try_from(trips - 1).ok()?;
+    let (counter, start, last) = (counting.counter, counting.start, counting.last()?);
     let (lo, hi) = (start.min(last), start.max(last));
     let ExprKind::Assign { op: None, lhs, rhs, .. } = &only_statement(body)?.kind else {
         return None;
@@ -131,7 +126,9 @@ fn fill_of(prog: &Program, func: FuncId, s: &Stmt) -> Option<Filled> {
     let ExprKind::Index(base, index) = &lhs.kind else {
         return None;
     };
-    let ExprKind::Var(array) = base.kind else { return None };
+    let ExprKind::Var(array) = base.kind else {
+        return None;
+    };
     let CType::Array(elem, len) = &prog.var(array).ty else {
         return None;
     };
@@ -186,17 +183,13 @@ fn only_subscripted(prog: &Program, array: VarId) -> bool {
     let mut count = |e: &Expr| {
         e.walk(&mut |x| match &x.kind {
             ExprKind::Var(v) if *v == array => named += 1,
-            ExprKind::Index(b, _) if matches!(b.kind, ExprKind::Var(v) if v == array) => subscripted += 1,
-            ExprKind::AddrOf(x) if matches!(&x.kind, ExprKind::Index(b, _) if matches!(b.kind, ExprKind::Var(v) if v == array)) => {
-                addressed = true
-            }
+            _ if is_element(x, array) => subscripted += 1,
+            ExprKind::AddrOf(x) if is_element(x, array) => addressed = true,
             _ => {}
         })
     };
-    for (_, init) in &prog.globals {
-        if let Some(init) = init {
-            init_exprs(init, &mut count);
-        }
+    for init in prog.globals.iter().filter_map(|(_, init)| init.as_ref()) {
+        init.exprs().into_iter().for_each(&mut count);
     }
     for f in &prog.funcs {
         if let Some(body) = &f.body {
@@ -206,11 +199,9 @@ fn only_subscripted(prog: &Program, array: VarId) -> bool {
     !addressed && named == subscripted
 }
 
-fn init_exprs(init: &Init, f: &mut dyn FnMut(&Expr)) {
-    match init {
-        Init::Expr(e) => f(e),
-        Init::List(items, _) => items.iter().for_each(|i| init_exprs(i, f)),
-    }
+/// Whether `e` is `array[..]`.
+fn is_element(e: &Expr, array: VarId) -> bool {
+    matches!(&e.kind, ExprKind::Index(b, _) if matches!(b.kind, ExprKind::Var(v) if v == array))
 }
 
 /// Whether running `s` may change `array` or let an execution in past the
@@ -227,7 +218,7 @@ fn may_write(prog: &Program, s: &Stmt, array: VarId) -> bool {
     found
         || s.any_expr(&|e| match &e.kind {
             ExprKind::Assign { lhs: target, .. } | ExprKind::IncDec { target, .. } => {
-                matches!(&target.skip_implicit().kind, ExprKind::Index(b, _) if matches!(b.kind, ExprKind::Var(v) if v == array))
+                is_element(target.skip_implicit(), array)
             }
             ExprKind::Call(Callee::Func(g), _) => names(prog, *g, array, &mut BTreeSet::new()),
             ExprKind::Opaque(_) => true,
@@ -246,14 +237,13 @@ fn names(prog: &Program, f: FuncId, array: VarId, seen: &mut BTreeSet<FuncId>) -
         // no effect but its value, and nothing passes it the array.
         return false;
     };
-    let mut callees = Vec::new();
-    let direct = body.any_expr(&|e| matches!(e.kind, ExprKind::Var(v) if v == array));
+    let (mut direct, mut callees) = (false, Vec::new());
     body.walk(&mut |s| {
         for e in s.own_exprs() {
-            e.walk(&mut |x| {
-                if let ExprKind::Call(Callee::Func(g), _) = &x.kind {
-                    callees.push(*g);
-                }
+            e.walk(&mut |x| match &x.kind {
+                ExprKind::Var(v) => direct |= *v == array,
+                ExprKind::Call(Callee::Func(g), _) => callees.push(*g),
+                _ => {}
             });
         }
     });
@@ -307,8 +297,8 @@ fn rewrite_stmt(s: &mut Stmt, range: &Range, fill: &Filled) -> bool {
 }
 
 fn rewrite_expr(e: &mut Expr, range: &Range, fill: &Filled) -> bool {
-    if let ExprKind::Index(b, index) = &e.kind
-        && matches!(b.kind, ExprKind::Var(v) if v == fill.array)
+    if let ExprKind::Index(_, index) = &e.kind
+        && is_element(e, fill.array)
         && index_range(index, range).is_some_and(|(lo, hi)| fill.lo <= lo && hi <= fill.hi)
     {
         let at = cast((**index).clone(), fill.counter_ty);

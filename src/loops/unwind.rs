@@ -45,8 +45,7 @@ fn counting_bound(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<u
 /// the body does not write the counter, and its address is not taken.
 pub fn counter_values(program: &Program, func: FuncId, loop_stmt: &Stmt) -> Option<(VarId, i128, i128)> {
     let c = counting(program, func, loop_stmt)?;
-    let iterations_after_first = i128::try_from(c.trips.checked_sub(1)?).ok()?;
-    Some((c.counter, c.start, c.start + c.step * iterations_after_first))
+    Some((c.counter, c.start, c.last()?))
 }
 
 /// A counting `for` loop's counter, start, step and trip count (an upper
@@ -57,6 +56,14 @@ pub struct Counting {
     pub start: i128,
     pub step: i128,
     pub trips: u128,
+}
+
+impl Counting {
+    /// The counter's value at the last iteration (none when it runs none).
+    pub fn last(&self) -> Option<i128> {
+        let iterations_after_first = i128::try_from(self.trips.checked_sub(1)?).ok()?;
+        Some(self.start + self.step * iterations_after_first)
+    }
 }
 
 /// The counting `for` loop that `loop_stmt` is (module comment), if it is
